@@ -1,0 +1,51 @@
+# The LSM stacking workshop kit.  Each target is one line here; the work is
+# done by the small scripts in scripts/, one job each.  `make help` lists
+# the targets.
+
+# `make lab N SHELL=1` asks for a guest shell; make's own SHELL stays bash.
+ifeq ($(origin SHELL),command line)
+KIT_SHELL := $(SHELL)
+endif
+override SHELL := /bin/bash
+export KIT_SHELL FLAVOUR
+
+S := scripts
+
+.PHONY: help deps tree kernel initramfs run console test clean distclean
+.DEFAULT_GOAL := help
+
+help:		## this list
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
+		sed -E 's/^([a-z-]+):.*## (.*)/  make \1\t\2/' | expand -t 24
+
+deps:		## install the Debian packages the kit needs (as root)
+	@$(S)/deps.sh --install
+
+tree:		## (re)create build/linux: pristine 6.1 + patches/ + demo-lsm/
+	@$(S)/deps.sh && $(S)/tree.sh
+
+kernel:		## build build/bzImage and build/usr/include (FLAVOUR=debug too)
+	@$(S)/kernel.sh
+
+initramfs:	## pack the guest's busybox initramfs
+	@$(S)/deps.sh && $(S)/initramfs.sh
+
+run:		## run CMD='...' in the guest; exit status is the command's
+	@$(S)/kernel.sh && $(S)/run-guest.sh --cmd "$${CMD:-true}"
+
+console:	## interactive busybox shell in the guest (leave: exit)
+	@$(S)/kernel.sh && $(S)/run-guest.sh --shell
+
+test:		## build what is missing, run every suite: "N passed, N failed"
+	@$(S)/test.sh
+
+clean:		## remove build outputs, keep the extracted source
+	@$(S)/clean.sh
+
+distclean:	## remove all of build/, the extracted source included
+	@rm -rf build
+
+# Anything else: say so in plain words.
+Makefile: ;
+.DEFAULT:
+	@echo "kit: error: there is no target '$@'. Run 'make help' for the list." >&2; exit 1

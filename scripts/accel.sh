@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Print the QEMU accelerator to use: kvm only when a short probe boot with
+# it really reaches the guest's status line, else tcg.  /dev/kvm existing is
+# not enough: here QEMU fails with -cpu host and hangs with -cpu qemu64, so
+# the probe has its own 10 s limit.  The answer is cached per kernel image.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+cache=$STAMPS/accel
+key="$(uname -r) $(stat -c %Y "$(flavour_dir)/bzImage" 2>/dev/null)"
+if [ -f "$cache" ] && [ "$(head -1 "$cache")" = "$key" ]; then
+	tail -1 "$cache"
+	exit 0
+fi
+accel=tcg
+if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+	ACCEL=kvm TIMEOUT=10 "$KIT/scripts/run-guest.sh" --quiet --name kvm-probe \
+		--cmd true >/dev/null 2>&1 && accel=kvm
+fi
+printf '%s\n%s\n' "$key" "$accel" >"$cache"
+echo "$accel"

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Check that the Debian packages the kit needs are installed.  As root,
+# install the missing ones with apt-get; otherwise print the one apt-get line
+# to run and fail.  Usage: deps.sh [--install]  (--install: always try apt)
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+# What each package is for, so that nothing is here by habit.
+PKGS=(
+	linux-source-6.1	# the kernel source tarball the series applies to
+	git			# the patched tree is a git repository (git am)
+	xz-utils		# unpacks the source tarball
+	gcc make libc6-dev	# kernel and static guest programs
+	bison flex bc		# Kconfig, and the kernel build's own tools
+	libelf-dev		# objtool (x86_64 stack validation)
+	perl			# scripts/checkpatch.pl and kernel build helpers
+	qemu-system-x86		# the guest
+	busybox-static		# the guest's userland
+	cpio gzip		# the initramfs
+)
+
+missing=()
+for p in "${PKGS[@]}"; do
+	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+	[ "$st" = "install ok installed" ] || missing+=("$p")
+done
+
+[ ${#missing[@]} -eq 0 ] && [ "${1:-}" != --install ] && exit 0
+[ ${#missing[@]} -eq 0 ] && { say "all packages present"; exit 0; }
+
+line="apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+	die "missing Debian packages: ${missing[*]}" \
+	    "Run as root: apt-get update && $line   then run make again."
+fi
+
+say "installing missing packages: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+if ! apt-get install -y -q --no-install-recommends "${missing[@]}" \
+		>"$LOGS/apt.log" 2>&1; then
+	# The package lists of a fresh machine may be empty or stale.
+	apt-get update -q >>"$LOGS/apt.log" 2>&1 || true
+	apt-get install -y -q --no-install-recommends "${missing[@]}" \
+		>>"$LOGS/apt.log" 2>&1 ||
+		die "apt-get could not install: ${missing[*]} (log: $LOGS/apt.log)" \
+		    "Check that Debian's package mirror is reachable, then run: $line"
+fi
+say "packages installed"

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Pack the guest's base initramfs (busybox and initramfs/init) from
+# initramfs/files.list into build/initramfs.cpio.gz, only when an input
+# changed.  With -p LIST OUT: pack a payload archive from a gen_init_cpio
+# list instead (run-guest.sh uses it for /kit/run and the programs).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+GEN=$BUILD/tools/gen_init_cpio
+if [ ! -x "$GEN" ] || [ "$TREE/usr/gen_init_cpio.c" -nt "$GEN" ]; then
+	[ -f "$TREE/usr/gen_init_cpio.c" ] || "$KIT/scripts/tree.sh"
+	mkdir -p "$BUILD/tools"
+	gcc -O2 -o "$GEN" "$TREE/usr/gen_init_cpio.c" ||
+		die "could not build gen_init_cpio from the kernel tree." "Check that gcc works, then run make again."
+fi
+
+if [ "${1:-}" = -p ]; then
+	(cd "$KIT" && "$GEN" "$2") | gzip -1 -n >"$3"
+	exit 0
+fi
+
+OUTF=$BUILD/initramfs.cpio.gz
+LIST=$KIT/initramfs/files.list
+inputs=("$LIST")
+while read -r kind dst src _; do
+	[ "$kind" = file ] || continue
+	case "$src" in /*) inputs+=("$src") ;; *) inputs+=("$KIT/$src") ;; esac
+done < <(grep -v '^#' "$LIST")
+want=$(digest "${inputs[@]}" "$GEN")
+stamp_ok initramfs "$want" && [ -f "$OUTF" ] && exit 0
+[ -x /bin/busybox ] || die "/bin/busybox is missing." "Install busybox-static: make deps (as root)."
+(cd "$KIT" && "$GEN" "$LIST") | gzip -1 -n >"$OUTF.tmp" ||
+	die "packing the initramfs failed." "Check initramfs/files.list: every source path must exist."
+mv "$OUTF.tmp" "$OUTF"
+stamp_set initramfs "$want"
+say "initramfs packed: ${OUTF#"$KIT"/}"

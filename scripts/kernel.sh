@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Configure and build the kit's kernel for one FLAVOUR (normal, debug):
+# tinyconfig + configs/kit.config (+ configs/<flavour>.config), checked
+# option by option, then bzImage and the UAPI headers.  Thousands of lines of
+# build output go to build/logs/kernel-<flavour>.log; the terminal gets a
+# short progress line.  Outputs: build/bzImage, build/vmlinux and
+# build/usr/include (other flavours: build/<flavour>/...).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+OUT=$(flavour_dir)
+LOG=$LOGS/kernel-$FLAVOUR.log
+JOBS=${JOBS:-$(nproc)}
+FRAGS=("$KIT/configs/kit.config")
+[ "$FLAVOUR" = normal ] || FRAGS+=("$KIT/configs/$FLAVOUR.config")
+for f in "${FRAGS[@]}"; do
+	[ -f "$f" ] || die "no config fragment $f for FLAVOUR=$FLAVOUR." "Use FLAVOUR=normal or add the fragment."
+done
+KMAKE=(make -C "$TREE" O="$KOUT" ARCH=x86_64)
+
+# Every option of the fragments must have landed with the asked value.
+check_config() {
+	local line opt want got bad=()
+	while IFS= read -r line; do
+		case "$line" in
+		CONFIG_*=*) opt=${line%%=*}; want=$line ;;
+		"# CONFIG_"*" is not set") opt=${line#\# }; opt=${opt%% *}; want="" ;;
+		*) continue ;;
+		esac
+		got=$(grep -E "^$opt=" "$KOUT/.config" || true)
+		[ "$got" = "$want" ] || bad+=("$opt: asked '${want:-not set}', got '${got:-not set}'")
+	done < <(cat "${FRAGS[@]}")
+	if [ ${#bad[@]} -gt 0 ]; then
+		printf '  %s\n' "${bad[@]}" >&2
+		rm -f "$STAMPS/config-$FLAVOUR"
+		die "Kconfig dropped or changed ${#bad[@]} option(s) of the config fragment (above)." \
+		    "Usually a missing dependency: look the option up with 'make -C build/linux O=$KOUT menuconfig' (search with /) and add what it depends on to the fragment."
+	fi
+}
+
+configure() {
+	local want
+	want=$(digest "${FRAGS[@]}" "$STAMPS/series" "$TREE/.git/HEAD" \
+		"$STAMPS/series-head")
+	if stamp_ok "config-$FLAVOUR" "$want" && [ -f "$KOUT/.config" ]; then
+		return 0
+	fi
+	say "configuring ($FLAVOUR): tinyconfig + ${FRAGS[*]##*/}"
+	mkdir -p "$KOUT"
+	{
+		"${KMAKE[@]}" tinyconfig &&
+		"$TREE/scripts/kconfig/merge_config.sh" -m -O "$KOUT" \
+			"$KOUT/.config" "${FRAGS[@]}" &&
+		"${KMAKE[@]}" olddefconfig
+	} >"$LOGS/config-$FLAVOUR.log" 2>&1 ||
+		{ tail -20 "$LOGS/config-$FLAVOUR.log" >&2
+		  die "configuring the kernel failed (log: $LOGS/config-$FLAVOUR.log)." "See the lines above."; }
+	check_config
+	stamp_set "config-$FLAVOUR" "$want"
+}
+
+# Run make in the background; show objects built against the count of the
+# last complete build (or an estimate), in place on a TTY, else every 15 s.
+build() {
+	local expect done=0 last=0 now pct pid rc msg
+	local cold=0
+	[ -f "$KOUT/vmlinux" ] || cold=1
+	expect=$(cat "$STAMPS/objects-$FLAVOUR" 2>/dev/null || echo 900)
+	: >"$LOG"
+	"${KMAKE[@]}" -j"$JOBS" bzImage headers >>"$LOG" 2>&1 &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 1
+		done=$(grep -c '^  CC ' "$LOG" || true)
+		pct=$((done * 100 / expect)); [ $pct -gt 99 ] && pct=99
+		if [ $cold = 1 ]; then
+			msg=$(printf '%d/%d objects, %d%%' "$done" "$expect" "$pct")
+		else
+			msg="$done object(s) recompiled"
+		fi
+		now=$SECONDS
+		if [ -t 1 ]; then
+			printf '\rkit: building kernel (%s): %s  ' "$FLAVOUR" "$msg"
+		elif [ $((now - last)) -ge 15 ]; then
+			printf 'kit: building kernel (%s): %s\n' "$FLAVOUR" "$msg"
+			last=$now
+		fi
+	done
+	rc=0; wait "$pid" || rc=$?
+	[ -t 1 ] && printf '\n'
+	if [ $rc -ne 0 ]; then
+		echo "---- last 40 lines of $LOG ----" >&2
+		tail -40 "$LOG" >&2
+		die "the kernel build failed (full log: $LOG)." \
+		    "The first 'error:' line in the log is the one to fix; then run make kernel again."
+	fi
+	# A cold build sets the expectation for the next cold build.
+	[ $cold = 1 ] && echo "$done" >"$STAMPS/objects-$FLAVOUR"
+	return 0
+}
+
+install_outputs() {
+	local f
+	mkdir -p "$OUT/usr"
+	for f in arch/x86/boot/bzImage vmlinux; do
+		[ "$KOUT/$f" -nt "$OUT/${f##*/}" ] && cp -p "$KOUT/$f" "$OUT/${f##*/}"
+	done
+	# The UAPI headers, as headers_install would lay them out; cpio -p
+	# leaves files that did not change alone.
+	(cd "$KOUT/usr" && find include -name '*.h' | cpio -pdm --quiet "$OUT/usr" 2>/dev/null) || true
+	[ -f "$OUT/usr/include/linux/types.h" ] ||
+		die "the UAPI headers were not installed in $OUT/usr/include." "Run make clean, then make kernel."
+}
+
+start=$SECONDS
+"$KIT/scripts/deps.sh"
+"$KIT/scripts/tree.sh"
+configure
+build
+install_outputs
+say "kernel ($FLAVOUR) ready: ${OUT#"$KIT"/}/bzImage ($((SECONDS - start)) s)"

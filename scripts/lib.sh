@@ -1,0 +1,43 @@
+# Shared helpers for the kit's scripts: paths, messages, stamps.
+# Sourced, never run.  Every script that fails says what happened and what
+# to do in one paragraph, then exits non-zero (die).
+
+KIT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${BUILD:-$KIT/build}
+TREE=$BUILD/linux
+TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+FLAVOUR=${FLAVOUR:-normal}
+STAMPS=$BUILD/stamps
+LOGS=$BUILD/logs
+
+# Outputs of one flavour: the normal kernel lands at build/bzImage, others at
+# build/<flavour>/bzImage, each with its own Kbuild output folder.
+flavour_dir() {
+	if [ "$FLAVOUR" = normal ]; then echo "$BUILD"; else echo "$BUILD/$FLAVOUR"; fi
+}
+KOUT=$BUILD/kbuild/$FLAVOUR
+
+mkdir -p "$STAMPS" "$LOGS"
+
+# die "what happened" "what to do": a one-paragraph error and exit 1.
+die() {
+	printf '\nkit: error: %s\n' "$1" >&2
+	[ -n "${2:-}" ] && printf '     %s\n' "$2" | fold -s -w 76 | sed '2,$s/^/     /' >&2
+	exit 1
+}
+
+say() { printf 'kit: %s\n' "$*"; }
+
+# A stamp holds a digest of the inputs of a step; the step runs again only
+# when the digest differs.  digest FILE... prints one digest for all files.
+digest() {
+	cat "$@" 2>/dev/null | sha256sum | cut -d' ' -f1
+}
+
+stamp_ok() {	# stamp_ok NAME DIGEST
+	[ -f "$STAMPS/$1" ] && [ "$(cat "$STAMPS/$1")" = "$2" ]
+}
+
+stamp_set() {	# stamp_set NAME DIGEST
+	printf '%s\n' "$2" >"$STAMPS/$1"
+}

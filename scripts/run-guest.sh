@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Boot the kit's kernel with the busybox initramfs under QEMU, run one
+# command or script in the guest, and give the verdict on the host.
+#
+#   run-guest.sh [--cmd 'CMD' | --script FILE | --shell] [--bin FILE]...
+#                [--name NAME] [--quiet]
+# Environment: APPEND (extra kernel command line), TIMEOUT (s, default 120),
+# ACCEL (kvm|tcg, default: probed), FLAVOUR, TEST=1 (panic_on_warn).
+#
+# Fail closed: the exit status is the guest command's own status only if the
+# guest printed its status line (with this boot's nonce) and the console
+# shows no panic, oops, BUG or WARNING.  Otherwise:
+#   124 the guest hung (host timeout)   125 the kernel panicked or warned
+#   126 no status line from the guest   127 QEMU could not start
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+mode=cmd cmd=true script= name=run quiet=0 bins=()
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--cmd) mode=cmd cmd=$2; shift ;;
+	--script) mode=script script=$2; shift ;;
+	--shell) mode=shell ;;
+	--bin) bins+=("$2"); shift ;;
+	--name) name=$2; shift ;;
+	--quiet) quiet=1 ;;
+	*) die "run-guest.sh: unknown argument '$1'." "See the usage at the top of scripts/run-guest.sh." ;;
+	esac
+	shift
+done
+
+OUT=$(flavour_dir)
+KERNEL=$OUT/bzImage
+TIMEOUT=${TIMEOUT:-120}
+LOG=$LOGS/guest-$name.log
+WORK=$BUILD/run/$name
+[ -f "$KERNEL" ] || die "no kernel at $KERNEL." "Build it first: make kernel${FLAVOUR:+ FLAVOUR=$FLAVOUR}."
+command -v qemu-system-x86_64 >/dev/null ||
+	die "qemu-system-x86_64 is not installed." "Run make deps (as root), or: apt-get install qemu-system-x86"
+"$KIT/scripts/initramfs.sh" || exit 1
+
+# The payload: /kit/run and the programs, appended as a second archive.
+rm -rf "$WORK" && mkdir -p "$WORK"
+{
+	echo "dir /kit/bin 0755 0 0"
+	case "$mode" in
+	cmd) printf '#!/bin/sh\n%s\n' "$cmd" >"$WORK/run"
+	     echo "file /kit/run $WORK/run 0755 0 0" ;;
+	script) echo "file /kit/run $(realpath "$script") 0755 0 0" ;;
+	esac
+	for b in "${bins[@]}"; do
+		[ -f "$b" ] || die "guest program $b does not exist." "Build it first."
+		echo "file /kit/bin/$(basename "$b") $(realpath "$b") 0755 0 0"
+	done
+} >"$WORK/payload.list"
+"$KIT/scripts/initramfs.sh" -p "$WORK/payload.list" "$WORK/payload.cpio.gz" || exit 1
+cat "$BUILD/initramfs.cpio.gz" "$WORK/payload.cpio.gz" >"$WORK/initrd.cpio.gz"
+
+accel=${ACCEL:-$("$KIT/scripts/accel.sh")}
+case "$accel" in
+kvm) accel_args=(-accel kvm -cpu host) ;;
+*) accel_args=(-accel tcg) ;;
+esac
+mem=512M; [ "$FLAVOUR" = normal ] || mem=1G
+nonce=$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')
+append="console=ttyS0 panic=-1 oops=panic loglevel=5 printk.time=1 kit.nonce=$nonce"
+[ "${TEST:-0}" = 1 ] && append+=" panic_on_warn=1"
+append+=" ${APPEND:-}"
+QEMU=(qemu-system-x86_64 "${accel_args[@]}" -m "$mem" -smp 2 -no-reboot
+      -kernel "$KERNEL" -initrd "$WORK/initrd.cpio.gz" -append "$append"
+      -net none)
+
+if [ "$mode" = shell ]; then
+	say "booting a guest shell ($accel). Leave with 'exit', or Ctrl-A then X."
+	exec "${QEMU[@]}" -nographic -serial mon:stdio
+fi
+
+start=$(date +%s.%N)
+if [ $quiet = 1 ]; then
+	timeout -k 5 "$TIMEOUT" "${QEMU[@]}" -display none -monitor none \
+		-serial stdio </dev/null >"$LOG" 2>&1
+	rc=$?
+else
+	timeout -k 5 "$TIMEOUT" "${QEMU[@]}" -display none -monitor none \
+		-serial stdio </dev/null 2>&1 | tee "$LOG"
+	rc=${PIPESTATUS[0]}
+fi
+secs=$(echo "$(date +%s.%N) - $start" | bc)
+echo "$secs" >"$WORK/seconds"
+
+fail() {	# fail CODE WHY
+	{
+		echo "---- last 25 lines of the guest console ----"
+		tail -25 "$LOG"
+		echo "--------------------------------------------"
+		printf 'kit: guest FAILED (%s): %s\n' "$name" "$2"
+		printf 'kit: full console log: %s\n' "$LOG"
+	} >&2
+	exit "$1"
+}
+
+# Kernel lines carry a [time] prefix (printk.time=1): only those count, so
+# that a program printing "WARNING:" does not look like a kernel warning.
+splat='Kernel panic|BUG:|WARNING:|Oops|general protection fault|KASAN:|UBSAN:|Call Trace:|possible recursive locking|circular locking|suspicious RCU usage|rcu_.*stall|blocked for more than'
+if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+	fail 124 "no verdict within ${TIMEOUT}s: the guest hung (raise TIMEOUT=... if it is just slow)"
+fi
+if grep -aE '^\[ *[0-9]+\.[0-9]+\] ' "$LOG" | grep -aqE "$splat"; then
+	fail 125 "the kernel reported: $(grep -aE '^\[ *[0-9]+\.[0-9]+\] ' "$LOG" | grep -aE "$splat" | head -1 | cut -c1-120)"
+fi
+if ! grep -aq 'Linux version' "$LOG" && ! grep -aq "KIT-DONE" "$LOG"; then
+	if [ "$rc" -ne 0 ]; then
+		fail 127 "QEMU could not start the guest (exit $rc); its message is above"
+	fi
+fi
+line=$(grep -aE "^KIT-DONE $nonce status=[0-9]+" "$LOG" | tail -1)
+[ -n "$line" ] || fail 126 "the guest never reported its exit status (it powered off, crashed or was cut short)"
+status=${line##*status=}
+status=${status%%[!0-9]*}
+[ "$quiet" = 1 ] || say "guest exited with status $status (${secs%.*}.$(echo "${secs#*.}" | cut -c1-1) s, $accel)"
+exit "$status"

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# make test: build what is missing, run the host suites (tests/host/*.sh,
+# TAP on stdout) and the guest boots of tests/boots.conf, and end with the
+# plain line "N passed, N failed" (", N skipped" when any were skipped).
+# ONLY=name[,name] restricts the run to those suites or boots.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+"$KIT/scripts/kernel.sh" || exit 1
+"$KIT/scripts/build-guest.sh" || exit 1
+
+P=0 F=0 S=0 t0=$SECONDS
+wanted() { [ -z "${ONLY:-}" ] || [[ ",$ONLY," == *",$1,"* ]]; }
+add() {	# add LABEL < parse output
+	local out counts p f s
+	out=$(cat)
+	counts=$(printf '%s\n' "$out" | grep '^COUNTS' | tail -1)
+	read -r _ p f s <<<"${counts:-COUNTS 0 1 0}"
+	[ -n "$counts" ] || out+=$'\n'"FAIL $1: produced no results"
+	printf '%s\n' "$out" | grep '^FAIL' | sed 's/^FAIL /  FAIL /'
+	printf 'kit: %-28s %3d passed, %d failed%s\n' "$1" "$p" "$f" \
+		"$([ "$s" -gt 0 ] && echo ", $s skipped")"
+	P=$((P + p)) F=$((F + f)) S=$((S + s))
+}
+
+for t in "$KIT"/tests/host/*.sh; do
+	n=$(basename "$t" .sh)
+	wanted "$n" || continue
+	log=$LOGS/host-$n.log
+	{ echo "KIT-SUITE-BEGIN $n"; bash "$t"; echo "KIT-SUITE-END $n status=$?"; } >"$log" 2>&1
+	add "host/$n" < <(awk -f "$KIT/scripts/tap-count.awk" "$log")
+done
+
+while IFS='|' read -r name append progs; do
+	name=$(echo "$name" | xargs)
+	case "$name" in ''|'#'*) continue ;; esac
+	wanted "$name" || continue
+	append=$(echo "$append" | xargs)
+	# shellcheck disable=SC2086
+	add "guest/$name" < <("$KIT/scripts/run-boot.sh" "$name" "$append" $progs)
+done <"$KIT/tests/boots.conf"
+
+echo "kit: test time $((SECONDS - t0)) s; logs in ${LOGS#"$KIT"/}/"
+if [ "$S" -gt 0 ]; then echo "$P passed, $F failed, $S skipped"; else echo "$P passed, $F failed"; fi
+[ "$F" -eq 0 ] && [ "$P" -gt 0 ]

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Make build/linux: the pristine 6.1 source as a git repository (tag
+# "pristine"), with patches/ applied in `series` order by git am, and
+# demo-lsm/ mirrored at security/toylsm/.
+#
+# When the series changes, the tree goes back to the pristine commit and the
+# whole series is applied again.  Files whose content comes out identical get
+# their old mtime back, so that Kbuild rebuilds only what really changed.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+SERIES=$KIT/patches/series
+GIT=(git -C "$TREE" -c user.name=kit -c user.email=kit@localhost
+     -c advice.detachedHead=false)
+
+extract() {
+	[ -r "$TARBALL" ] || die "the kernel source tarball $TARBALL is missing." \
+		"It comes with the Debian package linux-source-6.1: run make deps (as root), or set TARBALL=/path/to/linux-source-6.1.tar.xz."
+	say "extracting $(basename "$TARBALL") (once; about a minute)"
+	local tmp=$BUILD/linux.tmp
+	rm -rf "$tmp" && mkdir -p "$tmp"
+	tar -C "$tmp" -xf "$TARBALL" ||
+		die "could not unpack $TARBALL." "Check the disk space (df -h) and the tarball, then run make tree again."
+	local top
+	top=$(find "$tmp" -mindepth 1 -maxdepth 1 -type d | head -1)
+	(
+		cd "$top"
+		git init -q
+		printf 'security/toylsm/\n' >>.git/info/exclude
+		git add -A -f
+		git -c user.name=kit -c user.email=kit@localhost commit -q \
+			-m "pristine linux-source-6.1 ($(basename "$TARBALL"))"
+		git tag pristine
+	) || die "could not make the pristine git repository in $top." "Remove $tmp and run make tree again."
+	# Only a complete, committed tree takes the final name.
+	rm -rf "$TREE"
+	mv "$top" "$TREE"
+	rm -rf "$tmp"
+}
+
+series_patches() {
+	[ -f "$SERIES" ] || return 0
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$SERIES" | grep -v '^$' || true
+}
+
+series_digest() {
+	local p files=("$SERIES")
+	for p in $(series_patches); do files+=("$KIT/patches/$p"); done
+	digest "${files[@]}"
+}
+
+# Remember content hash and mtime of every file the applied series touches.
+save_mtimes() {
+	local f
+	"${GIT[@]}" diff --name-only pristine HEAD 2>/dev/null | while read -r f; do
+		[ -f "$TREE/$f" ] || continue
+		printf '%s %s %s\n' "$(sha1sum <"$TREE/$f" | cut -c1-40)" \
+			"$(stat -c %.9Y "$TREE/$f")" "$f"
+	done >"$STAMPS/tree-mtimes"
+}
+
+restore_mtimes() {
+	local sum mt f
+	[ -f "$STAMPS/tree-mtimes" ] || return 0
+	while read -r sum mt f; do
+		[ -f "$TREE/$f" ] || continue
+		[ "$(sha1sum <"$TREE/$f" | cut -c1-40)" = "$sum" ] &&
+			touch -m -d "@$mt" "$TREE/$f"
+	done <"$STAMPS/tree-mtimes"
+}
+
+apply_series() {
+	local want p n=0 msg
+	want=$(series_digest)
+	if stamp_ok series "$want" &&
+	   [ "$("${GIT[@]}" rev-parse HEAD)" = "$(cat "$STAMPS/series-head" 2>/dev/null)" ]; then
+		return 0
+	fi
+	save_mtimes
+	rm -f "$STAMPS/series" "$STAMPS/series-head"
+	[ -d "$TREE/.git/rebase-apply" ] && "${GIT[@]}" am --abort >/dev/null 2>&1 || true
+	"${GIT[@]}" reset -q --hard pristine
+	"${GIT[@]}" clean -q -fdx -e security/toylsm/
+	for p in $(series_patches); do
+		[ -f "$KIT/patches/$p" ] || die "patches/series names $p, which is not in patches/." "Fix patches/series or add the patch."
+		if ! msg=$("${GIT[@]}" am -q --whitespace=nowarn "$KIT/patches/$p" 2>&1); then
+			"${GIT[@]}" am --abort >/dev/null 2>&1 || true
+			printf '%s\n' "$msg" | head -20 >&2
+			die "patch $p does not apply (git am said the above)." \
+			    "The tree is left at the last patch that applied ($n of the series). Refresh $p against that tree (cd build/linux, fix, git format-patch), then run make tree."
+		fi
+		n=$((n + 1))
+	done
+	restore_mtimes
+	stamp_set series "$want"
+	"${GIT[@]}" rev-parse HEAD >"$STAMPS/series-head"
+	say "tree: pristine + $n patch(es) applied"
+}
+
+# Mirror demo-lsm/ into security/toylsm/, copying only files that differ so
+# that an edit rebuilds only what it touches.
+sync_toylsm() {
+	local src=$KIT/demo-lsm dst=$TREE/security/toylsm f rel
+	ls "$src"/*.[ch] "$src"/Makefile "$src"/Kconfig >/dev/null 2>&1 || return 0
+	mkdir -p "$dst"
+	find "$src" -type f \( -name '*.[ch]' -o -name Makefile -o -name Kconfig \
+		-o -name .kunitconfig \) | while read -r f; do
+		rel=${f#"$src"/}
+		mkdir -p "$(dirname "$dst/$rel")"
+		cmp -s "$f" "$dst/$rel" || cp -p "$f" "$dst/$rel"
+	done
+	find "$dst" -type f | while read -r f; do
+		rel=${f#"$dst"/}
+		[ -e "$src/$rel" ] || case "$rel" in *.o|*.cmd|.*) ;; *) rm -f "$f" ;; esac
+	done
+}
+
+[ -d "$TREE/.git" ] && "${GIT[@]}" rev-parse -q --verify pristine >/dev/null || extract
+apply_series
+sync_toylsm

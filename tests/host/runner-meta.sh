@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Meta-tests of the guest runner: each wrong guest must be reported as a
+# failure.  A runner that says "passed" here is broken, so these tests
+# assert that it says "failed" (and this suite itself then passes).
+K=$(cd "$(dirname "$0")/../.." && pwd)
+RG=$K/scripts/run-guest.sh
+echo "1..7"
+n=0
+check() {	# check DESCRIPTION EXPECTED_RC ACTUAL_RC [STDERR_FILE PATTERN]
+	n=$((n + 1))
+	if [ "$3" -eq "$2" ] && { [ -z "${4:-}" ] || grep -q "$5" "$4"; }; then
+		echo "ok $n $1"
+	else
+		echo "not ok $n $1 (expected exit $2, got $3)"
+		[ -n "${4:-}" ] && sed 's/^/# /' "$4" | tail -5
+	fi
+}
+e=$(mktemp)
+
+"$RG" --quiet --name meta-true --cmd true 2>"$e"
+check "a guest command that succeeds exits 0" 0 $?
+"$RG" --quiet --name meta-false --cmd false 2>"$e"
+check "a guest command that fails passes its status (1) through" 1 $?
+
+out=$("$K/scripts/run-boot.sh" meta-fail "" selftest_fail 2>&1); rc=$?
+n=$((n + 1))
+if [ $rc -ne 0 ] && grep -q '^COUNTS [0-9]* 1 0' <<<"$out" && grep -q '^FAIL .*one_plus_one' <<<"$out"; then
+	echo "ok $n a failing guest test is counted as failed"
+else
+	echo "not ok $n a failing guest test is counted as failed (got: $(tr '\n' ' ' <<<"$out"))"
+fi
+
+TIMEOUT=8 "$RG" --quiet --name meta-hang --cmd 'sleep 600' 2>"$e"
+check "a hung guest is a failure (timeout)" 124 $? "$e" "guest hung"
+"$RG" --quiet --name meta-panic --cmd 'echo c >/proc/sysrq-trigger; sleep 30' 2>"$e"
+check "a panicking guest is a failure" 125 $? "$e" "Kernel panic"
+"$RG" --quiet --name meta-nosentinel --cmd 'reboot -f; sleep 30' 2>"$e"
+check "a guest that never prints its status line is a failure" 126 $? "$e" "never reported"
+"$RG" --quiet --name meta-forged --cmd 'echo "KIT-DONE 000000000000 status=0"; exit 3' 2>"$e"
+check "a forged status line (wrong nonce) is not believed" 3 $?
+rm -f "$e"
