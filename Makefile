@@ -11,7 +11,8 @@ export KIT_SHELL FLAVOUR
 
 S := scripts
 
-.PHONY: help deps tree kernel initramfs run console test clean distclean
+.PHONY: help deps tree kernel initramfs run console test labs lab skel \
+	clean distclean
 .DEFAULT_GOAL := help
 
 help:		## this list
@@ -38,6 +39,21 @@ console:	## interactive busybox shell in the guest (leave: exit)
 
 test:		## build what is missing, run every suite: "N passed, N failed"
 	@$(S)/test.sh
+
+labs:		## list the labs, with titles and time estimates
+	@$(S)/lab.sh list
+
+lab:		## make lab N: build, boot, grade lab N (SOLUTION=1 SHELL=1 STEP=k)
+	@$(S)/lab.sh run $(LAB_ARGS)
+
+skel:		## make skel N STEP=k: fresh skeleton, steps before k solved
+	@$(S)/lab.sh skel $(LAB_ARGS)
+
+# In `make lab 3`, the 3 is the lab's number, not a target.
+ifneq ($(filter lab skel,$(MAKECMDGOALS)),)
+LAB_ARGS := $(filter-out lab skel,$(MAKECMDGOALS))
+$(eval $(LAB_ARGS): ; @:)
+endif
 
 clean:		## remove build outputs, keep the extracted source
 	@$(S)/clean.sh

@@ -102,8 +102,12 @@ build() {
 install_outputs() {
 	local f
 	mkdir -p "$OUT/usr"
+	# Copy then rename, so that a guest starting now never reads half a file.
 	for f in arch/x86/boot/bzImage vmlinux; do
-		[ "$KOUT/$f" -nt "$OUT/${f##*/}" ] && cp -p "$KOUT/$f" "$OUT/${f##*/}"
+		if [ "$KOUT/$f" -nt "$OUT/${f##*/}" ]; then
+			cp -p "$KOUT/$f" "$OUT/.${f##*/}.tmp"
+			mv -f "$OUT/.${f##*/}.tmp" "$OUT/${f##*/}"
+		fi
 	done
 	# The UAPI headers, as headers_install would lay them out; cpio -p
 	# leaves files that did not change alone.
@@ -113,6 +117,13 @@ install_outputs() {
 }
 
 start=$SECONDS
+# One build at a time per build folder: a second make kernel (another
+# terminal, a lab) waits for the first instead of corrupting its output.
+exec 9>"$BUILD/.kernel.lock"
+if ! flock -n 9; then
+	say "another kernel build is running in $BUILD; waiting for it"
+	flock 9
+fi
 "$KIT/scripts/deps.sh"
 "$KIT/scripts/tree.sh"
 configure
