@@ -57,9 +57,13 @@ TEST(each_lsm_appears_once)
 	long n = lsm_module_list(ids, &size, 0);
 
 	ASSERT_LT(0, n);
-	for (long i = 0; i < n; i++)
-		for (long j = i + 1; j < n; j++)
-			EXPECT_NE(ids[i], ids[j]) TH_LOG("id %u twice", ids[i]);
+	for (long a = 0; a < n; a++) {
+		for (long b = a + 1; b < n; b++) {
+			EXPECT_NE(ids[a], ids[b]) {
+				TH_LOG("id %u listed twice", ids[a]);
+			}
+		}
+	}
 }
 
 /* With lsm= on the command line, the order is capability then that list. */

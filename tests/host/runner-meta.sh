@@ -4,7 +4,7 @@
 # assert that it says "failed" (and this suite itself then passes).
 K=$(cd "$(dirname "$0")/../.." && pwd)
 RG=$K/scripts/run-guest.sh
-echo "1..7"
+echo "1..8"
 n=0
 check() {	# check DESCRIPTION EXPECTED_RC ACTUAL_RC [STDERR_FILE PATTERN]
 	n=$((n + 1))
@@ -38,4 +38,6 @@ check "a panicking guest is a failure" 125 $? "$e" "Kernel panic"
 check "a guest that never prints its status line is a failure" 126 $? "$e" "never reported"
 "$RG" --quiet --name meta-forged --cmd 'echo "KIT-DONE 000000000000 status=0"; exit 3' 2>"$e"
 check "a forged status line (wrong nonce) is not believed" 3 $?
+"$RG" --quiet --name meta-nonl --cmd 'printf "no newline at the end"' 2>"$e"
+check "output without a final newline does not hide the status line" 0 $?
 rm -f "$e"
