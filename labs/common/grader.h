@@ -23,7 +23,7 @@
  * prefixed with "| ", so that it can never pass for a verdict line.  The
  * line "KIT-LAB-STEPS n" tells scripts/lab.sh how many steps to expect.
  *
- * Modes: "grader --grade [--file PATH]" grades (exit status 0 only if every
+ * Modes: "grader --grade [--file PATH] [--src COPY]" grades (exit status 0 only if every
  * step passes); "grader" alone runs the lab's lab_show(), which prints what
  * the attendee's functions return, for exploring in the guest shell.
  */
@@ -38,7 +38,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+
+/* The helpers a grader may or may not use. */
+#define LAB_API static __attribute__((unused))
 
 #define LAB_MAX_STEPS 16
 #define LAB_STEP_SECONDS 10
@@ -46,8 +50,10 @@
 /* Set by LAB_TODO(n) in the attendee's file: the placeholder was reached. */
 int lab_todo;
 
-/* The attendee's file, as the hints name it (--file). */
+/* The attendee's file, as the hints name it (--file), and its copy in the
+ * guest (--src), where the hints look up what a TODO says. */
 static const char *lab_file = "your lab file";
+static const char *lab_src;
 
 struct lab_step {
 	int n;
@@ -75,7 +81,7 @@ static void lab_register(int n, const char *title, void (*fn)(void))
 	static void lab_step_##num(void)
 
 /* "E2BIG (Argument list too long)", or "0 (no error)". */
-static const char *errname(int e)
+LAB_API const char *errname(int e)
 {
 	static char buf[4][96];
 	static int i;
@@ -96,7 +102,7 @@ static const char *errname(int e)
  * A string for a hint: quoted, with newlines, NULs of a fixed-length
  * buffer and other control bytes made visible.  n < 0: up to the NUL.
  */
-static const char *lab_quote(const char *s, long n)
+LAB_API const char *lab_quote(const char *s, long n)
 {
 	static char buf[4][256];
 	static int i;
@@ -138,7 +144,7 @@ static void lab_line(const char *tag, const char *fmt, va_list ap)
 	dprintf(lab_hint_fd, "%s%s\n", tag, msg);
 }
 
-static void __attribute__((format(printf, 1, 2))) lab_expected(const char *fmt, ...)
+LAB_API void __attribute__((format(printf, 1, 2))) lab_expected(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -147,7 +153,7 @@ static void __attribute__((format(printf, 1, 2))) lab_expected(const char *fmt, 
 	va_end(ap);
 }
 
-static void __attribute__((format(printf, 1, 2))) lab_seen(const char *fmt, ...)
+LAB_API void __attribute__((format(printf, 1, 2))) lab_seen(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -156,7 +162,7 @@ static void __attribute__((format(printf, 1, 2))) lab_seen(const char *fmt, ...)
 	va_end(ap);
 }
 
-static void __attribute__((format(printf, 1, 2))) lab_hint(const char *fmt, ...)
+LAB_API void __attribute__((format(printf, 1, 2))) lab_hint(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -165,7 +171,7 @@ static void __attribute__((format(printf, 1, 2))) lab_hint(const char *fmt, ...)
 	va_end(ap);
 }
 
-static void __attribute__((format(printf, 1, 2))) lab_kit(const char *fmt, ...)
+LAB_API void __attribute__((format(printf, 1, 2))) lab_kit(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -174,7 +180,7 @@ static void __attribute__((format(printf, 1, 2))) lab_kit(const char *fmt, ...)
 	va_end(ap);
 }
 
-static void __attribute__((noreturn)) lab_fail(void)
+LAB_API void __attribute__((noreturn)) lab_fail(void)
 {
 	exit(1);
 }
@@ -183,15 +189,50 @@ static void __attribute__((noreturn)) lab_fail(void)
  * After calling the attendee's function FN for step N: if it ended at the
  * skeleton's placeholder, say so and fail.
  */
-static void lab_check_todo(int n, const char *fn)
+LAB_API void lab_check_todo(int n, const char *fn)
 {
+	char line[512], want[32];
+	FILE *f;
+
 	if (!lab_todo)
 		return;
-	lab_seen("%s ended at the placeholder LAB_TODO(%d): TODO %d is not written yet",
-		 fn, lab_todo, lab_todo);
-	lab_hint("write the code of TODO %d in %s (README.md, step %d, explains it), then run make lab again",
-		 lab_todo, lab_file, n);
+	lab_seen("TODO %d is not written yet: %s ended at its placeholder, LAB_TODO(%d)",
+		 lab_todo, fn, lab_todo);
+	snprintf(want, sizeof(want), "TODO %d:", lab_todo);
+	f = lab_src ? fopen(lab_src, "r") : NULL;
+	while (f && fgets(line, sizeof(line), f)) {
+		char *p = strstr(line, want), *end;
+
+		if (!p)
+			continue;
+		p += strlen(want);
+		while (*p == ' ')
+			p++;
+		end = strstr(p, "*/");
+		if (end)
+			*end = '\0';
+		for (end = p + strlen(p); end > p && (end[-1] == ' ' || end[-1] == '\n'); end--)
+			end[-1] = '\0';
+		lab_hint("TODO %d in %s says: %s", lab_todo, lab_file, p);
+		break;
+	}
+	if (f)
+		fclose(f);
+	lab_hint("README.md, step %d, explains what to write", n);
 	lab_fail();
+}
+
+/*
+ * For lab_show(): if the last call ended at a placeholder, say so (once)
+ * and return 1.
+ */
+LAB_API int lab_show_todo(const char *fn)
+{
+	if (!lab_todo)
+		return 0;
+	printf("%s: TODO %d is not written yet\n", fn, lab_todo);
+	lab_todo = 0;
+	return 1;
 }
 
 /* A file for a child's output, already unlinked. */
@@ -246,14 +287,19 @@ static const char *lab_signal_hint(int sig)
 	}
 }
 
-/* Run one step in a child; print its verdict.  Returns 1 if it passed. */
+/*
+ * Run one step in a child; print its verdict.  Returns 1 if it passed.
+ * The time limit is the parent's: a child that ignores SIGALRM or forks
+ * is still killed, with its whole process group.
+ */
 static int lab_run_step(const struct lab_step *s)
 {
-	int out = lab_tmpfile(), hint = lab_tmpfile(), okp[2], status, passed;
+	int out = lab_tmpfile(), hint = lab_tmpfile(), okp[2], status = 0, passed, late = 0;
+	struct timespec t0, t;
 	char ok = 0;
 	pid_t pid;
 
-	if (pipe(okp) < 0) {
+	if (pipe2(okp, O_NONBLOCK) < 0) {
 		perror("grader: pipe");
 		exit(2);
 	}
@@ -264,13 +310,13 @@ static int lab_run_step(const struct lab_step *s)
 		exit(2);
 	}
 	if (pid == 0) {
+		setpgid(0, 0);
 		close(okp[0]);
 		dup2(out, 1);
 		dup2(out, 2);
 		setvbuf(stdout, NULL, _IONBF, 0);
 		lab_hint_fd = hint;
 		lab_todo = 0;
-		alarm(LAB_STEP_SECONDS);
 		s->fn();
 		/* Only a step that returned normally says "ok". */
 		if (write(okp[1], "y", 1) != 1)
@@ -278,19 +324,30 @@ static int lab_run_step(const struct lab_step *s)
 		_exit(0);
 	}
 	close(okp[1]);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (waitpid(pid, &status, WNOHANG) == 0) {
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		if (t.tv_sec - t0.tv_sec >= LAB_STEP_SECONDS) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			late = 1;
+			break;
+		}
+		usleep(20 * 1000);
+	}
+	kill(-pid, SIGKILL);	/* anything it left behind */
 	if (read(okp[0], &ok, 1) != 1)
 		ok = 0;
 	close(okp[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	passed = ok == 'y' && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	passed = !late && ok == 'y' && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 	printf("%s  %d/%d  %s\n", passed ? "PASS" : "FAIL", s->n, lab_nsteps, s->title);
 	if (!passed) {
-		if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) {
+		if (late) {
 			dprintf(hint, "seen:     the step did not finish within %d s\n", LAB_STEP_SECONDS);
 			dprintf(hint, "hint:     an endless loop, or a read() that waits forever?\n");
 		} else if (WIFSIGNALED(status)) {
-			dprintf(hint, "seen:     your code crashed: %s (%s)\n",
+			dprintf(hint, "seen:     your code crashed: SIG%s (%s)\n",
 				sigabbrev_np(WTERMSIG(status)) ? sigabbrev_np(WTERMSIG(status)) : "signal",
 				strsignal(WTERMSIG(status)));
 			dprintf(hint, "hint:     %s\n", lab_signal_hint(WTERMSIG(status)));
@@ -326,6 +383,8 @@ int main(int argc, char **argv)
 			grade = 1;
 		else if (!strcmp(argv[i], "--file") && i + 1 < argc)
 			lab_file = argv[++i];
+		else if (!strcmp(argv[i], "--src") && i + 1 < argc)
+			lab_src = argv[++i];
 	}
 	if (!grade) {
 		lab_show();

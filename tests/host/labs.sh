@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# The labs are graded honestly (TAP).  For every lab labs/NN-*/:
+# - the skeleton can be generated for every STEP and every variant compiles;
+# - the reference solution passes every step in every boot of lab.conf;
+# - the untouched skeleton fails at least one step, with a hint printed;
+# - the skeleton of STEP=k (k > 1) passes steps 1..k-1 and fails step k,
+#   so the TODO markers of each step strip what that step needs, no more.
+# All variants of a lab are graded in the same boots (scripts/lab.sh check).
+# Then lab.sh itself: bad input, a compile error, a reset that keeps a copy.
+K=$(cd "$(dirname "$0")/../.." && pwd)
+LAB=$K/scripts/lab.sh
+mapfile -t DIRS < <(ls -d "$K"/labs/[0-9][0-9]-*/ 2>/dev/null | sed 's|/$||')
+if [ ${#DIRS[@]} -eq 0 ]; then echo "1..0 # SKIP no labs"; exit 0; fi
+
+steps_of() {	# the highest n of the solution's TODO n/m markers
+	local src
+	src=$(sed -n 's/^SOURCE=//p' "$1/lab.conf")
+	grep -oE '/\* TODO [0-9]+/[0-9]+:' "$1/solution/$src" | sed -E 's|.* ([0-9]+)/.*|\1|' | sort -n | tail -1
+}
+
+plan=0
+for d in "${DIRS[@]}"; do plan=$((plan + 2 + $(steps_of "$d"))); done
+plan=$((plan + 5))
+echo "1..$plan"
+n=0
+ok() { n=$((n + 1)); echo "ok $n $*"; }
+notok() { n=$((n + 1)); echo "not ok $n $*"; }
+field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<"$1"; }
+# has_hint DIR BOOTS STEP: some boot's text shows step STEP failing with
+# an explanation (expected/seen/hint/kit line) under it.
+has_hint() {
+	local f
+	for f in "$1"/boot-*.txt; do
+		awk -v s="$3" '
+			$0 ~ "^FAIL  " s "/" { on = 1; next }
+			on && /^        (expected|seen|hint|kit): / { found = 1 }
+			on && !/^        / { on = 0 }
+			END { exit !found }' "$f" && return 0
+	done
+	return 1
+}
+# step_result DIR STEP: PASS if the step passes in every boot, else FAIL.
+step_result() {
+	local f
+	for f in "$1"/boot-*.txt; do
+		grep -q "^PASS  $2/" "$f" || { echo FAIL; return; }
+	done
+	echo PASS
+}
+
+for d in "${DIRS[@]}"; do
+	name=$(basename "$d")
+	num=$((10#${name%%-*}))
+	src=$(sed -n 's/^SOURCE=//p' "$d/lab.conf")
+	S=$(steps_of "$d")
+	gen=$K/build/labs/$(printf '%02d' "$num")/check-src
+	mkdir -p "$gen"
+	variants=("solution=$d/solution/$src") genok=1
+	for k in $(seq 1 "$S"); do
+		"$K/scripts/lab-skel.sh" "$d/solution/$src" "$k" >"$gen/skel-$k.c" 2>"$gen/skel-$k.err" || genok=0
+		variants+=("skel$k=$gen/skel-$k.c")
+	done
+	out=$("$LAB" check "$num" "${variants[@]}" 2>"$gen/check.err")
+	rc=$?
+	if [ $rc -ne 0 ] && ! grep -q '^VARIANT' <<<"$out"; then
+		notok "$name: lab.sh check ran (exit $rc)"
+		sed 's/^/# /' "$gen/check.err" | tail -8
+		for k in $(seq 0 "$S"); do notok "$name: not graded"; done
+		continue
+	fi
+	bad=$(grep '^VARIANT' <<<"$out" | grep -v 'compile=ok' | awk '{print $2}' | paste -sd' ')
+	if [ $genok = 1 ] && [ -z "$bad" ]; then
+		ok "$name: the skeleton of every STEP (1-$S) is generated and compiles"
+	else
+		notok "$name: the skeleton of every STEP (1-$S) is generated and compiles (failed: ${bad:-generation})"
+		cat "$gen"/skel-*.err 2>/dev/null | sed 's/^/# /' | head -5
+	fi
+
+	v=$(grep '^VARIANT solution ' <<<"$out")
+	vd=$K/$(field "$v" dir)
+	if [ "$(field "$v" steps)" = "$S" ] && [ "$(field "$v" passed)" = "$S" ] &&
+	   [ "$(field "$v" results_fail)" = 0 ] && [ "$(field "$v" trouble)" = no ]; then
+		ok "$name: the reference solution passes all $S steps in $(field "$v" boots) boot(s)"
+	else
+		notok "$name: the reference solution passes all $S steps (got: ${v#VARIANT })"
+		cat "$vd"/boot-*.txt 2>/dev/null | grep -E '^(FAIL|        )' | sed 's/^/# /' | head -10
+	fi
+
+	for k in $(seq 1 "$S"); do
+		v=$(grep "^VARIANT skel$k " <<<"$out")
+		vd=$K/$(field "$v" dir)
+		why=
+		if [ "$(field "$v" compile)" != ok ]; then
+			why="does not compile"
+		elif [ "$(field "$v" trouble)" != no ]; then
+			why="a boot went wrong"
+		else
+			for j in $(seq 1 $((k - 1))); do
+				[ "$(step_result "$vd" "$j")" = PASS ] || why+="step $j (solved) fails; "
+			done
+			[ "$(step_result "$vd" "$k")" = FAIL ] || why+="step $k passes although its TODO is stripped; "
+			has_hint "$vd" "${#variants[@]}" "$k" || why+="no hint under step $k's FAIL; "
+		fi
+		if [ "$k" = 1 ]; then desc="the untouched skeleton fails step 1, with a hint"
+		else desc="the skeleton of STEP=$k passes steps 1-$((k - 1)) and fails step $k, with a hint"; fi
+		if [ -z "$why" ]; then ok "$name: $desc"; else notok "$name: $desc (${why%; })"; fi
+	done
+done
+
+# lab.sh itself, on a scratch copy of lab 1 numbered 91 (the attendees'
+# copies and transcripts are not touched).
+T=$(mktemp -d)
+trap 'rm -rf "$T" "$K/build/labs/91"' EXIT
+mkdir -p "$T/labs"
+cp -r "$K/labs/common" "$T/labs/"
+cp -r "${DIRS[0]}" "$T/labs/91-scratch"
+rm -rf "$T/labs/91-scratch/work"
+L() { LABS_DIR=$T/labs "$LAB" "$@"; }
+
+e=$(L run 92 2>&1); rc=$?
+if [ $rc -ne 0 ] && grep -q 'there is no lab 92' <<<"$e"; then ok "lab.sh: a wrong lab number is an error that says so"
+else notok "lab.sh: a wrong lab number is an error that says so (exit $rc: $e)"; fi
+
+e=$(L run x 2>&1); rc=$?
+if [ $rc -ne 0 ] && grep -q "'x' is not a lab number" <<<"$e"; then ok "lab.sh: a lab 'number' that is not a number is an error"
+else notok "lab.sh: a lab 'number' that is not a number is an error (exit $rc: $e)"; fi
+
+L skel 91 >/dev/null 2>&1
+wf=$(ls "$T"/labs/91-scratch/work/*.c 2>/dev/null | head -1)
+echo '/* my precious work */' >>"$wf"
+e=$(L skel 91 2>&1); rc=$?
+bak=$(ls "$wf".bak-* 2>/dev/null | head -1)
+if [ $rc -eq 0 ] && [ -n "$bak" ] && grep -q 'my precious work' "$bak" && ! grep -q 'my precious work' "$wf" &&
+   grep -q "kept as" <<<"$e"; then
+	ok "lab.sh: resetting keeps the old copy as a backup and says where"
+else
+	notok "lab.sh: resetting keeps the old copy as a backup and says where (exit $rc: $e)"
+fi
+
+e=$(STEP=99 L skel 91 2>&1); rc=$?
+if [ $rc -ne 0 ] && grep -q 'STEP=99 does not exist' <<<"$e"; then ok "lab.sh: a STEP beyond the last step is an error"
+else notok "lab.sh: a STEP beyond the last step is an error (exit $rc: $e)"; fi
+
+printf 'int lab_broken(void) { return missing_symbol; }\n' >"$wf"
+e=$(L run 91 2>&1); rc=$?
+if [ $rc -ne 0 ] && grep -q 'does not compile' <<<"$e" && grep -q "missing_symbol" <<<"$e" &&
+   ! grep -q 'grading' <<<"$e"; then
+	ok "lab.sh: a compile error shows the compiler's message and stops before booting"
+else
+	notok "lab.sh: a compile error shows the compiler's message and stops before booting (exit $rc)"
+	sed 's/^/# /' <<<"$e" | tail -5
+fi
