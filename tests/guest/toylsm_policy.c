@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/klog.h>
 #include <sys/ptrace.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
@@ -21,6 +22,22 @@ static int has_rule(const char *line)
 
 	get(TOYFS "rules", buf, sizeof(buf));
 	return strstr(buf, line) != NULL;
+}
+
+/* Whether the kernel log gets a line with s within about a second. */
+static int logged(const char *s)
+{
+	static char log[1 << 20];
+	int i, n;
+
+	for (i = 0; i < 20; i++) {
+		n = klogctl(3, log, sizeof(log) - 1);
+		log[n > 0 ? n : 0] = '\0';
+		if (strstr(log, s))
+			return 1;
+		usleep(50000);
+	}
+	return 0;
 }
 
 TEST(rules_read_back_in_the_same_form)
@@ -105,7 +122,7 @@ TEST(label_changes_need_a_t_rule_or_cap_mac_admin)
 	EXPECT_EQ(-EPERM, relabel("ld-a"));	/* no way back */
 }
 
-TEST(file_denied_by_toylsm_allowed_by_smack)
+TEST(file_denied_by_toylsm_allowed_by_the_major_lsm)
 {
 	const char *f = "/tmp/toylsm-secret";
 	long calls, denials, c2, d2;
@@ -129,6 +146,8 @@ TEST(file_denied_by_toylsm_allowed_by_smack)
 	stats("file_open", &c2, &d2);
 	EXPECT_EQ(calls + 2, c2);	/* f, and the stats file itself */
 	EXPECT_EQ(denials + 1, d2);
+	/* The audit record, through lsm_audit.c (kauditd prints it). */
+	EXPECT_TRUE(logged("toylsm=denied hook=file_open subject=\"fe-user\" object=\"fe-secret\" requested=r"));
 
 	ASSERT_EQ(0, puts_to(TOYFS "rules", "fe-user fe-secret r\n"));
 	EXPECT_EQ(6, get(f, buf, sizeof(buf)));
