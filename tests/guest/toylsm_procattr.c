@@ -12,6 +12,17 @@
 #include "kselftest_harness.h"
 #include "toylsm_util.h"
 
+TEST(toylsm_is_stacked)
+{
+	char buf[256];
+
+	ASSERT_LT(0, get("/sys/kernel/security/lsm", buf, sizeof(buf)));
+	TH_LOG("active: %s", buf);
+	EXPECT_NE(NULL, strstr(buf, ",toylsm"));
+	EXPECT_NE(NULL, strstr(buf, "smack") ?: strstr(buf, "selinux") ?:
+		  strstr(buf, "apparmor"));
+}
+
 TEST(first_task_label_is_init)
 {
 	char buf[64];
