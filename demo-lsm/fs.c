@@ -17,7 +17,7 @@
 #include "label.h"
 #include "policy.h"
 
-#define TOYLSM_XATTR XATTR_SECURITY_PREFIX TOYLSM_NAME
+#define TOYLSM_XATTR "security.toylsm"
 
 /**
  * toylsm_inode_label - toylsm's part of an inode's blob: its label

@@ -2,18 +2,16 @@
 /*
  * toylsm - Labels and secids
  *
- * A label is interned once in a table and named by its secid, a small
- * integer, everywhere else: in creds, in inodes and in rules. Comparing
- * two labels is comparing two integers.
+ * A label is interned once in a table and named everywhere else (creds,
+ * inodes, rules) by its secid, a small integer: index + 1.
  *
- * Locking: writers take the table's spinlock; readers take no lock at
- * all. This is safe because the table is append-only: an entry is
- * written completely before smp_store_release() publishes the new
- * count, it never changes afterwards and is never freed. A reader that
- * loads the count with smp_load_acquire() therefore sees every entry
- * below it complete. RCU would buy nothing here, as there is nothing to
- * reclaim, and readers (in hooks that may run in atomic context) never
- * wait. The price: labels live until reboot, hence -ENOSPC.
+ * Locking: writers take the table's spinlock; readers take no lock. The
+ * table is append-only: an entry is complete before smp_store_release()
+ * publishes the new count, and it never changes nor is freed, so a
+ * reader that loads the count with smp_load_acquire() sees every entry
+ * below it whole. RCU would buy nothing (there is nothing to reclaim),
+ * and readers, some in atomic context, never wait. The price: labels
+ * live until reboot, hence -ENOSPC.
  */
 
 #include <linux/errno.h>
@@ -45,13 +43,13 @@ static bool toylsm_label_char(char c)
 }
 
 /**
- * toylsm_label_parse - Check a label as written by user space
+ * toylsm_label_parse - Check a label written by user space (abi.md)
  * @buf: the bytes written, not NUL-terminated
- * @len: the number of bytes in @buf
+ * @len: their number
  * @label: where to store the label, TOYLSM_LABEL_MAX + 1 bytes
  *
- * One trailing newline is accepted and dropped; anything else that is
- * not a valid label, an embedded NUL included, is rejected.
+ * One trailing newline is dropped; anything else that is not a label,
+ * an embedded NUL included, is rejected.
  *
  * Return: 0, or -EINVAL with @label untouched.
  */
@@ -80,6 +78,7 @@ int toylsm_label_parse(const char *buf, size_t len, char *label)
  */
 u32 toylsm_label_find(struct toylsm_label_table *t, const char *label)
 {
+	/* Pairs with the release in toylsm_label_intern(). */
 	u32 i, n = smp_load_acquire(&t->count);
 
 	for (i = 0; i < n; i++)
@@ -91,11 +90,10 @@ u32 toylsm_label_find(struct toylsm_label_table *t, const char *label)
 /**
  * toylsm_label_intern - Find a label, adding it if it is new
  * @t: the table
- * @label: a valid label (see toylsm_label_parse())
+ * @label: a valid label
  * @secid: where to store its secid
  *
- * Return: 0, or -ENOSPC if the label is new and the table full; then
- * nothing changed.
+ * Return: 0, or -ENOSPC (new label, table full; nothing changed).
  */
 int toylsm_label_intern(struct toylsm_label_table *t, const char *label,
 			u32 *secid)
@@ -107,14 +105,14 @@ int toylsm_label_intern(struct toylsm_label_table *t, const char *label,
 	if (*secid)
 		return 0;
 	spin_lock(&t->lock);
-	/* Another writer may have added it since we looked. */
-	*secid = toylsm_label_find(t, label);
+	*secid = toylsm_label_find(t, label);	/* another writer's? */
 	if (!*secid) {
 		n = t->count;
 		if (n == t->capacity) {
 			err = -ENOSPC;
 		} else {
 			strscpy(t->names[n], label, sizeof(t->names[n]));
+			/* Publish the entry only once it is complete. */
 			smp_store_release(&t->count, n + 1);
 			*secid = n + 1;
 		}
@@ -128,29 +126,28 @@ int toylsm_label_intern(struct toylsm_label_table *t, const char *label,
  * @t: the table
  * @secid: the secid
  *
- * Return: the label, valid until reboot, or NULL if @secid names none.
+ * Return: the label (valid until reboot), or NULL if @secid names none.
  */
 const char *toylsm_label_name(struct toylsm_label_table *t, u32 secid)
 {
+	/* Acquire: entries below the count are complete. */
 	if (secid == TOYLSM_NOLABEL || secid > smp_load_acquire(&t->count))
 		return NULL;
 	return t->names[secid - 1];
 }
 
 /*
- * The secid interface of the LSM infrastructure. In 6.1 every module
- * that provides these hooks writes the same u32, so toylsm stacked with
- * Smack, SELinux or AppArmor must not register them yet: part 2 of the
- * kit (struct lsmblob) gives each module its own slot and plugs them in.
+ * The secid interface. In 6.1 every module that provides these hooks
+ * writes the same u32, so toylsm, stacked with a major module, must not
+ * register them yet: part 2 of the kit (struct lsmblob) gives each
+ * module its own slot and plugs them in there.
  */
 
 /**
  * toylsm_secid_to_secctx - The text of a secid
  * @secid: the secid
- * @secdata: where to store the text, or NULL to ask for its length only
- * @seclen: where to store the length of the text
- *
- * The text points into the table and is never freed.
+ * @secdata: where to store the text (in the table), or NULL
+ * @seclen: where to store its length
  *
  * Return: 0, or -EINVAL if @secid names no label.
  */
@@ -185,11 +182,9 @@ int toylsm_secctx_to_secid(const char *secdata, u32 seclen, u32 *secid)
 }
 
 /**
- * toylsm_release_secctx - Release a text from toylsm_secid_to_secctx()
+ * toylsm_release_secctx - Nothing to do: the text belongs to the table
  * @secdata: the text
  * @seclen: its length
- *
- * Nothing to do: the text belongs to the table.
  */
 void toylsm_release_secctx(char *secdata, u32 seclen)
 {

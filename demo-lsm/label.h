@@ -24,7 +24,7 @@
  * @names: the labels; the secid of @names[i] is i + 1
  */
 struct toylsm_label_table {
-	spinlock_t lock;
+	spinlock_t lock;	/* serializes writers */
 	u32 count;
 	u32 capacity;
 	char (*names)[TOYLSM_LABEL_MAX + 1];

@@ -341,7 +341,7 @@ int toylsm_rules_write(char *text)
 	u32 n = 0;
 	int err = 0;
 
-	texts = kcalloc(strlen(text) / 6 + 1, sizeof(*texts), GFP_KERNEL);
+	texts = kvcalloc(strlen(text) / 6 + 1, sizeof(*texts), GFP_KERNEL);
 	if (!texts)
 		return -ENOMEM;
 	while (!err && (line = strsep(&text, "\n")))
@@ -363,7 +363,7 @@ int toylsm_rules_write(char *text)
 	}
 	mutex_unlock(&toylsm_policy_lock);
 out:
-	kfree(texts);
+	kvfree(texts);
 	return err;
 }
 

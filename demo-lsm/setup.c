@@ -25,6 +25,7 @@ struct lsm_blob_sizes toylsm_blob_sizes __lsm_ro_after_init = {
 struct lsm_id toylsm_lsmid __lsm_ro_after_init = {
 	.name = TOYLSM_NAME,
 	.id = LSM_ID_TOYLSM,
+	.features = LSM_ATTR_CURRENT | LSM_ATTR_EXEC | LSM_ATTR_PREV,
 };
 
 /**

@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
+#include <linux/lsm.h>
 
 #include "kselftest_harness.h"
 #include "toylsm_util.h"
@@ -149,6 +150,40 @@ TEST(exec_label_is_inherited_by_fork)
 	exec_show(NULL, out, sizeof(out));
 	EXPECT_STREQ("pe-1\ninit\n", out);
 	EXPECT_STREQ("init", label());
+}
+
+TEST(syscalls_report_toylsm)
+{
+	__u32 ids[32];
+	size_t size = sizeof(ids);
+	char buf[4096];
+	struct lsm_ctx *c;
+	long n, i, found = 0;
+
+	n = syscall(452 /* lsm_module_list */, ids, &size, 0);
+	ASSERT_LT(0, n);
+	for (i = 0; i < n; i++)
+		found += ids[i] == LSM_ID_TOYLSM;
+	EXPECT_EQ(1, found);
+
+	ASSERT_EQ(0, relabel("ps-cur"));
+	ASSERT_EQ(0, puts_to(ATTR "exec", "ps-exec\n"));
+	size = sizeof(buf);
+	n = syscall(451 /* lsm_self_attr */, buf, &size, 0);
+	ASSERT_LT(0, n);
+	found = 0;
+	for (c = (void *)buf, i = 0; i < n;
+	     c = (void *)(c->ctx + c->ctx_len), i++) {
+		if (c->id != LSM_ID_TOYLSM)
+			continue;
+		if (c->flags == LSM_ATTR_CURRENT)
+			found += !strcmp((char *)c->ctx, "ps-cur");
+		else if (c->flags == LSM_ATTR_EXEC)
+			found += !strcmp((char *)c->ctx, "ps-exec");
+		else
+			found += 10;	/* prev is empty, others are not toylsm's */
+	}
+	EXPECT_EQ(2, found);
 }
 
 TEST_HARNESS_MAIN
