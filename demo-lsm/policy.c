@@ -134,7 +134,7 @@ static void toylsm_audit_pre(struct audit_buffer *ab, void *data)
 	char perms[5];
 
 	audit_log_format(ab, "toylsm=%s hook=%s subject=\"%s\" object=\"%s\" requested=%s",
-			 toylsm_enforce ? "denied" : "allowed-permissive",
+			 READ_ONCE(toylsm_enforce) ? "denied" : "permissive",
 			 toylsm_hook_names[td->hook], td->subject,
 			 td->object ? td->object : "", toylsm_perms_text(td->perms, perms));
 }
