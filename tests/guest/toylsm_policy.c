@@ -164,6 +164,27 @@ TEST(file_denied_by_toylsm_allowed_by_the_major_lsm)
 	EXPECT_EQ(EPERM, errno);
 }
 
+TEST(file_denied_by_smack_allowed_by_toylsm)
+{
+	const char *f = "/tmp/toylsm-smack";
+	long calls, denials, c2, d2;
+	char buf[256];
+
+	get("/sys/kernel/security/lsm", buf, sizeof(buf));
+	if (!strstr(buf, "smack"))
+		SKIP(return, "Smack is not active in this boot");
+	unlink(f);
+	ASSERT_EQ(0, puts_to("/proc/self/attr/smack/current", "_"));
+	ASSERT_LE(0, close(open(f, O_CREAT | O_WRONLY, 0666)));
+	/* No toylsm label: toylsm allows; Smack has no rule "_ toyS r". */
+	ASSERT_EQ(0, setxattr(f, "security.SMACK64", "toyS", 4, 0));
+	ASSERT_EQ(0, drop_cap(CAP_MAC_OVERRIDE));
+	stats("file_open", &calls, &denials);
+	EXPECT_EQ(-EACCES, get(f, buf, sizeof(buf)));
+	stats("file_open", &c2, &d2);
+	EXPECT_EQ(denials, d2);		/* the denial was Smack's */
+}
+
 /* Fork a child that takes label l and waits; return its pid. */
 static pid_t labelled_child(const char *l)
 {

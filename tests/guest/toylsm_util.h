@@ -70,16 +70,21 @@ static inline int relabel(const char *l)
 	return puts_to(ATTR "current", l);
 }
 
-/* Drop CAP_MAC_ADMIN from this thread's effective set: 0 or -1. */
-static inline int drop_mac_admin(void)
+/* Drop a capability from this thread's effective set: 0 or -1. */
+static inline int drop_cap(int cap)
 {
 	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
 	struct __user_cap_data_struct d[2];
 
 	if (syscall(SYS_capget, &h, d))
 		return -1;
-	d[CAP_MAC_ADMIN / 32].effective &= ~(1U << (CAP_MAC_ADMIN % 32));
+	d[cap / 32].effective &= ~(1U << (cap % 32));
 	return syscall(SYS_capset, &h, d) ? -1 : 0;
+}
+
+static inline int drop_mac_admin(void)
+{
+	return drop_cap(CAP_MAC_ADMIN);
 }
 
 /* The calls and denials of a hook in toylsm's stats. */
