@@ -11,7 +11,7 @@ export KIT_SHELL FLAVOUR
 
 S := scripts
 
-.PHONY: help deps tree kernel initramfs run console test labs lab skel \
+.PHONY: help deps tree kernel initramfs run console test bench labs lab skel \
 	clean distclean
 .DEFAULT_GOAL := help
 
@@ -39,6 +39,9 @@ console:	## interactive busybox shell in the guest (leave: exit)
 
 test:		## build what is missing, run every suite: "N passed, N failed"
 	@$(S)/test.sh
+
+bench:		## measure the syscalls and the kit's loop; writes build/bench.md
+	@$(S)/bench.sh
 
 labs:		## list the labs, with titles and time estimates
 	@$(S)/lab.sh list

@@ -119,13 +119,15 @@ install_outputs() {
 start=$SECONDS
 # One build at a time per build folder: a second make kernel (another
 # terminal, a lab) waits for the first instead of corrupting its output.
-exec 9>"$BUILD/.kernel.lock"
+# The tree is shared by all flavours (lock held while it is updated); each
+# flavour's output folder has a lock of its own.
+exec 9>"$BUILD/.kernel-$FLAVOUR.lock"
 if ! flock -n 9; then
-	say "another kernel build is running in $BUILD; waiting for it"
+	say "another $FLAVOUR kernel build is running in $BUILD; waiting for it"
 	flock 9
 fi
 "$KIT/scripts/deps.sh"
-"$KIT/scripts/tree.sh"
+flock "$BUILD/.tree.lock" "$KIT/scripts/tree.sh"
 configure
 build
 install_outputs

@@ -4,7 +4,7 @@
 # assert that it says "failed" (and this suite itself then passes).
 K=$(cd "$(dirname "$0")/../.." && pwd)
 RG=$K/scripts/run-guest.sh
-echo "1..7"
+echo "1..9"
 n=0
 check() {	# check DESCRIPTION EXPECTED_RC ACTUAL_RC [STDERR_FILE PATTERN]
 	n=$((n + 1))
@@ -38,4 +38,13 @@ check "a panicking guest is a failure" 125 $? "$e" "Kernel panic"
 check "a guest that never prints its status line is a failure" 126 $? "$e" "never reported"
 "$RG" --quiet --name meta-forged --cmd 'echo "KIT-DONE 000000000000 status=0"; exit 3' 2>"$e"
 check "a forged status line (wrong nonce) is not believed" 3 $?
+"$RG" --quiet --name meta-nonl --cmd 'printf "no newline at the end"' 2>"$e"
+check "output without a final newline does not hide the status line" 0 $?
+out=$("$K/scripts/run-boot.sh" meta-kmsg "" 'sh:echo "1..0"; echo "kit meta-test: WARNING: CPU: 0 PID: 1 at fake.c:1" >/dev/kmsg' 2>&1); rc=$?
+n=$((n + 1))
+if [ $rc -ne 0 ] && grep -q 'FAIL .*kernel-log' <<<"$out"; then
+	echo "ok $n the guest's own kernel-log check catches a WARNING line"
+else
+	echo "not ok $n the guest's own kernel-log check catches a WARNING line (got: $(tr '\n' ' ' <<<"$out"))"
+fi
 rm -f "$e"

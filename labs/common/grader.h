@@ -1,0 +1,344 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The labs' grading harness, run in the guest.  Include it from exactly one
+ * file, the lab's grade.c, after defining _GNU_SOURCE.
+ *
+ * A lab's grader declares its steps with STEP(n, "title") { ... }.  Each
+ * step runs in a child process with a time limit, so that a crash or an
+ * endless loop in the attendee's code fails that one step and the others
+ * are still graded.  The verdict is one line per step:
+ *
+ *	PASS  2/5  ask lsm_module_list for the size it needs
+ *	FAIL  3/5  fetch the IDs with lsm_module_list
+ *	        expected: lab_module_list(ids, 4) returns 4
+ *	        seen:     it returned -1, errno E2BIG (Argument list too long)
+ *	        hint:     *size counts bytes: max * sizeof(__u32)
+ *
+ * Inside a step, lab_expected(), lab_seen() and lab_hint() describe a
+ * failure in the learner's terms and lab_fail() ends the step; a step that
+ * returns passes.  lab_kit() reports a problem that is not the learner's
+ * (the kernel lacks a patch); it still fails the step.
+ *
+ * Output the attendee's code prints during a step is shown under the step,
+ * prefixed with "| ", so that it can never pass for a verdict line.  The
+ * line "KIT-LAB-STEPS n" tells scripts/lab.sh how many steps to expect.
+ *
+ * Modes: "grader --grade [--file PATH]" grades (exit status 0 only if every
+ * step passes); "grader" alone runs the lab's lab_show(), which prints what
+ * the attendee's functions return, for exploring in the guest shell.
+ */
+#ifndef LAB_GRADER_H
+#define LAB_GRADER_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define LAB_MAX_STEPS 16
+#define LAB_STEP_SECONDS 10
+
+/* Set by LAB_TODO(n) in the attendee's file: the placeholder was reached. */
+int lab_todo;
+
+/* The attendee's file, as the hints name it (--file). */
+static const char *lab_file = "your lab file";
+
+struct lab_step {
+	int n;
+	const char *title;
+	void (*fn)(void);
+};
+
+static struct lab_step lab_steps[LAB_MAX_STEPS];
+static int lab_nsteps;
+static int lab_hint_fd = 2;
+
+static void lab_register(int n, const char *title, void (*fn)(void))
+{
+	if (lab_nsteps == LAB_MAX_STEPS) {
+		fprintf(stderr, "grader: too many steps\n");
+		exit(2);
+	}
+	lab_steps[lab_nsteps++] = (struct lab_step){ n, title, fn };
+}
+
+#define STEP(num, title)						\
+	static void lab_step_##num(void);				\
+	static void __attribute__((constructor)) lab_reg_##num(void)	\
+	{ lab_register(num, title, lab_step_##num); }			\
+	static void lab_step_##num(void)
+
+/* "E2BIG (Argument list too long)", or "0 (no error)". */
+static const char *errname(int e)
+{
+	static char buf[4][96];
+	static int i;
+	const char *name;
+
+	if (e == 0)
+		return "0 (no error)";
+	i = (i + 1) % 4;
+	name = strerrorname_np(e);
+	if (name)
+		snprintf(buf[i], sizeof(buf[i]), "%s (%s)", name, strerror(e));
+	else
+		snprintf(buf[i], sizeof(buf[i]), "%d (unknown errno)", e);
+	return buf[i];
+}
+
+/*
+ * A string for a hint: quoted, with newlines, NULs of a fixed-length
+ * buffer and other control bytes made visible.  n < 0: up to the NUL.
+ */
+static const char *lab_quote(const char *s, long n)
+{
+	static char buf[4][256];
+	static int i;
+	char *o;
+	long k;
+
+	if (!s)
+		return "NULL";
+	i = (i + 1) % 4;
+	o = buf[i];
+	*o++ = '"';
+	for (k = 0; (n < 0 ? s[k] != '\0' : k < n) && o < buf[i] + 240; k++) {
+		unsigned char c = s[k];
+
+		if (c == '\n') {
+			*o++ = '\\';
+			*o++ = 'n';
+		} else if (c == '\0') {
+			*o++ = '\\';
+			*o++ = '0';
+		} else if (c < 32 || c > 126) {
+			o += sprintf(o, "\\x%02x", c);
+		} else {
+			*o++ = c;
+		}
+	}
+	if (o >= buf[i] + 240)
+		o += sprintf(o, "...");
+	*o++ = '"';
+	*o = '\0';
+	return buf[i];
+}
+
+static void lab_line(const char *tag, const char *fmt, va_list ap)
+{
+	char msg[1024];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	dprintf(lab_hint_fd, "%s%s\n", tag, msg);
+}
+
+static void __attribute__((format(printf, 1, 2))) lab_expected(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	lab_line("expected: ", fmt, ap);
+	va_end(ap);
+}
+
+static void __attribute__((format(printf, 1, 2))) lab_seen(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	lab_line("seen:     ", fmt, ap);
+	va_end(ap);
+}
+
+static void __attribute__((format(printf, 1, 2))) lab_hint(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	lab_line("hint:     ", fmt, ap);
+	va_end(ap);
+}
+
+static void __attribute__((format(printf, 1, 2))) lab_kit(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	lab_line("kit:      ", fmt, ap);
+	va_end(ap);
+}
+
+static void __attribute__((noreturn)) lab_fail(void)
+{
+	exit(1);
+}
+
+/*
+ * After calling the attendee's function FN for step N: if it ended at the
+ * skeleton's placeholder, say so and fail.
+ */
+static void lab_check_todo(int n, const char *fn)
+{
+	if (!lab_todo)
+		return;
+	lab_seen("%s ended at the placeholder LAB_TODO(%d): TODO %d is not written yet",
+		 fn, lab_todo, lab_todo);
+	lab_hint("write the code of TODO %d in %s (README.md, step %d, explains it), then run make lab again",
+		 lab_todo, lab_file, n);
+	lab_fail();
+}
+
+/* A file for a child's output, already unlinked. */
+static int lab_tmpfile(void)
+{
+	char path[] = "/tmp/lab-XXXXXX";
+	int fd = mkstemp(path);
+
+	if (fd < 0) {
+		perror("grader: mkstemp");
+		exit(2);
+	}
+	unlink(path);
+	return fd;
+}
+
+/* Copy FD's content to stdout, each line prefixed, at most MAX lines. */
+static void lab_dump(int fd, const char *prefix, int max)
+{
+	char buf[4096], *line, *save = NULL;
+	ssize_t n;
+	int lines = 0;
+
+	if (lseek(fd, 0, SEEK_SET) < 0)
+		return;
+	n = read(fd, buf, sizeof(buf) - 1);
+	if (n <= 0)
+		return;
+	buf[n] = '\0';
+	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (++lines > max) {
+			printf("%s(more output cut)\n", prefix);
+			break;
+		}
+		printf("%s%s\n", prefix, line);
+	}
+}
+
+static const char *lab_signal_hint(int sig)
+{
+	switch (sig) {
+	case SIGSEGV:
+		return "a NULL or wild pointer, or a write past the end of a buffer?";
+	case SIGBUS:
+		return "a misaligned or out-of-range memory access?";
+	case SIGABRT:
+		return "abort(): a failed assert(), or glibc found a corrupted heap (a write past a malloc()ed buffer, a double free())?";
+	case SIGFPE:
+		return "a division by zero?";
+	default:
+		return "";
+	}
+}
+
+/* Run one step in a child; print its verdict.  Returns 1 if it passed. */
+static int lab_run_step(const struct lab_step *s)
+{
+	int out = lab_tmpfile(), hint = lab_tmpfile(), okp[2], status, passed;
+	char ok = 0;
+	pid_t pid;
+
+	if (pipe(okp) < 0) {
+		perror("grader: pipe");
+		exit(2);
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		perror("grader: fork");
+		exit(2);
+	}
+	if (pid == 0) {
+		close(okp[0]);
+		dup2(out, 1);
+		dup2(out, 2);
+		setvbuf(stdout, NULL, _IONBF, 0);
+		lab_hint_fd = hint;
+		lab_todo = 0;
+		alarm(LAB_STEP_SECONDS);
+		s->fn();
+		/* Only a step that returned normally says "ok". */
+		if (write(okp[1], "y", 1) != 1)
+			_exit(3);
+		_exit(0);
+	}
+	close(okp[1]);
+	if (read(okp[0], &ok, 1) != 1)
+		ok = 0;
+	close(okp[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	passed = ok == 'y' && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	printf("%s  %d/%d  %s\n", passed ? "PASS" : "FAIL", s->n, lab_nsteps, s->title);
+	if (!passed) {
+		if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) {
+			dprintf(hint, "seen:     the step did not finish within %d s\n", LAB_STEP_SECONDS);
+			dprintf(hint, "hint:     an endless loop, or a read() that waits forever?\n");
+		} else if (WIFSIGNALED(status)) {
+			dprintf(hint, "seen:     your code crashed: %s (%s)\n",
+				sigabbrev_np(WTERMSIG(status)) ? sigabbrev_np(WTERMSIG(status)) : "signal",
+				strsignal(WTERMSIG(status)));
+			dprintf(hint, "hint:     %s\n", lab_signal_hint(WTERMSIG(status)));
+		} else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+			dprintf(hint, "seen:     the program exited in the middle of the step\n");
+			dprintf(hint, "hint:     your function called exit(); return a value instead\n");
+		} else if (WIFEXITED(status) && WEXITSTATUS(status) != 1) {
+			dprintf(hint, "seen:     the step exited with status %d\n", WEXITSTATUS(status));
+		}
+	}
+	lab_dump(hint, "        ", 20);
+	lab_dump(out, "        | ", 15);
+	close(out);
+	close(hint);
+	return passed;
+}
+
+static int lab_cmp_step(const void *a, const void *b)
+{
+	return ((const struct lab_step *)a)->n - ((const struct lab_step *)b)->n;
+}
+
+/* The lab's grade.c defines these two. */
+static void lab_show(void);
+static void lab_banner(void);
+
+int main(int argc, char **argv)
+{
+	int i, passed = 0, grade = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--grade"))
+			grade = 1;
+		else if (!strcmp(argv[i], "--file") && i + 1 < argc)
+			lab_file = argv[++i];
+	}
+	if (!grade) {
+		lab_show();
+		return 0;
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	qsort(lab_steps, lab_nsteps, sizeof(lab_steps[0]), lab_cmp_step);
+	printf("KIT-LAB-STEPS %d\n", lab_nsteps);
+	lab_banner();
+	for (i = 0; i < lab_nsteps; i++)
+		passed += lab_run_step(&lab_steps[i]);
+	printf("%d of %d steps pass\n", passed, lab_nsteps);
+	return passed == lab_nsteps ? 0 : 1;
+}
+
+#endif /* LAB_GRADER_H */

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers shared by the guest tests of the LSM syscalls: the syscall
+ * wrappers, the LSM ID <-> name map and /proc/securityfs readers.
+ */
+#ifndef KIT_LSM_ABI_H
+#define KIT_LSM_ABI_H
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/lsm.h>
+
+#ifndef __NR_lsm_self_attr
+#error "the kit's UAPI headers have no __NR_lsm_self_attr: build the kernel (make kernel)"
+#endif
+
+static inline long lsm_self_attr(struct lsm_ctx *ctx, size_t *size,
+				 uint32_t flags)
+{
+	return syscall(__NR_lsm_self_attr, ctx, size, flags);
+}
+
+static inline long lsm_module_list(uint32_t *ids, size_t *size,
+				   uint32_t flags)
+{
+	return syscall(__NR_lsm_module_list, ids, size, flags);
+}
+
+static const struct {
+	int id;
+	const char *name;
+} kit_lsms[] = {
+	{ LSM_ID_CAPABILITY, "capability" }, { LSM_ID_SELINUX, "selinux" },
+	{ LSM_ID_SMACK, "smack" },	     { LSM_ID_TOMOYO, "tomoyo" },
+	{ LSM_ID_IMA, "ima" },		     { LSM_ID_APPARMOR, "apparmor" },
+	{ LSM_ID_YAMA, "yama" },	     { LSM_ID_LOADPIN, "loadpin" },
+	{ LSM_ID_SAFESETID, "safesetid" },   { LSM_ID_LOCKDOWN, "lockdown" },
+	{ LSM_ID_BPF, "bpf" },		     { LSM_ID_LANDLOCK, "landlock" },
+	{ LSM_ID_TOYLSM, "toylsm" },
+};
+
+static inline const char *lsm_name(int id)
+{
+	for (size_t i = 0; i < sizeof(kit_lsms) / sizeof(kit_lsms[0]); i++)
+		if (kit_lsms[i].id == id)
+			return kit_lsms[i].name;
+	return NULL;
+}
+
+/* The attributes in the order lsm_self_attr() reports them. */
+static const struct {
+	uint32_t flag;
+	const char *name;
+} kit_attrs[] = {
+	{ LSM_ATTR_CURRENT, "current" },     { LSM_ATTR_EXEC, "exec" },
+	{ LSM_ATTR_FSCREATE, "fscreate" },   { LSM_ATTR_KEYCREATE, "keycreate" },
+	{ LSM_ATTR_PREV, "prev" },	     { LSM_ATTR_SOCKCREATE, "sockcreate" },
+};
+#define KIT_NATTRS (sizeof(kit_attrs) / sizeof(kit_attrs[0]))
+
+/*
+ * read_text - read a small file into buf (NUL-terminated); strip the one
+ * trailing newline and any trailing NULs (SELinux counts its NUL).
+ * Returns the length, or -errno.
+ */
+static inline int read_text(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return -errno;
+	n = fread(buf, 1, len - 1, f);
+	if (ferror(f)) {
+		int err = errno;
+
+		fclose(f);
+		return -err;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	while (n > 0 && buf[n - 1] == '\0')
+		n--;
+	if (n > 0 && buf[n - 1] == '\n')
+		buf[--n] = '\0';
+	return (int)strlen(buf);
+}
+
+/* The /proc file that shows attribute @attr of LSM @id to user space. */
+static inline void attr_path(char *buf, size_t len, int id, const char *attr)
+{
+	if (id == LSM_ID_SELINUX)	/* SELinux has no attr/ subdirectory */
+		snprintf(buf, len, "/proc/self/attr/%s", attr);
+	else
+		snprintf(buf, len, "/proc/self/attr/%s/%s", lsm_name(id), attr);
+}
+
+/* An anonymous mapping of @pages pages whose last page is unmapped. */
+static inline char *map_with_guard(size_t pages)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	char *p = mmap(NULL, (pages + 1) * pg, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+	munmap(p + pages * pg, pg);
+	return p;
+}
+
+#endif
