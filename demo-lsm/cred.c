@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * toylsm - Task labels: inheritance and the exec transition
+ *
+ * The infrastructure allocates toylsm's part of every cred and zeroes
+ * it; toylsm only copies it. A child inherits its parent's labels
+ * because fork copies the parent's cred, and exec takes the "exec"
+ * label if one was set.
+ */
+
+#include <linux/binfmts.h>
+
+#include "cred.h"
+#include "label.h"
+
+/**
+ * toylsm_cred_prepare - Copy the labels into a new cred
+ * @new: the new cred
+ * @old: the cred it is made from
+ * @gfp: allocation flags (unused: nothing to allocate)
+ *
+ * Return: 0.
+ */
+static int toylsm_cred_prepare(struct cred *new, const struct cred *old,
+			       gfp_t gfp)
+{
+	*toylsm_cred(new) = *toylsm_cred(old);
+	return 0;
+}
+
+/**
+ * toylsm_cred_transfer - Copy the labels into a blank cred
+ * @new: the new cred
+ * @old: the cred to copy from
+ */
+static void toylsm_cred_transfer(struct cred *new, const struct cred *old)
+{
+	*toylsm_cred(new) = *toylsm_cred(old);
+}
+
+/**
+ * toylsm_bprm_creds_for_exec - Take the exec label, if one was set
+ * @bprm: the exec in progress; bprm->cred becomes the task's cred
+ *
+ * The exec label is consumed: it applies to one exec only. "prev"
+ * remembers the label before the transition. Whether the task may take
+ * the label was decided when it wrote the exec attribute.
+ *
+ * Return: 0.
+ */
+static int toylsm_bprm_creds_for_exec(struct linux_binprm *bprm)
+{
+	struct toylsm_cred *tc = toylsm_cred(bprm->cred);
+
+	if (tc->exec != TOYLSM_NOLABEL) {
+		tc->prev = tc->label;
+		tc->label = tc->exec;
+		tc->exec = TOYLSM_NOLABEL;
+	}
+	return 0;
+}
+
+/**
+ * toylsm_current_getsecid_subj - The secid of the current task
+ * @secid: where to store it
+ *
+ * Not registered yet (see label.c): it waits for an lsmblob slot.
+ */
+void toylsm_current_getsecid_subj(u32 *secid)
+{
+	*secid = toylsm_current_label();
+}
+
+/**
+ * toylsm_task_getsecid_obj - The secid of a task, as an object
+ * @p: the task
+ * @secid: where to store it
+ */
+void toylsm_task_getsecid_obj(struct task_struct *p, u32 *secid)
+{
+	*secid = toylsm_task_label(p);
+}
+
+/**
+ * toylsm_cred_getsecid - The secid of a cred
+ * @c: the cred
+ * @secid: where to store it
+ */
+void toylsm_cred_getsecid(const struct cred *c, u32 *secid)
+{
+	*secid = toylsm_cred(c)->label;
+}
+
+/**
+ * toylsm_cred_init - Give the first task its label
+ *
+ * Runs while the kernel is single-threaded, before any other task
+ * exists; every later task inherits the label from it.
+ *
+ * Return: 0, or the error of interning the label.
+ */
+int __init toylsm_cred_init(void)
+{
+	struct toylsm_cred *tc = toylsm_cred(current_cred());
+
+	return toylsm_label_intern(&toylsm_labels, TOYLSM_INIT_LABEL,
+				   &tc->label);
+}
+
+static struct security_hook_list toylsm_cred_hooks[] __lsm_ro_after_init = {
+	LSM_HOOK_INIT(cred_prepare, toylsm_cred_prepare),
+	LSM_HOOK_INIT(cred_transfer, toylsm_cred_transfer),
+	LSM_HOOK_INIT(bprm_creds_for_exec, toylsm_bprm_creds_for_exec),
+};
+
+/**
+ * toylsm_add_cred_hooks - Register the cred and exec hooks
+ */
+__init void toylsm_add_cred_hooks(void)
+{
+	security_add_hooks(toylsm_cred_hooks, ARRAY_SIZE(toylsm_cred_hooks),
+			   &toylsm_lsmid);
+}

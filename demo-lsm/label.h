@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * toylsm - Labels and secids
+ */
+
+#ifndef _SECURITY_TOYLSM_LABEL_H
+#define _SECURITY_TOYLSM_LABEL_H
+
+#include <linux/spinlock.h>
+#include <linux/types.h>
+
+/* A label is 1..31 characters of [A-Za-z0-9_.:-] (abi.md). */
+#define TOYLSM_LABEL_MAX	31
+/* How many different labels the system-wide table can hold. */
+#define TOYLSM_LABELS		128
+/* The secid of "no label": unlabelled files, unset exec and prev. */
+#define TOYLSM_NOLABEL		0
+
+/**
+ * struct toylsm_label_table - An append-only table of interned labels
+ * @lock: serializes writers (toylsm_label_intern())
+ * @count: number of published entries; readers load it with acquire
+ * @capacity: number of entries @names has room for
+ * @names: the labels; the secid of @names[i] is i + 1
+ */
+struct toylsm_label_table {
+	spinlock_t lock;	/* serializes writers */
+	u32 count;
+	u32 capacity;
+	char (*names)[TOYLSM_LABEL_MAX + 1];
+};
+
+extern struct toylsm_label_table toylsm_labels;
+
+int toylsm_label_parse(const char *buf, size_t len, char *label);
+int toylsm_label_intern(struct toylsm_label_table *t, const char *label,
+			u32 *secid);
+u32 toylsm_label_find(struct toylsm_label_table *t, const char *label);
+const char *toylsm_label_name(struct toylsm_label_table *t, u32 secid);
+
+/**
+ * toylsm_name - The name of a secid of the system-wide table
+ * @secid: a secid, or TOYLSM_NOLABEL
+ *
+ * Return: the label, or NULL for TOYLSM_NOLABEL.
+ */
+static inline const char *toylsm_name(u32 secid)
+{
+	return toylsm_label_name(&toylsm_labels, secid);
+}
+
+int toylsm_secid_to_secctx(u32 secid, char **secdata, u32 *seclen);
+int toylsm_secctx_to_secid(const char *secdata, u32 seclen, u32 *secid);
+void toylsm_release_secctx(char *secdata, u32 seclen);
+
+#endif /* _SECURITY_TOYLSM_LABEL_H */

@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * toylsm - The rule table, its checks, statistics and audit
+ *
+ * A rule "SUBJECT OBJECT PERMS" lets a task labelled SUBJECT access an
+ * object (file or task) labelled OBJECT with PERMS. Access between equal
+ * labels, and to unlabelled files, is always allowed, so that a bad rule
+ * table cannot lock root out of the guest.
+ *
+ * Locking: the table is an immutable array behind an RCU pointer.
+ * Hooks (some run in atomic context, e.g. task_kill) read it under
+ * rcu_read_lock(); a write builds a new array and publishes it whole,
+ * so a reader sees the old rules or the new ones, never a mix.
+ */
+
+#include <linux/capability.h>
+#include <linux/mutex.h>
+#include <linux/ratelimit.h>
+#include <linux/rcupdate.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "cred.h"
+#include "policy.h"
+
+/**
+ * struct toylsm_rule - One rule, with interned labels
+ * @subject: the subject's secid
+ * @object: the object's secid
+ * @perms: TOYLSM_MAY_* bits, never 0
+ */
+struct toylsm_rule {
+	u32 subject;
+	u32 object;
+	u32 perms;
+};
+
+/**
+ * struct toylsm_policy - A version of the rule table
+ * @rcu: frees the version once no reader can see it
+ * @count: number of rules
+ * @rules: the rules, in the order they were first written
+ */
+struct toylsm_policy {
+	struct rcu_head rcu;
+	u32 count;
+	struct toylsm_rule rules[];
+};
+
+static struct toylsm_policy __rcu *toylsm_policy;
+static DEFINE_MUTEX(toylsm_policy_lock);	/* serializes writers */
+
+/* 1: deny what no rule allows; 0: only count and log it. */
+bool toylsm_enforce = true;
+
+/**
+ * struct toylsm_stat - The counters of one hook
+ * @calls: checks made
+ * @denials: checks that no rule allowed (also counted when not enforcing)
+ */
+struct toylsm_stat {
+	atomic_long_t calls;
+	atomic_long_t denials;
+};
+
+static struct toylsm_stat toylsm_stats[TOYLSM_HOOK_COUNT];
+
+static const char *const toylsm_hook_names[TOYLSM_HOOK_COUNT] = {
+	[TOYLSM_HOOK_FILE_OPEN] = "file_open",
+	[TOYLSM_HOOK_FILE_PERMISSION] = "file_permission",
+	[TOYLSM_HOOK_TASK_KILL] = "task_kill",
+	[TOYLSM_HOOK_PTRACE_ACCESS_CHECK] = "ptrace_access_check",
+	[TOYLSM_HOOK_PTRACE_TRACEME] = "ptrace_traceme",
+	[TOYLSM_HOOK_SETPROCATTR] = "setprocattr",
+};
+
+/**
+ * toylsm_allowed - Whether a rule grants some permissions
+ * @subject: the subject's secid
+ * @object: the object's secid
+ * @perms: the TOYLSM_MAY_* bits wanted
+ *
+ * Return: true if one rule grants all of @perms.
+ */
+static bool toylsm_allowed(u32 subject, u32 object, u32 perms)
+{
+	const struct toylsm_policy *pol;
+	bool ok = false;
+	u32 i;
+
+	rcu_read_lock();
+	pol = rcu_dereference(toylsm_policy);
+	for (i = 0; pol && i < pol->count; i++) {
+		if (pol->rules[i].subject == subject &&
+		    pol->rules[i].object == object) {
+			ok = (pol->rules[i].perms & perms) == perms;
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return ok;
+}
+
+/**
+ * toylsm_perms_text - Write permissions as text
+ * @perms: TOYLSM_MAY_* bits
+ * @buf: room for 5 bytes
+ *
+ * Return: @buf, e.g. "rw", or "-" for none.
+ */
+static char *toylsm_perms_text(u32 perms, char *buf)
+{
+	char *p = buf;
+	int i;
+
+	for (i = 0; TOYLSM_PERMS[i]; i++)
+		if (perms & BIT(i))
+			*p++ = TOYLSM_PERMS[i];
+	if (p == buf)
+		*p++ = '-';
+	*p = '\0';
+	return buf;
+}
+
+/**
+ * toylsm_audit_pre - Write toylsm's fields of a denial record
+ * @ab: the audit buffer
+ * @data: the struct common_audit_data of the denial
+ */
+static void toylsm_audit_pre(struct audit_buffer *ab, void *data)
+{
+	struct common_audit_data *ad = data;
+	struct toylsm_audit_data *td = ad->toylsm_audit_data;
+	char perms[5];
+
+	audit_log_format(ab, "toylsm=%s hook=%s subject=\"%s\" object=\"%s\" requested=%s",
+			 READ_ONCE(toylsm_enforce) ? "denied" : "permissive",
+			 toylsm_hook_names[td->hook], td->subject,
+			 td->object ? td->object : "", toylsm_perms_text(td->perms, perms));
+}
+
+/**
+ * toylsm_deny - Count, log and (when enforcing) refuse an access
+ * @hook: the hook that checked
+ * @subject: the subject's label
+ * @object: the object's label
+ * @perms: the permissions no rule grants
+ * @ad: what the access was about, for the audit record
+ *
+ * Records are rate-limited, so a denied loop cannot flood the log.
+ *
+ * Return: -EACCES when enforcing, else 0.
+ */
+static int toylsm_deny(enum toylsm_hook hook, const char *subject,
+		       const char *object, u32 perms,
+		       struct common_audit_data *ad)
+{
+	static DEFINE_RATELIMIT_STATE(rs, 5 * HZ, 10);
+	struct toylsm_audit_data td = {
+		.hook = hook, .subject = subject, .object = object,
+		.perms = perms,
+	};
+
+	atomic_long_inc(&toylsm_stats[hook].denials);
+	if (__ratelimit(&rs)) {
+		ad->toylsm_audit_data = &td;
+		common_lsm_audit(ad, toylsm_audit_pre, NULL);
+	}
+	return READ_ONCE(toylsm_enforce) ? -EACCES : 0;
+}
+
+/**
+ * toylsm_check - The policy decision of one access
+ * @hook: the hook asking
+ * @subject: the subject's secid
+ * @object: the object's secid, TOYLSM_NOLABEL if unlabelled
+ * @perms: the TOYLSM_MAY_* bits wanted
+ * @ad: what the access is about, for the audit record
+ *
+ * Return: 0 if allowed, -EACCES if denied.
+ */
+int toylsm_check(enum toylsm_hook hook, u32 subject, u32 object, u32 perms,
+		 struct common_audit_data *ad)
+{
+	atomic_long_inc(&toylsm_stats[hook].calls);
+	if (object == TOYLSM_NOLABEL || subject == object ||
+	    toylsm_allowed(subject, object, perms))
+		return 0;
+	return toylsm_deny(hook, toylsm_name(subject), toylsm_name(object),
+			   perms, ad);
+}
+
+/**
+ * toylsm_check_relabel - May the current task take a label?
+ * @label: the new label, valid
+ * @secid: where to store its secid (interned) when allowed
+ *
+ * Allowed: its own label, a "t" rule from its label to @label, or
+ * CAP_MAC_ADMIN. A label is interned only once allowed, so that a denied
+ * task cannot fill the table.
+ *
+ * Return: 0, -EPERM (denied while enforcing) or -ENOSPC (table full).
+ */
+int toylsm_check_relabel(const char *label, u32 *secid)
+{
+	struct common_audit_data ad = { .type = LSM_AUDIT_DATA_NONE };
+	u32 cur = toylsm_current_label();
+	u32 want = toylsm_label_find(&toylsm_labels, label);
+
+	bool ok;
+
+	atomic_long_inc(&toylsm_stats[TOYLSM_HOOK_SETPROCATTR].calls);
+	/* A label that is not interned yet is named by no rule. */
+	ok = want && (want == cur ||
+		      toylsm_allowed(cur, want, TOYLSM_MAY_TRANSIT));
+	if (!ok && !capable(CAP_MAC_ADMIN) &&
+	    toylsm_deny(TOYLSM_HOOK_SETPROCATTR, toylsm_name(cur), label,
+			TOYLSM_MAY_TRANSIT, &ad))
+		return -EPERM;
+	return toylsm_label_intern(&toylsm_labels, label, secid);
+}
+
+/**
+ * toylsm_perms_parse - Parse the PERMS field of a rule
+ * @s: letters of "rwxt", each at most once, or "-" for none
+ * @perms: where to store the TOYLSM_MAY_* bits
+ *
+ * Return: 0 or -EINVAL.
+ */
+int toylsm_perms_parse(const char *s, u32 *perms)
+{
+	const char *p;
+
+	*perms = 0;
+	if (!strcmp(s, "-"))
+		return 0;
+	if (!*s)
+		return -EINVAL;
+	for (; *s; s++) {
+		p = strchr(TOYLSM_PERMS, *s);
+		if (!p || !*p || (*perms & BIT(p - TOYLSM_PERMS)))
+			return -EINVAL;
+		*perms |= BIT(p - TOYLSM_PERMS);
+	}
+	return 0;
+}
+
+/**
+ * toylsm_rule_parse - Parse one line "SUBJECT OBJECT PERMS"
+ * @line: the line, without its newline; it is cut up
+ * @rule: where to store the rule
+ *
+ * Fields are separated by spaces or tabs.
+ *
+ * Return: 0 or -EINVAL.
+ */
+int toylsm_rule_parse(char *line, struct toylsm_rule_text *rule)
+{
+	char *field[3], *tok;
+	int n = 0;
+
+	while ((tok = strsep(&line, " \t"))) {
+		if (!*tok)
+			continue;
+		if (n == 3)
+			return -EINVAL;
+		field[n++] = tok;
+	}
+	if (n != 3 ||
+	    toylsm_label_parse(field[0], strlen(field[0]), rule->subject) ||
+	    toylsm_label_parse(field[1], strlen(field[1]), rule->object))
+		return -EINVAL;
+	return toylsm_perms_parse(field[2], &rule->perms);
+}
+
+/**
+ * toylsm_policy_merge - A new table: the current one with some rules set
+ * @old: the current table, or NULL
+ * @texts: the rules to set (perms 0: remove)
+ * @n: the number of @texts
+ *
+ * Return: the new table, or an ERR_PTR (-ENOSPC, -ENOMEM).
+ */
+static struct toylsm_policy *toylsm_policy_merge(const struct toylsm_policy *old,
+						 const struct toylsm_rule_text *texts,
+						 u32 n)
+{
+	u32 i, j, have = old ? old->count : 0;
+	struct toylsm_policy *pol;
+	struct toylsm_rule r;
+	int err;
+
+	pol = kzalloc(struct_size(pol, rules, have + n), GFP_KERNEL);
+	if (!pol)
+		return ERR_PTR(-ENOMEM);
+	if (have)
+		memcpy(pol->rules, old->rules, have * sizeof(r));
+	pol->count = have;
+	for (i = 0; i < n; i++) {
+		err = toylsm_label_intern(&toylsm_labels, texts[i].subject,
+					  &r.subject) ?:
+		      toylsm_label_intern(&toylsm_labels, texts[i].object,
+					  &r.object);
+		if (err)
+			goto fail;
+		r.perms = texts[i].perms;
+		for (j = 0; j < pol->count; j++)
+			if (pol->rules[j].subject == r.subject &&
+			    pol->rules[j].object == r.object)
+				break;
+		pol->rules[j] = r;
+		if (j == pol->count)
+			pol->count++;
+		if (!r.perms)	/* removal: move the last rule here */
+			pol->rules[j] = pol->rules[--pol->count];
+	}
+	err = -ENOSPC;
+	if (pol->count <= TOYLSM_RULES)
+		return pol;
+fail:
+	kfree(pol);
+	return ERR_PTR(err);
+}
+
+/**
+ * toylsm_rules_write - Set the rules of a text, all or none
+ * @text: NUL-terminated lines "SUBJECT OBJECT PERMS"; blank lines are
+ *	ignored; it is cut up
+ *
+ * Every line is checked before any rule changes. Labels that a failed
+ * write interned stay in the label table, unused.
+ *
+ * Return: 0, -EINVAL (a malformed line), -ENOSPC (rule or label table
+ * full) or -ENOMEM.
+ */
+int toylsm_rules_write(char *text)
+{
+	struct toylsm_policy *old, *pol;
+	struct toylsm_rule_text *texts;
+	char *line;
+	u32 n = 0;
+	int err = 0;
+
+	texts = kvcalloc(strlen(text) / 6 + 1, sizeof(*texts), GFP_KERNEL);
+	if (!texts)
+		return -ENOMEM;
+	while (!err && (line = strsep(&text, "\n")))
+		if (*line)
+			err = toylsm_rule_parse(line, &texts[n++]);
+	if (err)
+		goto out;
+
+	mutex_lock(&toylsm_policy_lock);
+	old = rcu_dereference_protected(toylsm_policy,
+					lockdep_is_held(&toylsm_policy_lock));
+	pol = toylsm_policy_merge(old, texts, n);
+	if (IS_ERR(pol)) {
+		err = PTR_ERR(pol);
+	} else {
+		rcu_assign_pointer(toylsm_policy, pol);
+		if (old)
+			kfree_rcu(old, rcu);
+	}
+	mutex_unlock(&toylsm_policy_lock);
+out:
+	kvfree(texts);
+	return err;
+}
+
+/**
+ * toylsm_rules_show - Print the rules, one "SUBJECT OBJECT PERMS" a line
+ * @m: the seq_file
+ */
+void toylsm_rules_show(struct seq_file *m)
+{
+	const struct toylsm_policy *pol;
+	char perms[5];
+	u32 i;
+
+	rcu_read_lock();
+	pol = rcu_dereference(toylsm_policy);
+	for (i = 0; pol && i < pol->count; i++)
+		seq_printf(m, "%s %s %s\n", toylsm_name(pol->rules[i].subject),
+			   toylsm_name(pol->rules[i].object),
+			   toylsm_perms_text(pol->rules[i].perms, perms));
+	rcu_read_unlock();
+}
+
+/**
+ * toylsm_stats_show - Print "HOOK CALLS DENIALS", one line per hook
+ * @m: the seq_file
+ */
+void toylsm_stats_show(struct seq_file *m)
+{
+	int i;
+
+	for (i = 0; i < TOYLSM_HOOK_COUNT; i++)
+		seq_printf(m, "%s %ld %ld\n", toylsm_hook_names[i],
+			   atomic_long_read(&toylsm_stats[i].calls),
+			   atomic_long_read(&toylsm_stats[i].denials));
+}

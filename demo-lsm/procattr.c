@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * toylsm - /proc/<pid>/attr/toylsm/{current,exec,prev}
+ *
+ * Reading gives the label and a newline (nothing for an unset exec or
+ * prev). Writing "current" or "exec" sets that label. fs/proc already
+ * lets only the task itself write; toylsm checks the text (abi.md) and
+ * asks the policy (a "t" rule or CAP_MAC_ADMIN) before anything changes.
+ */
+
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "cred.h"
+#include "label.h"
+#include "policy.h"
+
+/**
+ * toylsm_getprocattr - Read a label of a task
+ * @p: the task
+ * @name: "current", "exec" or "prev"
+ * @value: where to store the kmalloc()ed text
+ *
+ * Return: the length of the text, or -EINVAL for another @name.
+ */
+static int toylsm_getprocattr(struct task_struct *p, const char *name,
+			      char **value)
+{
+	const struct toylsm_cred *tc;
+	const char *label;
+	u32 secid;
+
+	rcu_read_lock();
+	tc = toylsm_cred(__task_cred(p));
+	if (!strcmp(name, "current"))
+		secid = tc->label;
+	else if (!strcmp(name, "exec"))
+		secid = tc->exec;
+	else if (!strcmp(name, "prev"))
+		secid = tc->prev;
+	else
+		secid = U32_MAX;
+	rcu_read_unlock();
+
+	if (secid == U32_MAX)
+		return -EINVAL;
+	*value = NULL;
+	label = toylsm_name(secid);
+	if (!label)
+		return 0;
+	*value = kasprintf(GFP_KERNEL, "%s\n", label);
+	return *value ? strlen(*value) : -ENOMEM;
+}
+
+/**
+ * toylsm_setprocattr - Set the current task's current or exec label
+ * @name: "current" or "exec"
+ * @value: the text written, not NUL-terminated
+ * @size: its length
+ *
+ * Return: @size, or -EINVAL (bad name or text), -EPERM (policy),
+ * -ENOSPC (label table full), -ENOMEM; on error nothing changed.
+ */
+static int toylsm_setprocattr(const char *name, void *value, size_t size)
+{
+	char label[TOYLSM_LABEL_MAX + 1];
+	struct cred *new;
+	bool exec;
+	u32 secid;
+	int err;
+
+	if (!strcmp(name, "current"))
+		exec = false;
+	else if (!strcmp(name, "exec"))
+		exec = true;
+	else
+		return -EINVAL;
+
+	err = toylsm_label_parse(value, size, label);
+	if (err)
+		return err;
+	err = toylsm_check_relabel(label, &secid);
+	if (err)
+		return err;
+
+	new = prepare_creds();
+	if (!new)
+		return -ENOMEM;
+	if (exec)
+		toylsm_cred(new)->exec = secid;
+	else
+		toylsm_cred(new)->label = secid;
+	commit_creds(new);
+	return size;
+}
+
+static struct security_hook_list toylsm_procattr_hooks[] __lsm_ro_after_init = {
+	LSM_HOOK_INIT(getprocattr, toylsm_getprocattr),
+	LSM_HOOK_INIT(setprocattr, toylsm_setprocattr),
+};
+
+/**
+ * toylsm_add_procattr_hooks - Register the /proc attr hooks
+ */
+__init void toylsm_add_procattr_hooks(void)
+{
+	security_add_hooks(toylsm_procattr_hooks,
+			   ARRAY_SIZE(toylsm_procattr_hooks), &toylsm_lsmid);
+}

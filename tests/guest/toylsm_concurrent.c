@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Concurrent label writers and readers: threads of one process relabel
+ * themselves (interning new labels at the same time) while other threads
+ * read their labels. Every read must give one whole, valid label.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "kselftest_harness.h"
+#include "toylsm_util.h"
+
+#define WRITERS 4
+#define LABELS 4	/* per writer */
+#define ROUNDS 300
+
+static pid_t tids[WRITERS];
+static volatile int stop;
+
+/* Relabel through this writer's labels; count mismatches. */
+static void *writer(void *arg)
+{
+	long i = (long)arg, bad = 0;
+	char l[32];
+	int r;
+
+	tids[i] = gettid();
+	for (r = 0; r < ROUNDS; r++) {
+		snprintf(l, sizeof(l), "cw%ld-%d", i, r % LABELS);
+		if (relabel(l) || strcmp(label(), l))
+			bad++;
+	}
+	return (void *)bad;
+}
+
+/* Read the writers' labels; count reads that are no label of theirs. */
+static void *reader(void *arg)
+{
+	long bad = 0, i;
+	char path[64], buf[64];
+	int n, w, k;
+
+	(void)arg;
+	while (!stop) {
+		for (i = 0; i < WRITERS; i++) {
+			if (!tids[i])
+				continue;
+			snprintf(path, sizeof(path),
+				 "/proc/self/task/%d/attr/toylsm/current",
+				 tids[i]);
+			n = get(path, buf, sizeof(buf));
+			if (n <= 0)
+				continue;	/* the thread has ended */
+			if (!strcmp(buf, "init\n"))
+				continue;
+			if (sscanf(buf, "cw%d-%d\n", &w, &k) != 2 || w != i ||
+			    k < 0 || k >= LABELS)
+				bad++;
+		}
+	}
+	return (void *)bad;
+}
+
+TEST(concurrent_writers_and_readers)
+{
+	pthread_t w[WRITERS], r[2];
+	void *bad;
+	long i;
+
+	for (i = 0; i < 2; i++)
+		ASSERT_EQ(0, pthread_create(&r[i], NULL, reader, NULL));
+	for (i = 0; i < WRITERS; i++)
+		ASSERT_EQ(0, pthread_create(&w[i], NULL, writer, (void *)i));
+	for (i = 0; i < WRITERS; i++) {
+		ASSERT_EQ(0, pthread_join(w[i], &bad));
+		EXPECT_EQ(0, (long)bad) TH_LOG("writer %ld", i);
+	}
+	stop = 1;
+	for (i = 0; i < 2; i++) {
+		ASSERT_EQ(0, pthread_join(r[i], &bad));
+		EXPECT_EQ(0, (long)bad) TH_LOG("reader %ld", i);
+	}
+	EXPECT_STREQ("init", label());	/* the main thread never changed */
+}
+
+TEST_HARNESS_MAIN
