@@ -24,7 +24,7 @@ static const struct { int id; const char *name; } lsms[] = {
 #define NLSMS ((int)(sizeof(lsms) / sizeof(lsms[0])))
 
 /* The modules of this kernel that have the getprocattr hook. */
-static const char *const procattr_lsms[] = { "selinux", "smack", "apparmor" };
+static const char *const procattr_lsms[] = { "selinux", "smack", "apparmor", "toylsm" };
 
 static int active(const char *name)
 {
@@ -125,7 +125,7 @@ STEP(1, "read an attr file, per-LSM or un-named")
 		{ "smack", "current" }, { "apparmor", "current" },
 		{ "apparmor", "exec" }, { "apparmor", "prev" },
 		{ NULL, "current" }, { NULL, "exec" }, { NULL, "prev" },
-		{ "nosuch", "current" },
+		{ "toylsm", "current" }, { "nosuch", "current" },
 	};
 	char want[512], raw[4096], buf[512 + 8], *got;
 	ssize_t rawlen;
@@ -356,7 +356,8 @@ static void lab_show(void)
 {
 	static const char *const files[][2] = {
 		{ "smack", "current" }, { "apparmor", "current" }, { "apparmor", "exec" },
-		{ "apparmor", "prev" }, { NULL, "current" }, { NULL, "exec" }, { NULL, "prev" },
+		{ "apparmor", "prev" }, { "toylsm", "current" },
+		{ NULL, "current" }, { NULL, "exec" }, { NULL, "prev" },
 	};
 	char buf[512];
 	const char *d;
@@ -364,7 +365,7 @@ static void lab_show(void)
 
 	load_fs_list();
 	printf("active: %s\n", fs_list);
-	for (i = 0; i < 7; i++) {
+	for (i = 0; i < (int)(sizeof(files) / sizeof(files[0])); i++) {
 		r = lab_read_attr(files[i][0], files[i][1], buf, sizeof(buf));
 		if (lab_show_todo("lab_read_attr"))
 			break;

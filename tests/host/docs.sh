@@ -26,7 +26,7 @@
 # patch.  A walkthrough section names its patch on a line
 # "**Patch:** [`NAME`](../patches/NAME)".  Plain bash and POSIX awk only.
 set -u
-K=$(cd "$(dirname "$0")/../.." && pwd)
+K=$(cd "$(dirname "$0")/../.." && pwd -P)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
@@ -59,7 +59,9 @@ check_excerpts() {
 	}
 	function report(   name, desc, n, pos, c, s, found, j, why) {
 		name = src; sub(/^patches\//, "", name)
-		desc = sprintf("%s:%d: excerpt of %s", FILENAME, start, name)
+		fn = FILENAME
+		if (index(fn, root "/") == 1) fn = substr(fn, length(root) + 2)
+		desc = sprintf("%s:%d: excerpt of %s", fn, start, name)
 		why = ""
 		if (src !~ /^patches\/[^\/]+\.patch$/)
 			why = "the marker must read from:patches/NAME.patch"
@@ -107,7 +109,7 @@ check_excerpts() {
 		} else fence = 1
 		next
 	}
-	END { if (fence == 2) { FILENAME = FILENAME; report() } }
+	END { if (fence == 2) report() }
 	' "$@"
 }
 
@@ -176,8 +178,8 @@ md_anchors() {
 
 # check_links ROOT MD...: one result per file.
 check_links() {
-	local root=$1 md out t path frag dir target why
-	shift
+	local root md out t ln path frag dir target why
+	root=$(realpath "$1"); shift
 	for md in "$@"; do
 		why=""
 		dir=$(dirname "$md")
@@ -223,14 +225,17 @@ check_links() {
 	done
 }
 
-# check_pictures MD...: one result per file.
+# check_pictures ROOT MD...: one result per file.
 check_pictures() {
-	awk '
+	local root=$1; shift
+	awk -v root="$root" '
 	function out(   d) {
-		d = "pictures in " FILENAME " are ASCII, tab-free, <= 80 columns"
+		fn = cur
+		if (index(fn, root "/") == 1) fn = substr(fn, length(root) + 2)
+		d = "pictures in " fn " are ASCII, tab-free, <= 80 columns"
 		printf "%s\t%s\t%s\n", why == "" ? "ok" : "not ok", d, why
 	}
-	FNR == 1 { if (NR > 1) out(); fence = 0; why = "" }
+	FNR == 1 { if (NR > 1) out(); cur = FILENAME; fence = 0; why = "" }
 	/^```/ {
 		if (fence) fence = 0
 		else fence = ($0 ~ /from:/) ? 2 : 1
@@ -299,7 +304,7 @@ self "a link to a missing file is reported" fail "$(check_links "$S" "$S/docs/br
 printf '[a](walk.md#no-such-anchor)\n' >"$S/docs/frag.md"
 self "a link to a missing anchor is reported" fail "$(check_links "$S" "$S/docs/frag.md")"
 printf '```\n\tx\n```\n' >"$S/docs/pic.md"
-self "a picture with a tab is reported" fail "$(check_pictures "$S/docs/pic.md")"
+self "a picture with a tab is reported" fail "$(check_pictures "$S" "$S/docs/pic.md")"
 
 # --- The real documents. -----------------------------------------------
 shopt -s nullglob globstar
@@ -313,7 +318,7 @@ else
 	else
 		R+=("not ok	docs/walkthrough.md exists	")
 	fi
-	mapfile -t -O "${#R[@]}" R < <(check_pictures "${docs[@]}")
+	mapfile -t -O "${#R[@]}" R < <(check_pictures "$K" "${docs[@]}")
 fi
 linked=("${docs[@]}")
 [ -f "$K/README.md" ] && linked+=("$K/README.md")

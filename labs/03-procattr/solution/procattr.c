@@ -104,7 +104,7 @@ int lab_unnamed_owner(void)
 
 	for (i = 0; i < n; i++) {
 		if (ids[i] == LSM_ID_SELINUX || ids[i] == LSM_ID_SMACK ||
-		    ids[i] == LSM_ID_APPARMOR)
+		    ids[i] == LSM_ID_APPARMOR || ids[i] == LSM_ID_TOYLSM)
 			return ids[i];
 	}
 	return LSM_ID_INVALID;
