@@ -6,6 +6,9 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
+# Parallel guests probe once: the others wait for the answer.
+exec 8>"$BUILD/.accel.lock"
+flock 8
 cache=$STAMPS/accel
 key="$(uname -r) $(stat -c %Y "$(flavour_dir)/bzImage" 2>/dev/null)"
 if [ -f "$cache" ] && [ "$(head -1 "$cache")" = "$key" ]; then

@@ -6,6 +6,11 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
+# Guests started in parallel (a lab's boots) may all get here at once: one
+# packs, the others wait and then find the stamp up to date.
+exec 8>"$BUILD/.initramfs.lock"
+flock 8
+
 GEN=$BUILD/tools/gen_init_cpio
 if [ ! -x "$GEN" ] || [ "$TREE/usr/gen_init_cpio.c" -nt "$GEN" ]; then
 	[ -f "$TREE/usr/gen_init_cpio.c" ] || "$KIT/scripts/tree.sh"
@@ -29,8 +34,8 @@ done < <(grep -v '^#' "$LIST")
 want=$(digest "${inputs[@]}" "$GEN")
 stamp_ok initramfs "$want" && [ -f "$OUTF" ] && exit 0
 [ -x /bin/busybox ] || die "/bin/busybox is missing." "Install busybox-static: make deps (as root)."
-(cd "$KIT" && "$GEN" "$LIST") | gzip -1 -n >"$OUTF.tmp" ||
+(cd "$KIT" && "$GEN" "$LIST") | gzip -1 -n >"$OUTF.tmp.$$" ||
 	die "packing the initramfs failed." "Check initramfs/files.list: every source path must exist."
-mv "$OUTF.tmp" "$OUTF"
+mv "$OUTF.tmp.$$" "$OUTF"
 stamp_set initramfs "$want"
 say "initramfs packed: ${OUTF#"$KIT"/}"

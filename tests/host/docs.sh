@@ -116,7 +116,7 @@ check_excerpts() {
 # check_sections ROOT WALKTHROUGH: results as for check_excerpts.
 check_sections() {
 	local root=$1 md=$2
-	awk -v series="$(series_of "$root" | tr '\n' ' ')" '
+	awk -v series="$(series_of "$root" | tr '\n' ' ')" -v fn="${md#"$root"/}" '
 	/^```/ { fence = !fence; next }
 	fence { next }
 	/^<a id="[^"]*"><\/a>[ \t]*$/ { anchor_line = FNR; next }
@@ -134,7 +134,7 @@ check_sections() {
 		for (i = 1; i <= ns; i++) {
 			p = S[i]; inser[p] = i
 			d = "walkthrough section for " p
-			if (!(p in cnt)) printf "not ok\t%s\tno line \"**Patch:** [...](../patches/%s)\" in %s\n", d, p, FILENAME
+			if (!(p in cnt)) printf "not ok\t%s\tno line \"**Patch:** [...](../patches/%s)\" in %s\n", d, p, fn
 			else if (cnt[p] > 1) printf "not ok\t%s\t%d sections name it\n", d, cnt[p]
 			else if (!hd[p]) printf "not ok\t%s\tline %d comes before any heading\n", d, line[p]
 			else if (!anc[p]) printf "not ok\t%s\tthe heading on line %d has no <a id=\"...\"></a> on the line above it\n", d, hd[p]
@@ -143,11 +143,11 @@ check_sections() {
 		why = ""; last = 0
 		for (j = 1; j <= n; j++) {
 			p = order[j]
-			if (!(p in inser)) { why = why sprintf("line %d describes %s, which is not in patches/series; ", line[p], p); continue }
-			if (inser[p] < last) why = why sprintf("%s (line %d) is out of series order; ", p, line[p])
+			if (!(p in inser)) { why = why sprintf("line %d describes %s, which is not in patches/series\037", line[p], p); continue }
+			if (inser[p] < last) why = why sprintf("%s (line %d) is out of series order\037", p, line[p])
 			last = inser[p]
 		}
-		for (j = 1; j <= nbad; j++) why = why "line " bad[j] "; "
+		for (j = 1; j <= nbad; j++) why = why "line " bad[j] "\037"
 		if (why == "") printf "ok\twalkthrough sections follow patches/series, none for other patches\t\n"
 		else printf "not ok\twalkthrough sections follow patches/series, none for other patches\t%s\n", why
 	}' "$md"
@@ -211,13 +211,13 @@ check_links() {
 			target=$(realpath -m "$path")
 			case "$target/" in
 			"$root"/*) ;;
-			*) why+="line $ln: $t points outside the repo; "; continue ;;
+			*) why+="line $ln: $t points outside the repo"$'\037'; continue ;;
 			esac
 			if [ ! -e "$target" ]; then
-				why+="line $ln: $t does not exist; "
+				why+="line $ln: $t does not exist"$'\037'
 			elif [ -n "$frag" ] && [ "${target%.md}" != "$target" ] &&
 			     ! md_anchors "$target" | grep -qxF -- "$frag"; then
-				why+="line $ln: $t: no heading or <a id> \"$frag\" in ${target#"$root"/}; "
+				why+="line $ln: $t: no heading or <a id> \"$frag\" in ${target#"$root"/}"$'\037'
 			fi
 		done <<<"$out"
 		printf '%s\t%s\t%s\n' "$([ -z "$why" ] && echo ok || echo 'not ok')" \
@@ -242,9 +242,9 @@ check_pictures() {
 		next
 	}
 	fence == 1 {
-		if (index($0, "\t")) why = why "line " FNR ": a tab; "
-		else if ($0 ~ /[^ -~]/) why = why "line " FNR ": not ASCII; "
-		else if (length($0) > 80) why = why "line " FNR ": " length($0) " columns; "
+		if (index($0, "\t")) why = why "line " FNR ": a tab\037"
+		else if ($0 ~ /[^ -~]/) why = why "line " FNR ": not ASCII\037"
+		else if (length($0) > 80) why = why "line " FNR ": " length($0) " columns\037"
 	}
 	END { if (NR > 0) out() }' "$@"
 }
@@ -258,7 +258,7 @@ self() {	# self DESCRIPTION EXPECT(ok|fail) OUTPUT
 	if [ "$got" = "$2" ]; then
 		R+=("ok	self-test: $1	")
 	else
-		R+=("not ok	self-test: $1	expected $2, the checker said: $(tr '\t\n' ' ;' <<<"$3")")
+		R+=("not ok	self-test: $1	expected $2, the checker said:"$'\037'"$(tr '\t\n' ' \037' <<<"$3")")
 	fi
 }
 
@@ -331,5 +331,5 @@ for r in "${R[@]}"; do
 	i=$((i + 1))
 	IFS=$'\t' read -r st desc why <<<"$r"
 	echo "$st $i $desc"
-	[ -z "$why" ] || [ "$st" = ok ] || printf '%s\n' "$why" | tr ';' '\n' | sed -e 's/^ *//' -e '/^$/d' -e 's/^/# /'
+	[ -z "$why" ] || [ "$st" = ok ] || printf '%s\n' "$why" | tr '\037' '\n' | sed -e '/^$/d' -e 's/^/# /'
 done
