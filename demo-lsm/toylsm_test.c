@@ -55,13 +55,12 @@ static void label_parse_test(struct kunit *test)
 static void intern_test(struct kunit *test)
 {
 	static char names[4][TOYLSM_LABEL_MAX + 1];
-	struct toylsm_label_table t = {
-		.lock = __SPIN_LOCK_UNLOCKED(t.lock),
-		.capacity = 4, .names = names,
-	};
+	struct toylsm_label_table t = { .capacity = 4, .names = names };
 	u32 a, b, again, len;
 	char *ctx;
 
+	/* A lock on the stack: spin_lock_init() gives lockdep its key. */
+	spin_lock_init(&t.lock);
 	KUNIT_EXPECT_EQ(test, toylsm_label_find(&t, "a"), TOYLSM_NOLABEL);
 	KUNIT_ASSERT_EQ(test, toylsm_label_intern(&t, "a", &a), 0);
 	KUNIT_ASSERT_EQ(test, toylsm_label_intern(&t, "b", &b), 0);
@@ -93,12 +92,10 @@ static void intern_test(struct kunit *test)
 static void table_full_test(struct kunit *test)
 {
 	static char names[2][TOYLSM_LABEL_MAX + 1];
-	struct toylsm_label_table t = {
-		.lock = __SPIN_LOCK_UNLOCKED(t.lock),
-		.capacity = 2, .names = names,
-	};
+	struct toylsm_label_table t = { .capacity = 2, .names = names };
 	u32 secid;
 
+	spin_lock_init(&t.lock);
 	KUNIT_ASSERT_EQ(test, toylsm_label_intern(&t, "x", &secid), 0);
 	KUNIT_ASSERT_EQ(test, toylsm_label_intern(&t, "y", &secid), 0);
 	KUNIT_EXPECT_EQ(test, toylsm_label_intern(&t, "z", &secid), -ENOSPC);
