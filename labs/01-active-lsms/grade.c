@@ -9,6 +9,7 @@
 #include <sys/syscall.h>
 
 #include "grader.h"
+#include "lsm_names.h"
 #include "lab.h"
 
 #define GUARD 0xdeadbeefu
@@ -245,26 +246,17 @@ STEP(3, "fetch the IDs with lsm_module_list")
 
 STEP(4, "map each LSM ID to its name")
 {
-	static const struct { __u32 id; const char *name; } table[] = {
-		{ LSM_ID_CAPABILITY, "capability" }, { LSM_ID_SELINUX, "selinux" },
-		{ LSM_ID_SMACK, "smack" }, { LSM_ID_TOMOYO, "tomoyo" },
-		{ LSM_ID_IMA, "ima" }, { LSM_ID_APPARMOR, "apparmor" },
-		{ LSM_ID_YAMA, "yama" }, { LSM_ID_LOADPIN, "loadpin" },
-		{ LSM_ID_SAFESETID, "safesetid" }, { LSM_ID_LOCKDOWN, "lockdown" },
-		{ LSM_ID_BPF, "bpf" }, { LSM_ID_LANDLOCK, "landlock" },
-		{ LSM_ID_TOYLSM, "toylsm" },
-	};
 	static const __u32 unknown[] = { 0, 1, 31, 45, 100, (__u32)LSM_ID_INVALID };
 	const char *r;
 	size_t i;
 
-	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
-		r = lab_lsm_name(table[i].id);
+	for (i = 0; i < (size_t)LAB_NLSMS; i++) {
+		r = lab_lsm_name((__u32)lab_lsm_table[i].id);
 		lab_check_todo(4, "lab_lsm_name()");
-		if (!r || strcmp(r, table[i].name)) {
-			lab_expected("lab_lsm_name(%u) returns \"%s\"", table[i].id, table[i].name);
+		if (!r || strcmp(r, lab_lsm_table[i].name)) {
+			lab_expected("lab_lsm_name(%u) returns \"%s\"", (__u32)lab_lsm_table[i].id, lab_lsm_table[i].name);
 			lab_seen("it returned %s", lab_quote(r, -1));
-			if (r && !strcasecmp(r, table[i].name))
+			if (r && !strcasecmp(r, lab_lsm_table[i].name))
 				lab_hint("spell the names as /sys/kernel/security/lsm does: lower case");
 			else
 				lab_hint("one case per LSM_ID_* of build/usr/include/linux/lsm.h; the name is the LSM_ID_ suffix in lower case");

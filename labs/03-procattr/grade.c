@@ -8,20 +8,13 @@
 #include <sys/stat.h>
 
 #include "grader.h"
+#include "lsm_names.h"
 #include "lab.h"
 
 static char fs_list[512];
 
-static const struct { int id; const char *name; } lsms[] = {
-	{ LSM_ID_CAPABILITY, "capability" }, { LSM_ID_SELINUX, "selinux" },
-	{ LSM_ID_SMACK, "smack" }, { LSM_ID_TOMOYO, "tomoyo" },
-	{ LSM_ID_IMA, "ima" }, { LSM_ID_APPARMOR, "apparmor" },
-	{ LSM_ID_YAMA, "yama" }, { LSM_ID_LOADPIN, "loadpin" },
-	{ LSM_ID_SAFESETID, "safesetid" }, { LSM_ID_LOCKDOWN, "lockdown" },
-	{ LSM_ID_BPF, "bpf" }, { LSM_ID_LANDLOCK, "landlock" },
-	{ LSM_ID_TOYLSM, "toylsm" },
-};
-#define NLSMS ((int)(sizeof(lsms) / sizeof(lsms[0])))
+#define lsms lab_lsm_table
+#define NLSMS LAB_NLSMS
 
 /* The modules of this kernel that have the getprocattr hook. */
 static const char *const procattr_lsms[] = { "selinux", "smack", "apparmor", "toylsm" };
