@@ -26,6 +26,8 @@ n=0
 ok() { n=$((n + 1)); echo "ok $n $*"; }
 notok() { n=$((n + 1)); echo "not ok $n $*"; }
 field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<"$1"; }
+# a variant's result folder: absolute when BUILD lives outside the clone
+vdir() { local d; d=$(field "$1" dir); case $d in /*) echo "$d" ;; *) echo "$K/$d" ;; esac; }
 # has_hint DIR BOOTS STEP: some boot's text shows step STEP failing with
 # an explanation (expected/seen/hint/kit line) under it.
 has_hint() {
@@ -77,7 +79,7 @@ for d in "${DIRS[@]}"; do
 	fi
 
 	v=$(grep '^VARIANT solution ' <<<"$out")
-	vd=$K/$(field "$v" dir)
+	vd=$(vdir "$v")
 	if [ "$(field "$v" steps)" = "$S" ] && [ "$(field "$v" passed)" = "$S" ] &&
 	   [ "$(field "$v" results_fail)" = 0 ] && [ "$(field "$v" trouble)" = no ]; then
 		ok "$name: the reference solution passes all $S steps in $(field "$v" boots) boot(s)"
@@ -88,7 +90,7 @@ for d in "${DIRS[@]}"; do
 
 	for k in $(seq 1 "$S"); do
 		v=$(grep "^VARIANT skel$k " <<<"$out")
-		vd=$K/$(field "$v" dir)
+		vd=$(vdir "$v")
 		why=
 		if [ "$(field "$v" compile)" != ok ]; then
 			why="does not compile"
