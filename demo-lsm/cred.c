@@ -63,8 +63,6 @@ static int toylsm_bprm_creds_for_exec(struct linux_binprm *bprm)
 /**
  * toylsm_current_getsecid_subj - The secid of the current task
  * @secid: where to store it
- *
- * Not registered yet (see label.c): it waits for an lsmblob slot.
  */
 void toylsm_current_getsecid_subj(u32 *secid)
 {

@@ -137,10 +137,9 @@ const char *toylsm_label_name(struct toylsm_label_table *t, u32 secid)
 }
 
 /*
- * The secid interface. In 6.1 every module that provides these hooks
- * writes the same u32, so toylsm, stacked with a major module, must not
- * register them yet: part 2 of the kit (struct lsmblob) gives each
- * module its own slot and plugs them in there.
+ * The secid interface. Before struct lsmblob every module that provided
+ * these hooks wrote the same u32; with a slot of its own toylsm registers
+ * them (secid.c).
  */
 
 /**

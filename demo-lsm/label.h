@@ -6,6 +6,7 @@
 #ifndef _SECURITY_TOYLSM_LABEL_H
 #define _SECURITY_TOYLSM_LABEL_H
 
+#include <linux/atomic.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
@@ -52,5 +53,8 @@ static inline const char *toylsm_name(u32 secid)
 int toylsm_secid_to_secctx(u32 secid, char **secdata, u32 *seclen);
 int toylsm_secctx_to_secid(const char *secdata, u32 seclen, u32 *secid);
 void toylsm_release_secctx(char *secdata, u32 seclen);
+
+/* Texts handed out by the secid_to_secctx hook and not yet released. */
+extern atomic_t toylsm_secctx_live;
 
 #endif /* _SECURITY_TOYLSM_LABEL_H */

@@ -3,14 +3,17 @@
  * toylsm - Labels of AF_UNIX stream sockets and their peers
  *
  * A socket is labelled by the task that creates it; connect() and
- * socketpair() record each end's peer label. Reporting the peer label
- * through SO_PEERSEC waits for part 2 of the kit: in 6.1 the modules
- * that provide socket_getpeersec_stream all write to the same buffer.
+ * socketpair() record each end's peer label. SO_PEERSEC reports the peer
+ * label to a task whose interface LSM is toylsm (the infrastructure asks
+ * only that module); SCM_SECURITY gets the sender's label in toylsm's
+ * lsmblob slot.
  */
 
+#include <linux/uaccess.h>
 #include <net/sock.h>
 
 #include "cred.h"
+#include "label.h"
 #include "setup.h"
 
 /**
@@ -84,10 +87,59 @@ static int toylsm_socket_socketpair(struct socket *socka,
 	return 0;
 }
 
+/**
+ * toylsm_socket_getpeersec_stream - SO_PEERSEC: the peer's label
+ * @sock: a connected AF_UNIX stream socket
+ * @optval: the user's buffer
+ * @optlen: where to write the label's length
+ * @len: the size of @optval
+ *
+ * Return: 0, -ENOPROTOOPT if the socket has no toylsm peer, -ERANGE if
+ * @len is too small (with the needed length in @optlen), or -EFAULT.
+ */
+static int toylsm_socket_getpeersec_stream(struct socket *sock,
+					   char __user *optval,
+					   int __user *optlen, unsigned int len)
+{
+	const char *name = toylsm_name(toylsm_sock(sock->sk)->peer);
+	unsigned int n;
+
+	if (!name)
+		return -ENOPROTOOPT;
+	n = strlen(name) + 1;
+	if (put_user(n, optlen))
+		return -EFAULT;
+	if (n > len)
+		return -ERANGE;
+	if (copy_to_user(optval, name, n))
+		return -EFAULT;
+	return 0;
+}
+
+/**
+ * toylsm_socket_getpeersec_dgram - The sender's label of a datagram
+ * @sock: the sending AF_UNIX socket (AF_UNIX passes no @skb)
+ * @skb: the packet, NULL for AF_UNIX
+ * @secid: where to store the label
+ *
+ * Return: 0, or -ENOPROTOOPT if toylsm did not label the sender.
+ */
+static int toylsm_socket_getpeersec_dgram(struct socket *sock,
+					  struct sk_buff *skb, u32 *secid)
+{
+	if (skb || !sock || !sock->sk || sock->sk->sk_family != AF_UNIX)
+		return -ENOPROTOOPT;
+	*secid = toylsm_sock(sock->sk)->label;
+	return *secid ? 0 : -ENOPROTOOPT;
+}
+
 static struct security_hook_list toylsm_net_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(sk_alloc_security, toylsm_sk_alloc_security),
 	LSM_HOOK_INIT(unix_stream_connect, toylsm_unix_stream_connect),
 	LSM_HOOK_INIT(socket_socketpair, toylsm_socket_socketpair),
+	LSM_HOOK_INIT(socket_getpeersec_stream,
+		      toylsm_socket_getpeersec_stream),
+	LSM_HOOK_INIT(socket_getpeersec_dgram, toylsm_socket_getpeersec_dgram),
 };
 
 /**

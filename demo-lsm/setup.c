@@ -26,6 +26,7 @@ struct lsm_id toylsm_lsmid __lsm_ro_after_init = {
 	.name = TOYLSM_NAME,
 	.id = LSM_ID_TOYLSM,
 	.features = LSM_ATTR_CURRENT | LSM_ATTR_EXEC | LSM_ATTR_PREV,
+	.slot = LSMBLOB_NEEDED,	/* registration replaces it with the slot */
 };
 
 /**
@@ -44,6 +45,7 @@ static int __init toylsm_init(void)
 	toylsm_add_fs_hooks();
 	toylsm_add_task_hooks();
 	toylsm_add_net_hooks();
+	toylsm_add_secid_hooks();
 	toylsm_initialized = true;
 	pr_info("toylsm: up, first task labelled \"%s\"\n", TOYLSM_INIT_LABEL);
 	return 0;

@@ -19,5 +19,6 @@ void __init toylsm_add_procattr_hooks(void);
 void __init toylsm_add_fs_hooks(void);
 void __init toylsm_add_task_hooks(void);
 void __init toylsm_add_net_hooks(void);
+void __init toylsm_add_secid_hooks(void);
 
 #endif /* _SECURITY_TOYLSM_SETUP_H */

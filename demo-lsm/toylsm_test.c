@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * toylsm - KUnit tests of the label table and the rule parser
+ * toylsm - KUnit tests of the label table, the rule parser, and of
+ * toylsm stacked: its slot and the release of its contexts
  */
 
 #include <kunit/test.h>
+#include <linux/lsm_hooks.h>
+#include <linux/prctl.h>
+#include <linux/security.h>
 #include <linux/string.h>
+
+#include "setup.h"
 
 #include "label.h"
 #include "policy.h"
@@ -160,4 +166,73 @@ static struct kunit_suite toylsm_test_suite = {
 	.test_cases = toylsm_test_cases,
 };
 
-kunit_test_suite(toylsm_test_suite);
+/**
+ * other_slot_lsm - Another active module with an lsmblob slot
+ *
+ * Return: its LSM_ID_*, or 0 if toylsm is the only one.
+ */
+static int other_slot_lsm(void)
+{
+	int i;
+
+	for (i = 0; i < lsm_slot_cnt; i++)
+		if (lsm_slotlist[i] != &toylsm_lsmid)
+			return lsm_slotlist[i]->id;
+	return 0;
+}
+
+/* toylsm has a slot, and the slot list agrees with it. */
+static void slot_test(struct kunit *test)
+{
+	KUNIT_ASSERT_GE(test, toylsm_lsmid.slot, 0);
+	KUNIT_ASSERT_LT(test, toylsm_lsmid.slot, lsm_slot_cnt);
+	KUNIT_EXPECT_PTR_EQ(test, lsm_slotlist[toylsm_lsmid.slot],
+			    &toylsm_lsmid);
+}
+
+/*
+ * A context is released by the module that made it, even when the task
+ * changes its interface LSM in between (a defect of the seed series,
+ * which released through the interface LSM of the moment).
+ */
+static void release_by_maker_test(struct kunit *test)
+{
+	int was = security_task_prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0);
+	int other = other_slot_lsm();
+	struct lsmcontext cp;
+	struct lsmblob blob;
+	int live;
+
+	if (!other)
+		kunit_skip(test, "toylsm is the only module with a slot");
+	KUNIT_ASSERT_GT(test, was, 0);
+	KUNIT_ASSERT_EQ(test, security_task_prctl(PR_LSM_ATTR_SET,
+						  LSM_ID_TOYLSM, 0, 0, 0), 0);
+	security_current_getsecid_subj(&blob);
+	live = atomic_read(&toylsm_secctx_live);
+	KUNIT_ASSERT_EQ(test, security_secid_to_secctx(&blob, &cp), 0);
+	KUNIT_EXPECT_EQ(test, cp.id, LSM_ID_TOYLSM);
+	KUNIT_EXPECT_EQ(test, atomic_read(&toylsm_secctx_live), live + 1);
+
+	KUNIT_EXPECT_EQ(test, security_task_prctl(PR_LSM_ATTR_SET, other,
+						  0, 0, 0), 0);
+	security_release_secctx(&cp);
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&toylsm_secctx_live), live,
+			    "released through LSM %d, not toylsm", other);
+	KUNIT_EXPECT_PTR_EQ(test, cp.context, NULL);
+
+	security_task_prctl(PR_LSM_ATTR_SET, was, 0, 0, 0);
+}
+
+static struct kunit_case toylsm_stacked_cases[] = {
+	KUNIT_CASE(slot_test),
+	KUNIT_CASE(release_by_maker_test),
+	{}
+};
+
+static struct kunit_suite toylsm_stacked_suite = {
+	.name = "toylsm_stacked",
+	.test_cases = toylsm_stacked_cases,
+};
+
+kunit_test_suites(&toylsm_test_suite, &toylsm_stacked_suite);
