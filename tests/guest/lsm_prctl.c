@@ -18,6 +18,10 @@
 #include "lsm_abi.h"
 #include "kselftest_harness.h"
 
+#ifndef SCM_SECURITY
+#define SCM_SECURITY 0x03	/* linux/socket.h, not in glibc 2.36 */
+#endif
+
 #ifndef PR_LSM_ATTR_SET
 #define PR_LSM_ATTR_SET 65
 #define PR_LSM_ATTR_GET 66
@@ -282,6 +286,58 @@ TEST(so_peersec_answers_for_the_interface_lsm)
 		ASSERT_LE(0, self_current(ids[i], want, sizeof(want)));
 		EXPECT_STREQ(want, got) {
 			TH_LOG("interface %s: SO_PEERSEC must be its context of the peer (this task)",
+			       lsm_name(ids[i]));
+		}
+	}
+}
+
+/* SCM_SECURITY of a datagram from this task, or "" if none came. */
+static int scm_security(char *ctx, size_t len)
+{
+	char data = 'x', cbuf[512];
+	struct iovec iov = { .iov_base = &data, .iov_len = 1 };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1,
+			    .msg_control = cbuf, .msg_controllen = sizeof(cbuf) };
+	int one = 1, sv[2], rc = -1;
+
+	ctx[0] = '\0';
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		return -1;
+	if (setsockopt(sv[1], SOL_SOCKET, SO_PASSSEC, &one, sizeof(one)) == 0 &&
+	    send(sv[0], &data, 1, 0) == 1 && recvmsg(sv[1], &m, 0) == 1) {
+		for (struct cmsghdr *c = CMSG_FIRSTHDR(&m); c; c = CMSG_NXTHDR(&m, c))
+			if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_SECURITY)
+				snprintf(ctx, len, "%.*s",
+					 (int)(c->cmsg_len - CMSG_LEN(0)), (char *)CMSG_DATA(c));
+		rc = 0;
+	}
+	close(sv[0]);
+	close(sv[1]);
+	return rc;
+}
+
+TEST(scm_security_follows_the_interface_lsm)
+{
+	int ids[8];
+	int n = slot_lsms(ids, 8);
+
+	if (n == 0)
+		SKIP(return, "no module with a slot");
+	for (int i = 0; i < n; i++) {
+		char want[256], got[256];
+
+		ASSERT_EQ(0, set_ilsm(ids[i]));
+		ASSERT_EQ(0, scm_security(got, sizeof(got))) TH_LOG("a datagram with SO_PASSSEC: %s", strerror(errno));
+		if (!got[0]) {
+			/* Only modules that label unix datagrams answer. */
+			EXPECT_NE(LSM_ID_SMACK, ids[i]);
+			EXPECT_NE(LSM_ID_TOYLSM, ids[i]);
+			TH_LOG("%s: no SCM_SECURITY for a unix datagram", lsm_name(ids[i]));
+			continue;
+		}
+		ASSERT_LE(0, self_current(ids[i], want, sizeof(want)));
+		EXPECT_STREQ(want, got) {
+			TH_LOG("interface %s: SCM_SECURITY must be its context of the sender (this task)",
 			       lsm_name(ids[i]));
 		}
 	}
