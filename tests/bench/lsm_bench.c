@@ -17,12 +17,14 @@
  * entry from the same modules.
  *
  * Method: a warm-up, then REPS repetitions, each running the operation for
- * at least MIN_NS (so that a coarse guest clock costs under a per cent);
- * the median cost per call over the repetitions and their spread (min and
- * max) are printed, clock_gettime(CLOCK_MONOTONIC).  TCG inflates absolute
- * times: quote the ratios.
- * Output lines: "BENCH name median_ns min_ns max_ns" and
- * "BENCH-INFO key=value...".  Exit status 1 (with a message) if a
+ * at least MIN_NS (short, so that most repetitions see no host preemption),
+ * clock_gettime(CLOCK_MONOTONIC); the median cost per call over the
+ * repetitions and their spread (min and max) are printed.  A ratio is
+ * measured in pairs: both operations in each repetition, its median over
+ * the repetitions.  TCG inflates absolute times and the host is shared:
+ * quote the ratios.
+ * Output lines: "BENCH name median_ns min_ns max_ns", "BENCH b/a median
+ * min max" (ratios) and "BENCH-INFO key=value...".  Exit status 1 (with a message) if a
  * measured operation fails.
  */
 #define _GNU_SOURCE
@@ -31,9 +33,9 @@
 
 #include "lsm_abi.h"
 
-#define REPS 7
-#define ITERS 2000
-#define MIN_NS 100e6
+#define REPS 41
+#define ITERS 200
+#define MIN_NS 5e6
 
 static double now_ns(void)
 {
@@ -105,27 +107,63 @@ static void op_named(void)
 		fail("pread(/proc/self/attr/<lsm>/current)");
 }
 
-static void measure(const char *name, void (*op)(void), int iters)
+/* Run @op for at least @min_ns, @iters calls at a time; ns per call. */
+static double run_for(void (*op)(void), int iters, double min_ns)
 {
-	double med[REPS];
+	double t0 = now_ns(), t;
+	long done = 0;
 
-	for (int i = 0; i < iters / 10 + 1; i++)
-		op();
+	do {
+		for (int i = 0; i < iters; i++)
+			op();
+		done += iters;
+		t = now_ns() - t0;
+	} while (t < min_ns);
+	return t / done;
+}
+
+static void print_stat(const char *name, double *v)
+{
+	qsort(v, REPS, sizeof(v[0]), cmp);
+	printf("BENCH %s %.*f %.*f %.*f\n", name, strchr(name, '/') ? 2 : 0,
+	       v[REPS / 2], strchr(name, '/') ? 2 : 0, v[0],
+	       strchr(name, '/') ? 2 : 0, v[REPS - 1]);
+}
+
+/*
+ * measure - the cost of @b per call, and its ratio to @a measured in the
+ * same repetitions (@a and @b alternate, ABBA), so that a host that gets
+ * busier or quieter during the run moves both sides of the ratio alike.
+ * Prints "BENCH b ...", and "BENCH b/a ..." (the ratios) if @a is given.
+ */
+static void measure(const char *an, void (*a)(void), int ia,
+		    const char *bn, void (*b)(void), int ib)
+{
+	double tb[REPS], ratio[REPS], x, y;
+	char name[96];
+
+	for (int i = 0; i < ib / 10 + 1; i++)
+		b();
 	for (int r = 0; r < REPS; r++) {
-		double t0 = now_ns(), t;
-		long done = 0;
-
-		do {
-			for (int i = 0; i < iters; i++)
-				op();
-			done += iters;
-			t = now_ns() - t0;
-		} while (t < MIN_NS);
-		med[r] = t / done;
+		if (!a) {
+			tb[r] = run_for(b, ib, MIN_NS);
+			continue;
+		}
+		if (r % 2) {
+			y = run_for(b, ib, MIN_NS);
+			x = run_for(a, ia, MIN_NS);
+		} else {
+			x = run_for(a, ia, MIN_NS);
+			y = run_for(b, ib, MIN_NS);
+		}
+		tb[r] = y;
+		ratio[r] = y / x;
 	}
-	qsort(med, REPS, sizeof(med[0]), cmp);
-	printf("BENCH %s %.0f %.0f %.0f\n", name, med[REPS / 2], med[0],
-	       med[REPS - 1]);
+	print_stat(bn, tb);
+	if (a) {
+		snprintf(name, sizeof(name), "%s/%s", bn, an);
+		print_stat(name, ratio);
+	}
 	fflush(stdout);
 }
 
@@ -158,6 +196,7 @@ int main(int argc, char **argv)
 	long n = lsm_module_list(ids, &size, 0);
 	int syscalls = !(n < 0 && errno == ENOSYS);
 	int providers = 0;
+	char pnames[128] = "";
 	const char *named = named_lsm();
 	char v[512];
 
@@ -177,30 +216,41 @@ int main(int argc, char **argv)
 				provides = 1;
 			}
 		}
-		providers += provides;
+		if (provides) {
+			strcat(pnames, providers ? "," : "");
+			strcat(pnames, lsm_name(ids[i]));
+			providers++;
+		}
 	}
-	printf("BENCH-INFO syscalls=%s lsms=%ld providers=%d attributes=%d entries=%ld named=%s current=%s\n",
-	       syscalls ? "yes" : "no", syscalls ? n : 0, providers, npaths,
+	printf("BENCH-INFO syscalls=%s lsms=%ld providers=%d names=%s attributes=%d entries=%ld named=%s current=%s\n",
+	       syscalls ? "yes" : "no", syscalls ? n : 0, providers,
+	       providers ? pnames : "-", npaths,
 	       syscalls ? self_attr_entries() : 0, named ? named : "-",
 	       read_text("/proc/self/attr/current", v, sizeof(v)) > 0 ? "yes" : "no");
 	fflush(stdout);
 
-	measure("getppid", op_getppid, ITERS);
+	printf("BENCH-METHOD reps=%d slice_ms=%.0f\n", REPS, MIN_NS / 1e6);
+	measure(NULL, NULL, 0, "getppid", op_getppid, ITERS);
 	if (syscalls) {
-		measure("lsm_module_list", op_module_list, ITERS);
-		measure("lsm_self_attr", op_self_attr, ITERS);
+		measure("getppid", op_getppid, ITERS, "lsm_module_list",
+			op_module_list, ITERS);
+		measure("getppid", op_getppid, ITERS, "lsm_self_attr",
+			op_self_attr, ITERS / 10);
 		if (npaths)
-			measure("procfs_all_attrs", op_procfs, ITERS / 10);
+			measure("lsm_self_attr", op_self_attr, ITERS / 10,
+				"procfs_all_attrs", op_procfs, ITERS / 100);
 	}
 	fd_current = open("/proc/self/attr/current", O_RDONLY);
 	if (fd_current >= 0 && read(fd_current, buf, sizeof(buf)) > 0)
-		measure("proc_current", op_current, ITERS);
+		measure("getppid", op_getppid, ITERS, "proc_current",
+			op_current, ITERS / 10);
 	if (named) {
 		snprintf(v, sizeof(v), "/proc/self/attr/%s/current", named);
 		fd_named = open(v, O_RDONLY);
 		if (fd_named < 0)
 			fail(v);
-		measure("proc_named_current", op_named, ITERS);
+		measure("getppid", op_getppid, ITERS, "proc_named_current",
+			op_named, ITERS / 10);
 	}
 	if (exec_label && syscalls) {
 		int fd = open("/proc/self/attr/toylsm/exec", O_WRONLY);
@@ -209,7 +259,8 @@ int main(int argc, char **argv)
 			fail("writing /proc/self/attr/toylsm/exec");
 		close(fd);
 		printf("BENCH-INFO-EXEC entries=%ld\n", self_attr_entries());
-		measure("lsm_self_attr_exec", op_self_attr, ITERS);
+		measure("getppid", op_getppid, ITERS, "lsm_self_attr_exec",
+			op_self_attr, ITERS / 10);
 	}
 	return 0;
 }
