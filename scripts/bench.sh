@@ -116,6 +116,8 @@ out=$BUILD/bench.md
 	echo "Guest figures run under TCG, which inflates absolute times and gives syscalls a high fixed cost: quote the ratios."
 	reps=$(awk -F'[ =]' '$1 == "BENCH-METHOD" {print $3; exit}' "$R/normal/default.txt")
 	ms=$(awk -F'[ =]' '$1 == "BENCH-METHOD" {print $5; exit}' "$R/normal/default.txt")
+	clk=$(awk -F'[ =]' '$1 == "BENCH-METHOD" {print $7; exit}' "$R/normal/default.txt")
+	echo "Guest clock: CLOCK_MONOTONIC on clocksource $clk (jiffies means 4 ms steps: figures unusable)."
 	echo "Guest values: median ns per operation over $reps repetitions of >= $ms ms each, (min-max) of the repetitions; ratios are paired (both operations in every repetition, ABBA order) and are the median of the $reps ratios."
 	echo
 	row figure value goal ratio

@@ -229,7 +229,11 @@ int main(int argc, char **argv)
 	       read_text("/proc/self/attr/current", v, sizeof(v)) > 0 ? "yes" : "no");
 	fflush(stdout);
 
-	printf("BENCH-METHOD reps=%d slice_ms=%.0f\n", REPS, MIN_NS / 1e6);
+	if (read_text("/sys/devices/system/clocksource/clocksource0/current_clocksource",
+		      v, sizeof(v)) <= 0)
+		strcpy(v, "unknown");
+	printf("BENCH-METHOD reps=%d slice_ms=%.0f clock=%s\n", REPS,
+	       MIN_NS / 1e6, v);
 	measure(NULL, NULL, 0, "getppid", op_getppid, ITERS);
 	if (syscalls) {
 		measure("getppid", op_getppid, ITERS, "lsm_module_list",
