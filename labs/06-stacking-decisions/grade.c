@@ -1,0 +1,668 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Lab 6's grader, linked with the attendee's stacking.c and run in the
+ * guest as root.  The truth comes from its own reads of toylsm's files in
+ * securityfs, of the files' xattrs, and from opening the files itself.
+ *
+ * Rules, file labels and the enforce switch are global: they outlive a
+ * step (and a graded variant, in tests/host/labs.sh), so each step first
+ * sets everything it relies on, and turns enforce back on.
+ */
+#define _GNU_SOURCE
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <linux/capability.h>
+#include <linux/landlock.h>
+
+#include "grader.h"
+#include "lab.h"
+
+#define TOYFS "/sys/kernel/security/toylsm/"
+#define SMACKFS "/sys/fs/smackfs/"
+
+static char fs_list[512];
+
+/* The labels the steps' tasks take.  The grader (label "init") may signal
+ * them (rule "init L w"): otherwise it could not end a step that hangs. */
+static const char *const step_labels[] = { "l6-s", "l6-user", "l6-reader" };
+
+static int put(const char *path, const char *buf, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), err = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, buf, len) != (ssize_t)len)
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+static int puts_to(const char *path, const char *s)
+{
+	return put(path, s, strlen(s));
+}
+
+/* Read path into buf (NUL-terminated): its length, or -errno. */
+static int get(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n, len = 0;
+
+	if (fd < 0)
+		return -errno;
+	while ((n = read(fd, buf + len, size - 1 - len)) > 0)
+		len += n;
+	if (n < 0)
+		len = -errno;
+	close(fd);
+	buf[len > 0 ? len : 0] = '\0';
+	return len;
+}
+
+static void setup(int ok, const char *what, int err)
+{
+	if (ok)
+		return;
+	lab_kit("the grader could not %s: %s", what, errname(err));
+	lab_kit("that is the kit's problem, not yours: tell the instructor");
+	lab_fail();
+}
+
+static int active(const char *name)
+{
+	char list[sizeof(fs_list) + 2], want[40];
+
+	snprintf(list, sizeof(list), ",%s,", fs_list);
+	snprintf(want, sizeof(want), ",%s,", name);
+	return strstr(list, want) != NULL;
+}
+
+static void need_toylsm(void)
+{
+	if (active("toylsm"))
+		return;
+	lab_kit("toylsm is not active in this boot (%s): every step needs it", fs_list);
+	lab_kit("check CONFIG_LSM in configs/kit.config and the lab's BOOTS in lab.conf");
+	lab_fail();
+}
+
+/* The grader's own read of a hook's counters (-1, -1 if none). */
+static void stats(const char *hook, long *calls, long *denials)
+{
+	char buf[1024], name[64];
+	FILE *f = fopen(TOYFS "stats", "re");
+
+	long c, d;
+
+	*calls = *denials = -1;
+	while (f && fgets(buf, sizeof(buf), f)) {
+		if (sscanf(buf, "%63s %ld %ld", name, &c, &d) == 3 && !strcmp(name, hook)) {
+			*calls = c;
+			*denials = d;
+			break;
+		}
+	}
+	if (f)
+		fclose(f);
+}
+
+static long file_open_denials(void)
+{
+	long c, d;
+
+	stats("file_open", &c, &d);
+	return d;
+}
+
+/* Whether the rules file has this exact line (with its newline). */
+static int has_rule(const char *line)
+{
+	char buf[8192];
+
+	get(TOYFS "rules", buf, sizeof(buf));
+	return strstr(buf, line) != NULL;
+}
+
+static int drop_cap(int cap)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+
+	if (syscall(SYS_capget, &h, d))
+		return -1;
+	d[cap / 32].effective &= ~(1U << (cap % 32));
+	return syscall(SYS_capset, &h, d) ? -1 : 0;
+}
+
+static int relabel(const char *label)
+{
+	return puts_to("/proc/thread-self/attr/toylsm/current", label);
+}
+
+static const char *xattr_of(const char *path, const char *name)
+{
+	static char buf[2][96];
+	static int k;
+	ssize_t n;
+
+	k = !k;
+	n = getxattr(path, name, buf[k], sizeof(buf[k]) - 1);
+	if (n < 0)
+		snprintf(buf[k], sizeof(buf[k]), "(none: %s)", errname(errno));
+	else
+		buf[k][n] = '\0';
+	return buf[k];
+}
+
+/* A fresh file with content, its toylsm label (NULL: none) and, with
+ * Smack active, its Smack label (NULL: the creator's, "_"). */
+static void make_file(const char *path, const char *content, const char *toy, const char *smack)
+{
+	int fd;
+
+	unlink(path);
+	fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0666);
+	setup(fd >= 0, "create a file in /tmp", errno);
+	setup(write(fd, content, strlen(content)) == (ssize_t)strlen(content), "write a file", errno);
+	close(fd);
+	if (toy)
+		setup(setxattr(path, "security.toylsm", toy, strlen(toy), 0) == 0,
+		      "set security.toylsm", errno);
+	if (smack && active("smack"))
+		setup(setxattr(path, "security.SMACK64", smack, strlen(smack), 0) == 0,
+		      "set security.SMACK64", errno);
+}
+
+/* Every step starts from enforce 1 (a failed step may have left 0). */
+static void start(void)
+{
+	need_toylsm();
+	setup(puts_to(TOYFS "enforce", "1") == 0, "turn enforce on", errno);
+}
+
+static void lab_banner(void)
+{
+	char rules[512] = "";
+	struct stat st;
+	int fd = open("/sys/kernel/security/lsm", O_RDONLY);
+	ssize_t n = fd < 0 ? -1 : read(fd, fs_list, sizeof(fs_list) - 1);
+	size_t i;
+
+	if (n < 0) {
+		printf("grader: cannot read /sys/kernel/security/lsm: %s\n", errname(errno));
+		exit(2);
+	}
+	fs_list[n] = '\0';
+	close(fd);
+	printf("lab 6: stacking decisions; this boot: %s\n", fs_list);
+	/* The guest's init does not mount smackfs; step 6 needs it. */
+	if (active("smack") && stat(SMACKFS "load2", &st) &&
+	    mount("smackfs", SMACKFS, "smackfs", 0, NULL))
+		printf("grader: cannot mount smackfs on %s: %s\n", SMACKFS, errname(errno));
+	if (!active("toylsm"))
+		return;
+	puts_to(TOYFS "enforce", "1");
+	for (i = 0; i < sizeof(step_labels) / sizeof(step_labels[0]); i++)
+		snprintf(rules + strlen(rules), sizeof(rules) - strlen(rules), "init %s w\n",
+			 step_labels[i]);
+	n = puts_to(TOYFS "rules", rules);
+	if (n)
+		printf("grader: cannot write %srules: %s\n", TOYFS, errname(-n));
+}
+
+/* Step 1: one call of lab_add_rule() that must return want_err (0: 0). */
+static void expect_rule(const char *s, const char *o, const char *p, int want_err)
+{
+	int r, e;
+
+	errno = 0;
+	r = lab_add_rule(s, o, p);
+	e = errno;
+	lab_check_todo(1, "lab_add_rule()");
+	if (want_err ? r == -1 && e == want_err : r == 0)
+		return;
+	if (want_err)
+		lab_expected("lab_add_rule(\"%s\", \"%s\", \"%s\") returns -1 with errno %s", s, o, p,
+			     errname(want_err));
+	else
+		lab_expected("lab_add_rule(\"%s\", \"%s\", \"%s\") returns 0", s, o, p);
+	lab_seen("it returned %d, errno %s", r, errname(e));
+	if (r > 0)
+		lab_hint("return 0 on success, not the number of bytes written");
+	else if (!want_err && e == EINVAL)
+		lab_hint("the kernel parses each write() as whole lines: write \"%s %s %s\\n\" in ONE write() (toylsm_rules_fs_write() in demo-lsm/securityfs.c)",
+			 s, o, p);
+	else if (want_err == EINVAL && r == 0)
+		lab_hint("the kernel refused the line; check write()'s return and pass its errno on");
+	else if (want_err == EPERM)
+		lab_hint("without CAP_MAC_ADMIN the write fails with EPERM: pass it on");
+	else
+		lab_hint("open() %srules with O_WRONLY, one write(), close()", TOYFS);
+	lab_fail();
+}
+
+static void expect_rules(int present, const char *line, const char *after, const char *hint)
+{
+	if (has_rule(line) == present)
+		return;
+	lab_expected("after %s, the rules file %s the line %s", after, present ? "has" : "does not have",
+		     lab_quote(line, -1));
+	lab_seen("it %s", present ? "does not" : "does");
+	lab_hint("%s", hint);
+	lab_fail();
+}
+
+STEP(1, "write toylsm rules")
+{
+	start();
+	setup(puts_to(TOYFS "rules", "l6-s l6-o -\n") == 0, "reset the rule l6-s l6-o", errno);
+	expect_rule("l6-s", "l6-o", "wr", 0);
+	expect_rules(1, "l6-s l6-o rw\n", "lab_add_rule(\"l6-s\", \"l6-o\", \"wr\")",
+		     "write \"SUBJECT OBJECT PERMS\\n\" in ONE write(), and check what it returns: the kernel parses each write() as whole lines (toylsm_rules_fs_write() in demo-lsm/securityfs.c)");
+	expect_rule("l6-s", "l6-o", "x", 0);
+	expect_rules(1, "l6-s l6-o x\n", "lab_add_rule(\"l6-s\", \"l6-o\", \"x\")",
+		     "a new rule replaces the one with the same SUBJECT and OBJECT (toylsm_policy_merge())");
+	expect_rules(0, "l6-s l6-o rw\n", "lab_add_rule(\"l6-s\", \"l6-o\", \"x\")",
+		     "a new rule replaces the one with the same SUBJECT and OBJECT (toylsm_policy_merge())");
+	expect_rule("l6-s", "l6-o", "-", 0);
+	expect_rules(0, "l6-s l6-o", "lab_add_rule(\"l6-s\", \"l6-o\", \"-\")",
+		     "PERMS \"-\" removes the rule");
+	expect_rule("l6-s", "l6-o", "q", EINVAL);
+	expect_rule("l6 s", "l6-o", "r", EINVAL);
+	expect_rules(0, "l6-s l6-o", "two malformed rules", "a malformed line changes nothing");
+	setup(drop_cap(CAP_MAC_ADMIN) == 0, "drop CAP_MAC_ADMIN", errno);
+	expect_rule("l6-s", "l6-o", "r", EPERM);
+}
+
+static void expect_label(const char *path, const char *label, int want_err, const char *want_xattr)
+{
+	int r, e;
+
+	errno = 0;
+	r = lab_label_file(path, label);
+	e = errno;
+	lab_check_todo(2, "lab_label_file()");
+	if ((want_err ? r == -1 && e == want_err : r == 0) &&
+	    (!want_xattr || !strcmp(xattr_of(path, "security.toylsm"), want_xattr)))
+		return;
+	if (want_err)
+		lab_expected("lab_label_file(\"%s\", \"%s\") returns -1 with errno %s%s%s", path, label,
+			     errname(want_err), want_xattr ? ", and security.toylsm stays " : "",
+			     want_xattr ? lab_quote(want_xattr, -1) : "");
+	else
+		lab_expected("lab_label_file(\"%s\", \"%s\") returns 0, and then security.toylsm is %s",
+			     path, label, lab_quote(want_xattr, -1));
+	lab_seen("it returned %d, errno %s; security.toylsm is %s", r, errname(e),
+		 want_xattr ? lab_quote(xattr_of(path, "security.toylsm"), -1) : "(not checked)");
+	if (!want_err && r == -1 && e == EINVAL)
+		lab_hint("EINVAL: toylsm_inode_setxattr() (demo-lsm/fs.c) parses the value like a label: strlen(label) bytes, no NUL");
+	else if (!want_err && r == -1 && e == EOPNOTSUPP)
+		lab_hint("the name is \"security.toylsm\"");
+	else if (want_err && r == 0)
+		lab_hint("check what setxattr() returns and pass its errno on");
+	else
+		lab_hint("setxattr(path, \"security.toylsm\", label, strlen(label), 0)");
+	lab_fail();
+}
+
+STEP(2, "label a file with security.toylsm")
+{
+	const char *f = "/tmp/lab6-file";
+
+	start();
+	make_file(f, "lab6", NULL, NULL);
+	expect_label(f, "l6-file", 0, "l6-file");
+	expect_label(f, "l6 file", EINVAL, "l6-file");
+	expect_label("/tmp/lab6-nosuchfile", "l6-file", ENOENT, NULL);
+	setup(drop_cap(CAP_MAC_ADMIN) == 0, "drop CAP_MAC_ADMIN", errno);
+	expect_label(f, "l6-other", EPERM, "l6-file");
+}
+
+STEP(3, "read toylsm's stats")
+{
+	static const char *const hooks[] = {
+		"file_open", "file_permission", "task_kill",
+		"ptrace_access_check", "ptrace_traceme", "setprocattr",
+	};
+	const char *f = "/tmp/lab6-stats";
+	long c0, d0, c1, d1, c = -7, d = -7;
+	char buf[16];
+	int i, r, e;
+
+	start();
+	/* A denial, so that file_open's denials are not 0. */
+	make_file(f, "stats", "l6-stats", NULL);
+	setup(puts_to(TOYFS "rules", "l6-user l6-stats -\n") == 0, "reset a rule", errno);
+	setup(relabel("l6-user") == 0, "label itself l6-user", errno);
+	setup(get(f, buf, sizeof(buf)) == -EACCES, "be denied by toylsm", EACCES);
+	for (i = 0; i < (int)(sizeof(hooks) / sizeof(hooks[0])); i++) {
+		stats(hooks[i], &c0, &d0);
+		c = d = -7;
+		errno = 0;
+		r = lab_stats(hooks[i], &c, &d);
+		e = errno;
+		lab_check_todo(3, "lab_stats()");
+		stats(hooks[i], &c1, &d1);
+		if (r == 0 && c0 <= c && c <= c1 && d0 <= d && d <= d1)
+			continue;
+		lab_expected("lab_stats(\"%s\", &calls, &denials) returns 0 with calls in %ld..%ld, denials in %ld..%ld (just before and after your call)",
+			     hooks[i], c0, c1, d0, d1);
+		lab_seen("it returned %d%s%s, calls %ld, denials %ld", r, r ? ", errno " : "", r ? errname(e) : "", c, d);
+		if (r == 0 && d0 <= c && c <= d1 && c0 <= d && d <= c1)
+			lab_hint("the line is \"HOOK CALLS DENIALS\": calls first");
+		else if (r == 0 && (c > c1 || d > d1) && i > 0)
+			lab_hint("those look like another hook's numbers: take the line whose first word is exactly \"%s\"", hooks[i]);
+		else
+			lab_hint("read %sstats line by line, sscanf(line, \"%%63s %%ld %%ld\", ...), compare the name", TOYFS);
+		lab_fail();
+	}
+	errno = 0;
+	r = lab_stats("no_such_hook", &c, &d);
+	e = errno;
+	if (r != -1 || e != ENOENT) {
+		lab_expected("lab_stats(\"no_such_hook\", ...) returns -1 with errno ENOENT");
+		lab_seen("it returned %d, errno %s", r, errname(e));
+		lab_hint("no line for that hook: set errno = ENOENT and return -1");
+		lab_fail();
+	}
+}
+
+/* Step 4: one verdict. who: 0 allowed, 1 toylsm, 2 another module. */
+static void expect_verdict(const char *path, int flags, int err, int by, const char *who)
+{
+	long d0 = file_open_denials(), d1;
+	int r, e, b = 42;
+
+	errno = 0;
+	r = lab_open_verdict(path, flags, &b);
+	e = errno;
+	lab_check_todo(4, "lab_open_verdict()");
+	d1 = file_open_denials();
+	if ((err ? r == -1 && e == err : r == 0) && b == by) {
+		printf("%-20s %-8s %-32s %s\n", path, flags == O_RDONLY ? "O_RDONLY" : "O_WRONLY",
+		       err ? errname(err) : "opens", who);
+		return;
+	}
+	lab_expected("lab_open_verdict(\"%s\", %s, &by_toylsm) returns %s, by_toylsm = %d: %s", path,
+		     flags == O_RDONLY ? "O_RDONLY" : "O_WRONLY", err ? "-1" : "0", by, who);
+	lab_seen("it returned %d, errno %s, by_toylsm = %d (toylsm's file_open denials went from %ld to %ld)",
+		 r, errname(e), b, d0, d1);
+	if (b == 42)
+		lab_hint("set *by_toylsm in every case, 0 or 1");
+	else if (r == 0 && err)
+		lab_hint("open() failed: return -1 with its errno");
+	else if (b != by && by)
+		lab_hint("read file_open's denials (lab_stats()) before and after open(): toylsm counted this one");
+	else if (b != by)
+		lab_hint("toylsm did not count a denial here: another module refused first (the hook list stops at the first \"no\")");
+	else
+		lab_hint("save open()'s errno before lab_stats() or close() can change it");
+	lab_fail();
+}
+
+static int write_all(int fd, const int *res)
+{
+	return write(fd, res, sizeof(*res)) == sizeof(*res) ? 0 : -1;
+}
+
+/* Step 4, in a Landlock sandbox that allows reading only below /proc and
+ * /sys: lab_open_verdict() of path, reported through a pipe. */
+static void landlock_verdict(const char *path)
+{
+	struct landlock_ruleset_attr ra = { .handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE };
+	struct landlock_path_beneath_attr pb = { .allowed_access = LANDLOCK_ACCESS_FS_READ_FILE };
+	static const char *const allowed[] = { "/proc", "/sys" };
+	int p[2], res[3] = { -9, 0, 42 }, rs, st;
+	pid_t pid;
+	size_t i;
+
+	setup(pipe(p) == 0, "make a pipe", errno);
+	pid = fork();
+	setup(pid >= 0, "fork()", errno);
+	if (pid == 0) {
+		rs = syscall(__NR_landlock_create_ruleset, &ra, sizeof(ra), 0);
+		for (i = 0; rs >= 0 && i < 2; i++) {
+			pb.parent_fd = open(allowed[i], O_PATH | O_CLOEXEC);
+			syscall(__NR_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
+			close(pb.parent_fd);
+		}
+		if (rs < 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+		    syscall(__NR_landlock_restrict_self, rs, 0))
+			_exit(3);
+		res[0] = lab_open_verdict(path, O_RDONLY, &res[2]);
+		res[1] = errno;
+		_exit(write(p[1], res, sizeof(res)) == sizeof(res) ? 0 : 4);
+	}
+	close(p[1]);
+	if (read(p[0], res, sizeof(res)) != sizeof(res))
+		res[0] = -9;
+	close(p[0]);
+	waitpid(pid, &st, 0);
+	setup(!(WIFEXITED(st) && WEXITSTATUS(st) == 3), "set up a Landlock sandbox", ENOTSUP);
+	if (res[0] == -1 && res[1] == EACCES && res[2] == 0) {
+		printf("%-20s %-8s %-32s %s\n", path, "O_RDONLY", errname(EACCES),
+		       "Landlock (toylsm never asked)");
+		return;
+	}
+	lab_expected("in a Landlock sandbox that allows reading only below /proc and /sys, lab_open_verdict(\"%s\", O_RDONLY, &by_toylsm) returns -1 with errno EACCES, by_toylsm = 0",
+		     path);
+	if (res[0] == -9)
+		lab_seen("your code did not come back (crashed or exited: status %d)", st);
+	else
+		lab_seen("it returned %d, errno %s, by_toylsm = %d", res[0], errname(res[1]), res[2]);
+	lab_hint("Landlock comes before toylsm on the file_open hook list and said no; toylsm was never asked, so its denials did not move");
+	lab_fail();
+}
+
+STEP(4, "who said no? EACCES from toylsm, or from another module")
+{
+	start();
+	make_file("/tmp/lab6-secret", "secret", "l6-secret", NULL);
+	make_file("/tmp/lab6-plain", "plain", NULL, NULL);
+	make_file("/tmp/lab6-smack", "smack", NULL, "l6S");
+	setup(puts_to(TOYFS "rules", "l6-user l6-secret -\n") == 0, "reset a rule", errno);
+	if (active("smack"))
+		setup(puts_to(SMACKFS "load2", "_ l6S -\n") == 0, "reset a Smack rule", errno);
+	setup(relabel("l6-user") == 0, "label itself l6-user", errno);
+	/* Root would pass every Smack check with CAP_MAC_OVERRIDE. */
+	setup(drop_cap(CAP_MAC_OVERRIDE) == 0, "drop CAP_MAC_OVERRIDE", errno);
+
+	printf("you: toylsm l6-user%s\n", active("smack") ? ", Smack _" : "");
+	expect_verdict("/tmp/lab6-plain", O_RDONLY, 0, 0, "unlabelled for toylsm: allowed");
+	expect_verdict("/tmp/lab6-secret", O_RDONLY, EACCES, 1,
+		       active("smack") ? "toylsm (Smack allowed: the file is _ for Smack, like you)" : "toylsm");
+	setup(puts_to(TOYFS "rules", "l6-user l6-secret r\n") == 0, "write a rule", errno);
+	printf("rule: l6-user l6-secret r\n");
+	expect_verdict("/tmp/lab6-secret", O_RDONLY, 0, 0, "allowed by the rule");
+	expect_verdict("/tmp/lab6-secret", O_WRONLY, EACCES, 1, "toylsm (the rule has no w)");
+	if (active("smack"))
+		expect_verdict("/tmp/lab6-smack", O_RDONLY, EACCES, 0,
+			       "Smack (no rule \"_ l6S r\"); toylsm would allow");
+	landlock_verdict("/tmp/lab6-plain");
+	expect_verdict("/tmp/lab6-nosuchfile", O_RDONLY, ENOENT, 0, "no such file: nobody was asked");
+}
+
+static void expect_enforce(int on, int want_err, const char *want_text)
+{
+	char buf[16];
+	int r, e;
+
+	errno = 0;
+	r = lab_set_enforce(on);
+	e = errno;
+	lab_check_todo(5, "lab_set_enforce()");
+	get(TOYFS "enforce", buf, sizeof(buf));
+	if ((want_err ? r == -1 && e == want_err : r == 0) && !strcmp(buf, want_text))
+		return;
+	lab_expected("lab_set_enforce(%d) returns %s%s, and then %senforce reads %s", on,
+		     want_err ? "-1 with errno " : "0", want_err ? errname(want_err) : "", TOYFS,
+		     lab_quote(want_text, -1));
+	lab_seen("it returned %d, errno %s; enforce reads %s", r, errname(e), lab_quote(buf, -1));
+	if (want_err == EINVAL && r == 0)
+		lab_hint("write the number as it is (snprintf(\"%%d\")): the kernel decides what is valid (toylsm_enforce_fs_write() in demo-lsm/securityfs.c)");
+	else if (want_err && r == 0)
+		lab_hint("check what write() returns and pass its errno on");
+	else if (r > 0)
+		lab_hint("return 0 on success, not the number of bytes written");
+	else
+		lab_hint("write \"0\" or \"1\" (text, not a binary int) to %senforce", TOYFS);
+	lab_fail();
+}
+
+STEP(5, "enforce 0 and 1: denied, or only counted")
+{
+	const char *f = "/tmp/lab6-secret";
+	char buf[16];
+	long d0, d1;
+	int k;
+
+	start();
+	make_file(f, "secret", "l6-secret", NULL);
+	setup(puts_to(TOYFS "rules", "l6-user l6-secret -\n") == 0, "reset a rule", errno);
+	setup(relabel("l6-user") == 0, "label itself l6-user", errno);
+
+	expect_enforce(0, 0, "0\n");
+	d0 = file_open_denials();
+	k = get(f, buf, sizeof(buf));
+	d1 = file_open_denials();
+	if (k != 6 || d1 != d0 + 1) {
+		lab_expected("with enforce 0, reading %s (no rule) works, and toylsm still counts the denial", f);
+		lab_seen("the read gave %s; file_open's denials went from %ld to %ld",
+			 k < 0 ? errname(-k) : "the content", d0, d1);
+		lab_hint("did your write reach the kernel? %senforce must read \"0\"", TOYFS);
+		lab_fail();
+	}
+	printf("enforce 0: %s opens; file_open denials %ld -> %ld (dmesg: toylsm=permissive)\n", f, d0, d1);
+	expect_enforce(1, 0, "1\n");
+	k = get(f, buf, sizeof(buf));
+	setup(k == -EACCES, "be denied with enforce 1", -k);
+	printf("enforce 1: %s is %s again\n", f, errname(-k));
+	expect_enforce(2, EINVAL, "1\n");
+	setup(drop_cap(CAP_MAC_ADMIN) == 0, "drop CAP_MAC_ADMIN", errno);
+	expect_enforce(0, EPERM, "1\n");
+}
+
+/*
+ * Step 6: open path as you would without CAP_MAC_OVERRIDE (with it, root
+ * passes every Smack check), in a child: read (write 0) or write "x"
+ * (write 1).  The bytes read or written, or -errno.
+ */
+static int try_as_user(const char *path, int write)
+{
+	int p[2], res = -EPIPE, st;
+	char buf[16];
+	pid_t pid;
+
+	setup(pipe(p) == 0, "make a pipe", errno);
+	pid = fork();
+	setup(pid >= 0, "fork()", errno);
+	if (pid == 0) {
+		if (drop_cap(CAP_MAC_OVERRIDE))
+			_exit(3);
+		res = write ? put(path, "x", 1) : get(path, buf, sizeof(buf));
+		_exit(write_all(p[1], &res) ? 4 : 0);
+	}
+	close(p[1]);
+	if (read(p[0], &res, sizeof(res)) != sizeof(res))
+		res = -EPIPE;
+	close(p[0]);
+	waitpid(pid, &st, 0);
+	return write && res == 0 ? 1 : res;
+}
+
+/* Whether the Smack rule list has this line. */
+static int has_smack_rule(const char *line)
+{
+	char buf[8192];
+
+	get(SMACKFS "load2", buf, sizeof(buf));
+	return strstr(buf, line) != NULL;
+}
+
+STEP(6, "every stacked module must agree: grant a read")
+{
+	const char *f = "/tmp/lab6-both";
+	long d0, d1;
+	int k, r, e;
+
+	start();
+	make_file(f, "both", "l6-both", "l6B");
+	setup(puts_to(TOYFS "rules", "l6-reader l6-both -\n") == 0, "reset a rule", errno);
+	if (active("smack"))
+		setup(puts_to(SMACKFS "load2", "_ l6B -\n") == 0, "reset a Smack rule", errno);
+	setup(relabel("l6-reader") == 0, "label itself l6-reader", errno);
+	setup(try_as_user(f, 0) == -EACCES, "be denied before the grant", EACCES);
+	printf("%s: toylsm label l6-both%s; you: l6-reader%s; before: EACCES\n", f,
+	       active("smack") ? ", Smack l6B" : "", active("smack") ? ", Smack _" : "");
+
+	errno = 0;
+	r = lab_grant_read(f);
+	e = errno;
+	lab_check_todo(6, "lab_grant_read()");
+	d0 = file_open_denials();
+	k = try_as_user(f, 0);
+	d1 = file_open_denials();
+	if (r != 0 || k != 4) {
+		lab_expected("lab_grant_read(\"%s\") returns 0, and then you can read it", f);
+		lab_seen("it returned %d%s%s; reading it (without CAP_MAC_OVERRIDE) then gave %s", r, r ? ", errno " : "",
+			 r ? errname(e) : "", k < 0 ? errname(-k) : "the content");
+		if (r && (e == ENOENT || e == EINVAL) && !active("smack"))
+			lab_hint("Smack is not active in this boot (/sys/kernel/security/lsm: %s): ask only the modules that are", fs_list);
+		else if (k < 0 && d1 > d0)
+			lab_hint("toylsm still says no: it needs the rule \"l6-reader l6-both r\" (your label, then the file's security.toylsm); the rules file has it: %s",
+				 has_rule("l6-reader l6-both r") ? "yes" : "no");
+		else if (k < 0 && active("smack"))
+			lab_hint("toylsm did not count a denial, so another module said no first: Smack. It needs \"_ l6B r\" in %sload2 (your /proc/thread-self/attr/smack/current, the file's security.SMACK64); it has it: %s",
+				 SMACKFS, has_smack_rule("_ l6B r") ? "yes" : "no");
+		else if (r)
+			lab_hint("which call failed with %s? Check each; in a boot without Smack, skip Smack", errname(e));
+		else
+			lab_hint("the rules must name your labels and the file's, exactly");
+		lab_fail();
+	}
+	printf("after your grant: read works\n");
+	if (!has_rule("l6-reader l6-both r\n") ||
+	    (active("smack") && !has_smack_rule("_ l6B r\n"))) {
+		lab_expected("after lab_grant_read(\"%s\"), the rules grant read and nothing more: toylsm \"l6-reader l6-both r\"%s",
+			     f, active("smack") ? ", Smack \"_ l6B r\"" : "");
+		lab_seen("toylsm's rules have it: %s; %s", has_rule("l6-reader l6-both r\n") ? "yes" : "no",
+			 !active("smack") ? "(no Smack in this boot)" :
+			 has_smack_rule("_ l6B r\n") ? "Smack's load2 has it: yes" : "Smack's load2 has it: no");
+		lab_hint("the permissions are \"r\" for each module, not \"rw\" or more: least privilege");
+		lab_fail();
+	}
+	k = try_as_user(f, 1);
+	if (k != -EACCES) {
+		lab_expected("after lab_grant_read(\"%s\"), writing it is still refused (EACCES): grant read, nothing more", f);
+		lab_seen("the write gave %s", errname(-k));
+		lab_hint("the permissions are \"r\" for each module, not \"rw\"");
+		lab_fail();
+	}
+	printf("writing it: still %s\n", errname(-k));
+}
+
+/* "stacking" in the guest shell: what the attendee's functions return. */
+static void lab_show(void)
+{
+	static const char *const hooks[] = {
+		"file_open", "file_permission", "task_kill",
+		"ptrace_access_check", "ptrace_traceme", "setprocattr",
+	};
+	long c, d;
+	int i, r;
+
+	for (i = 0; i < (int)(sizeof(hooks) / sizeof(hooks[0])); i++) {
+		r = lab_stats(hooks[i], &c, &d);
+		if (lab_show_todo("lab_stats"))
+			break;
+		if (r == 0)
+			printf("%-20s calls %6ld  denials %4ld\n", hooks[i], c, d);
+		else
+			printf("%-20s %s\n", hooks[i], errname(errno));
+	}
+}
