@@ -10,9 +10,14 @@ ROWS=${1:?usage: bench-host.sh ROWS-FILE}
 . "$KIT/scripts/bench-lib.sh"
 N=${BENCH_RUNS:-3}
 
-runs() {	# runs CMD...: N timed runs, one figure a line
-	local i
-	for i in $(seq "$N"); do timed "$@"; done
+runs() {	# runs CMD...: N timed runs, one figure a line; nothing if one fails
+	local i x out=()
+	for i in $(seq "$N"); do
+		x=$(timed "$@")
+		[ -n "$x" ] || return 1
+		out+=("$x")
+	done
+	printf '%s\n' "${out[@]}"
 }
 fmt() { if [ -n "$1" ]; then secs "$1"; else echo failed; fi; }
 
@@ -44,7 +49,8 @@ say "bench: boot to verdict of an empty guest ($N runs)"
 w=() q=()
 for i in $(seq "$N"); do
 	x=$(timed "$KIT/scripts/run-guest.sh" --quiet --name bench-empty --cmd true)
-	[ -n "$x" ] && w+=("$x") q+=("$(cat "$BUILD/run/bench-empty/seconds")")
+	[ -n "$x" ] || { w=() q=(); break; }	# a failed boot: no median of the others
+	w+=("$x") q+=("$(cat "$BUILD/run/bench-empty/seconds")")
 done
 t=$(printf '%s\n' "${w[@]}" | median) tq=$(printf '%s\n' "${q[@]}" | median)
 {
@@ -56,9 +62,10 @@ say "bench: warm make lab 1 ($N runs after a warm-up)"
 lab() { make -s -C "$KIT" lab 1 SOLUTION=1; }
 timed lab >/dev/null
 t=$(runs lab | median)
-tb=$(cat "$BUILD/run/lab-01-run-b1/seconds" 2>/dev/null)
+tb=
+[ -n "$t" ] && tb=$(cat "$BUILD/run/lab-01-run-b1/seconds" 2>/dev/null)
 boots=$(grep -c '^' <(. "$KIT/labs/01-active-lsms/lab.conf"; printf '%s\n' "${BOOTS[@]}"))
 {
 	row "warm make lab 1 ($boots boots in parallel; median of $N)" "$(fmt "$t")" "<= 5 s" "${t:+$(goal_ratio "$t" 5)}"
-	row "  lab: one of its guests, QEMU start to power-off" "$(fmt "$tb")" "" "$(share "$tb" "$t")"
+	row "  lab: one of its guests, QEMU start to power-off" "$(fmt "$tb")" "" "${tb:+$(share "$tb" "$t")}"
 } >>"$ROWS"

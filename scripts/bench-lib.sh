@@ -24,15 +24,23 @@ goal_ratio() {
 share() { awk -v p="$1" -v w="$2" 'BEGIN { if (w > 0) printf "%.0f%%", 100 * p / w }'; }
 
 # timed CMD...: run CMD quietly and print its seconds; if it fails, print
-# nothing and say so on stderr (a median of nothing is then empty).
+# nothing and say so on stderr with the last lines of its output (a median
+# of nothing is then empty).
 timed() {
-	local s
+	local s rc out
+	out=$(mktemp)
 	s=$(date +%s.%N)
-	if "$@" >/dev/null 2>&1; then
+	"$@" >"$out" 2>&1
+	rc=$?
+	if [ $rc = 0 ]; then
 		echo "$(date +%s.%N) - $s" | bc
 	else
-		echo "kit: bench: '$*' failed (exit $?)" >&2
+		{
+			echo "kit: bench: '$*' failed (exit $rc); its last lines:"
+			tail -8 "$out" | sed 's/^/    /'
+		} >&2
 	fi
+	rm -f "$out"
 }
 
 # load: the 1-minute load average now.
