@@ -21,7 +21,9 @@ say "bench: load at start $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs (the
 start=$SECONDS load0=$(load)
 
 R=$BUILD/bench
-rm -rf "$R/normal" "$R/baseline"
+out=$BUILD/bench.md
+# A run that stops half-way leaves no table behind, not even the last one.
+rm -rf "$R/normal" "$R/baseline" "$R/guest.md" "$R/host.md" "$out"
 mkdir -p "$R"
 FLAVOUR=normal "$KIT/scripts/bench-guest.sh" || exit 1
 [ "${BASELINE:-0}" = 1 ] && { FLAVOUR=baseline "$KIT/scripts/bench-guest.sh" smack || exit 1; }
@@ -70,7 +72,7 @@ G=$R/guest.md H=$R/host.md
 			pe=$(calc %.2f "($r - $z) / $e")
 			per="; per entry above [none]: $pe getppid = $(calc %.0f "$pe * $g") ns"
 		fi
-		row "lsm_self_attr() scaling: $(info normal "$b" providers) provider(s) ($(info normal "$b" names)), $e entries [$b]" \
+		row "lsm_self_attr() scaling: $(info normal "$b" providers) provider(s) ($(info normal "$b" names)) of $(info normal "$b" lsms) LSMs, $e entries [$b]" \
 			"$(ns normal "$b" lsm_self_attr)" "linear in entries" "$(rat normal "$b" lsm_self_attr/getppid)x getppid$per"
 		x=$(get normal "$b" lsm_self_attr_exec/getppid)
 		[ -n "$x" ] && row "  with toylsm's exec label set: $(info normal "$b" entries BENCH-INFO-EXEC) entries [$b]" \
@@ -107,7 +109,6 @@ if [ "${BENCH_HOST:-1}" = 1 ]; then
 	"$KIT/scripts/bench-edit.sh" "$H" || row "demo-lsm/ edit to verdict" "failed (above)" "" "" >>"$H"
 fi
 
-out=$BUILD/bench.md
 {
 	echo "# make bench, $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo
@@ -126,3 +127,6 @@ out=$BUILD/bench.md
 } >"$out"
 cat "$out"
 say "written to ${out#"$KIT"/}"
+failed=$(grep -c '| failed' "$out")
+[ "$failed" = 0 ] || die "$failed figure(s) of the host loop failed: the rows that say 'failed' (the reason is above them)." \
+	"Fix what failed and run make bench again; the table keeps the other figures."
