@@ -43,7 +43,7 @@ test:		## build what is missing, run every suite: "N passed, N failed"
 test-debug:	## every guest suite again on the KASAN/UBSAN/lockdep kernel
 	@FLAVOUR=debug $(S)/test.sh
 
-bench:		## measure the syscalls and the kit's loop; writes build/bench.md
+bench:		## measure syscalls and the kit loop, build/bench.md (BASELINE=1 COLD=1)
 	@$(S)/bench.sh
 
 labs:		## list the labs, with titles and time estimates

@@ -1,14 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * In-guest figures for `make bench`: the cost of lsm_module_list() against
- * getppid() (the floor of any system call), and of one lsm_self_attr()
- * against reading the same values from /proc/self/attr (open, read,
- * close of each file that has a value).  Warm-up, then REPS repetitions,
- * each running the operation for at least 100 ms (so that a coarse guest
- * clock costs under a few per cent); the median cost per call over the
- * repetitions and their spread (min..max) are printed.  TCG inflates
- * absolute times: quote the ratios.
- * Output lines: "BENCH name median_ns min_ns max_ns".
+ * In-guest figures for `make bench`, all from one boot:
+ * - getppid(), the floor of any system call;
+ * - lsm_module_list() against that floor;
+ * - one lsm_self_attr() returning every attribute against reading the same
+ *   values from /proc/self/attr (open, read, close of each file that has a
+ *   value), and the cost per returned entry;
+ * - one read of /proc/self/attr/current and of the first named
+ *   /proc/self/attr/<lsm>/current (pread at offset 0 of an open file, so
+ *   that the figure is the read path: security_getprocattr() and the
+ *   module's hook, where the series compares LSM IDs instead of names).
+ *   These run on a kernel without the series too (make bench BASELINE=1):
+ *   the LSM syscalls then fail with ENOSYS and are left out.
+ * With "--exec-label", toylsm's exec label is set after the first
+ * lsm_self_attr() figure and lsm_self_attr() is measured again: one more
+ * entry from the same modules.
+ *
+ * Method: a warm-up, then REPS repetitions, each running the operation for
+ * at least MIN_NS (short, so that most repetitions see no host preemption),
+ * clock_gettime(CLOCK_MONOTONIC); the median cost per call over the
+ * repetitions and their spread (min and max) are printed.  A ratio is
+ * measured in pairs: both operations in each repetition, its median over
+ * the repetitions.  TCG inflates absolute times and the host is shared:
+ * quote the ratios.
+ * Output lines: "BENCH name median_ns min_ns max_ns", "BENCH b/a median
+ * min max" (ratios) and "BENCH-INFO key=value...".  Exit status 1 (with a message) if a
+ * measured operation fails.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -16,8 +33,9 @@
 
 #include "lsm_abi.h"
 
-#define REPS 7
-#define ITERS 2000
+#define REPS 41
+#define ITERS 200
+#define MIN_NS 5e6
 
 static double now_ns(void)
 {
@@ -37,6 +55,15 @@ static int cmp(const void *a, const void *b)
 static char paths[64][96];
 static int npaths;
 static char buf[8192] __attribute__((aligned(8)));
+static int fd_current = -1, fd_named = -1;
+
+static void fail(const char *what)
+{
+	fprintf(stderr,
+		"lsm_bench: %s failed: %s (expected it to succeed on every call, as it did before the measurement)\n",
+		what, strerrorname_np(errno) ? strerrorname_np(errno) : "?");
+	exit(1);
+}
 
 static void op_getppid(void) { (void)syscall(SYS_getppid); }
 
@@ -46,7 +73,7 @@ static void op_module_list(void)
 	size_t size = sizeof(ids);
 
 	if (lsm_module_list(ids, &size, 0) < 0)
-		abort();
+		fail("lsm_module_list()");
 }
 
 static void op_self_attr(void)
@@ -54,7 +81,7 @@ static void op_self_attr(void)
 	size_t size = sizeof(buf);
 
 	if (lsm_self_attr((void *)buf, &size, 0) < 0)
-		abort();
+		fail("lsm_self_attr()");
 }
 
 static void op_procfs(void)
@@ -63,59 +90,181 @@ static void op_procfs(void)
 		int fd = open(paths[i], O_RDONLY);
 
 		if (fd < 0 || read(fd, buf, sizeof(buf)) < 0)
-			abort();
+			fail(paths[i]);
 		close(fd);
 	}
 }
 
-static void measure(const char *name, void (*op)(void), int iters)
+static void op_current(void)
 {
-	double med[REPS];
-
-	for (int i = 0; i < iters / 10; i++)
-		op();
-	for (int r = 0; r < REPS; r++) {
-		double t0 = now_ns(), t;
-		long done = 0;
-
-		do {
-			for (int i = 0; i < iters; i++)
-				op();
-			done += iters;
-			t = now_ns() - t0;
-		} while (t < 100e6);
-		med[r] = t / done;
-	}
-	qsort(med, REPS, sizeof(med[0]), cmp);
-	printf("BENCH %s %.0f %.0f %.0f\n", name, med[REPS / 2], med[0],
-	       med[REPS - 1]);
+	if (pread(fd_current, buf, sizeof(buf), 0) < 0)
+		fail("pread(/proc/self/attr/current)");
 }
 
-int main(void)
+static void op_named(void)
 {
+	if (pread(fd_named, buf, sizeof(buf), 0) < 0)
+		fail("pread(/proc/self/attr/<lsm>/current)");
+}
+
+/* Run @op for at least @min_ns, @iters calls at a time; ns per call. */
+static double run_for(void (*op)(void), int iters, double min_ns)
+{
+	double t0 = now_ns(), t;
+	long done = 0;
+
+	do {
+		for (int i = 0; i < iters; i++)
+			op();
+		done += iters;
+		t = now_ns() - t0;
+	} while (t < min_ns);
+	return t / done;
+}
+
+static void print_stat(const char *name, double *v)
+{
+	qsort(v, REPS, sizeof(v[0]), cmp);
+	printf("BENCH %s %.*f %.*f %.*f\n", name, strchr(name, '/') ? 2 : 0,
+	       v[REPS / 2], strchr(name, '/') ? 2 : 0, v[0],
+	       strchr(name, '/') ? 2 : 0, v[REPS - 1]);
+}
+
+/*
+ * measure - the cost of @b per call, and its ratio to @a measured in the
+ * same repetitions (@a and @b alternate, ABBA), so that a host that gets
+ * busier or quieter during the run moves both sides of the ratio alike.
+ * Prints "BENCH b ...", and "BENCH b/a ..." (the ratios) if @a is given.
+ */
+static void measure(const char *an, void (*a)(void), int ia,
+		    const char *bn, void (*b)(void), int ib)
+{
+	double tb[REPS], ratio[REPS], x, y;
+	char name[96];
+
+	for (int i = 0; i < ib / 10 + 1; i++)
+		b();
+	for (int r = 0; r < REPS; r++) {
+		if (!a) {
+			tb[r] = run_for(b, ib, MIN_NS);
+			continue;
+		}
+		if (r % 2) {
+			y = run_for(b, ib, MIN_NS);
+			x = run_for(a, ia, MIN_NS);
+		} else {
+			x = run_for(a, ia, MIN_NS);
+			y = run_for(b, ib, MIN_NS);
+		}
+		tb[r] = y;
+		ratio[r] = y / x;
+	}
+	print_stat(bn, tb);
+	if (a) {
+		snprintf(name, sizeof(name), "%s/%s", bn, an);
+		print_stat(name, ratio);
+	}
+	fflush(stdout);
+}
+
+/* The first module with a /proc/self/attr/<lsm>/current that has a value. */
+static const char *named_lsm(void)
+{
+	static const char *const names[] = { "smack", "apparmor", "toylsm" };
+	char p[96], v[512];
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(p, sizeof(p), "/proc/self/attr/%s/current", names[i]);
+		if (read_text(p, v, sizeof(v)) > 0)
+			return names[i];
+	}
+	return NULL;
+}
+
+static long self_attr_entries(void)
+{
+	size_t size = sizeof(buf);
+
+	return lsm_self_attr((void *)buf, &size, 0);
+}
+
+int main(int argc, char **argv)
+{
+	int exec_label = argc > 1 && !strcmp(argv[1], "--exec-label");
 	uint32_t ids[32];
 	size_t size = sizeof(ids);
 	long n = lsm_module_list(ids, &size, 0);
+	int syscalls = !(n < 0 && errno == ENOSYS);
+	int providers = 0;
+	char pnames[128] = "";
+	const char *named = named_lsm();
+	char v[512];
 
+	if (n < 0 && syscalls)
+		fail("lsm_module_list()");
 	/* The /proc files that lsm_self_attr() reports a value for. */
-	for (size_t a = 0; a < KIT_NATTRS; a++)
-		for (long i = 0; i < n; i++) {
-			char v[512];
+	for (long i = 0; syscalls && i < n; i++) {
+		int provides = 0;
 
-			if (!lsm_name(ids[i]) || ids[i] == LSM_ID_CAPABILITY)
-				continue;
+		if (!lsm_name(ids[i]) || ids[i] == LSM_ID_CAPABILITY)
+			continue;
+		for (size_t a = 0; a < KIT_NATTRS; a++) {
 			attr_path(paths[npaths], sizeof(paths[0]), ids[i],
 				  kit_attrs[a].name);
-			if (read_text(paths[npaths], v, sizeof(v)) > 0)
+			if (read_text(paths[npaths], v, sizeof(v)) > 0) {
 				npaths++;
+				provides = 1;
+			}
 		}
-	size = sizeof(buf);
-	printf("BENCH-INFO lsms=%ld attributes=%d self_attr_entries=%ld\n", n,
-	       npaths, lsm_self_attr((void *)buf, &size, 0));
-	measure("getppid", op_getppid, ITERS);
-	measure("lsm_module_list", op_module_list, ITERS);
-	measure("lsm_self_attr", op_self_attr, ITERS);
-	if (npaths)
-		measure("procfs_all_attrs", op_procfs, ITERS / 10);
+		if (provides) {
+			strcat(pnames, providers ? "," : "");
+			strcat(pnames, lsm_name(ids[i]));
+			providers++;
+		}
+	}
+	printf("BENCH-INFO syscalls=%s lsms=%ld providers=%d names=%s attributes=%d entries=%ld named=%s current=%s\n",
+	       syscalls ? "yes" : "no", syscalls ? n : 0, providers,
+	       providers ? pnames : "-", npaths,
+	       syscalls ? self_attr_entries() : 0, named ? named : "-",
+	       read_text("/proc/self/attr/current", v, sizeof(v)) > 0 ? "yes" : "no");
+	fflush(stdout);
+
+	if (read_text("/sys/devices/system/clocksource/clocksource0/current_clocksource",
+		      v, sizeof(v)) <= 0)
+		strcpy(v, "unknown");
+	printf("BENCH-METHOD reps=%d slice_ms=%.0f clock=%s\n", REPS,
+	       MIN_NS / 1e6, v);
+	measure(NULL, NULL, 0, "getppid", op_getppid, ITERS);
+	if (syscalls) {
+		measure("getppid", op_getppid, ITERS, "lsm_module_list",
+			op_module_list, ITERS);
+		measure("getppid", op_getppid, ITERS, "lsm_self_attr",
+			op_self_attr, ITERS / 10);
+		if (npaths)
+			measure("lsm_self_attr", op_self_attr, ITERS / 10,
+				"procfs_all_attrs", op_procfs, ITERS / 100);
+	}
+	fd_current = open("/proc/self/attr/current", O_RDONLY);
+	if (fd_current >= 0 && read(fd_current, buf, sizeof(buf)) > 0)
+		measure("getppid", op_getppid, ITERS, "proc_current",
+			op_current, ITERS / 10);
+	if (named) {
+		snprintf(v, sizeof(v), "/proc/self/attr/%s/current", named);
+		fd_named = open(v, O_RDONLY);
+		if (fd_named < 0)
+			fail(v);
+		measure("getppid", op_getppid, ITERS, "proc_named_current",
+			op_named, ITERS / 10);
+	}
+	if (exec_label && syscalls) {
+		int fd = open("/proc/self/attr/toylsm/exec", O_WRONLY);
+
+		if (fd < 0 || write(fd, "bench", 5) != 5)
+			fail("writing /proc/self/attr/toylsm/exec");
+		close(fd);
+		printf("BENCH-INFO-EXEC entries=%ld\n", self_attr_entries());
+		measure("getppid", op_getppid, ITERS, "lsm_self_attr_exec",
+			op_self_attr, ITERS / 10);
+	}
 	return 0;
 }

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The guest half of make bench: boot FLAVOUR's kernel once per line of
+# tests/bench/boots.conf (or only the boots named as arguments) and run
+# tests/bench/lsm_bench in it.  Its BENCH lines land in
+# build/bench/<flavour>/<boot>.txt; bench.sh makes the table.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+D=$BUILD/bench/$FLAVOUR
+BIN=$BUILD/bench/lsm_bench
+mkdir -p "$D"
+# The program is the same for every kernel: built against the series'
+# UAPI headers, it finds out at run time whether the syscalls exist.
+SRC=$KIT/tests/bench/lsm_bench.c
+[ -f "$SRC" ] || die "the benchmark program's source ${SRC#"$KIT"/} is missing." \
+	"Restore it: git checkout -- tests/bench/lsm_bench.c (a binary left in ${BIN%/*} is not used without its source)."
+if [ ! -x "$BIN" ] || [ "$SRC" -nt "$BIN" ] ||
+   [ "$KIT/tests/guest/lsm_abi.h" -nt "$BIN" ] || [ "$BUILD/usr/include/linux/lsm.h" -nt "$BIN" ]; then
+	rm -f "$BIN"
+	FLAVOUR=normal "$KIT/scripts/guest-cc.sh" -o "$BIN" "$SRC" ||
+		die "tests/bench/lsm_bench.c does not compile (above)." "Fix the first error shown."
+fi
+[ -x "$BIN" ] || die "no benchmark program at $BIN after compiling it." "Check that ${BIN%/*} is writable."
+
+# Under TCG the guest cannot calibrate its TSC (no HPET or PM timer in the
+# kit's tinyconfig kernel, the PIT is too slow), so CLOCK_MONOTONIC falls
+# back to jiffies: a 4 ms step, useless for short repetitions.  A TCG
+# guest's TSC is the host's: tell the guest its rate (host "cpu MHz" with
+# a constant TSC) and that it is reliable, and the clock is tsc-early.
+clock=
+if grep -qw constant_tsc /proc/cpuinfo; then
+	mhz=$(awk -F': *' '/^cpu MHz/ {print $2; exit}' /proc/cpuinfo)
+	[ -n "$mhz" ] && clock="tsc=reliable tsc_early_khz=$(awk -v m="$mhz" 'BEGIN {printf "%d", m * 1000}')"
+fi
+
+wanted() { [ $# -eq 1 ] || [[ " ${*:2} " == *" $1 "* ]]; }
+while IFS='|' read -r name append args; do
+	name=$(echo "$name" | xargs)
+	case "$name" in ''|'#'*) continue ;; esac
+	wanted "$name" "$@" || continue
+	append=$(echo "$append" | xargs) args=$(echo "$args" | xargs)
+	rm -f "$D/$name.txt"
+	say "bench: boot '$name' ($FLAVOUR kernel${append:+, $append})"
+	log=$LOGS/guest-bench-$FLAVOUR-$name.log
+	APPEND="$clock $append" "$KIT/scripts/run-guest.sh" --quiet \
+		--name "bench-$FLAVOUR-$name" --bin "$BIN" --cmd "lsm_bench $args"
+	rc=$?
+	case $rc in
+	0) ;;
+	124|125|126) die "the benchmark boot '$name' ($FLAVOUR kernel) failed: run-guest.sh exit $rc (124 hang, 125 kernel splat, 126 no status line; above); no table is made from a partial run." \
+		"Its console log: $log." ;;
+	*) echo "---- lsm_bench's own lines in the guest console ----" >&2
+	   tr -d '\r' <"$log" | grep -a -v -E '^\[ *[0-9]+\.[0-9]+\]|^KIT-|^$' | tail -15 >&2
+	   die "lsm_bench exited with status $rc in boot '$name' ($FLAVOUR kernel), expected 0 (127: the guest found no program; its message is above); no table is made from a partial run." \
+		"Its console log: $log." ;;
+	esac
+	grep -a '^BENCH' "$log" | tr -d '\r' >"$D/$name.txt"
+	grep -q '^BENCH getppid ' "$D/$name.txt" ||
+		die "boot '$name' ($FLAVOUR kernel) ran but printed no figures (expected a line 'BENCH getppid ...')." "See $log."
+done <"$KIT/tests/bench/boots.conf"

@@ -1,0 +1,47 @@
+# Helpers of the bench*.sh scripts: table rows and number formats.
+# Sourced, never run.
+
+# row FIGURE VALUE GOAL RATIO: one row of the markdown table.
+row() { printf '| %s | %s | %s | %s |\n' "$@"; }
+
+# median: the median of the numbers on stdin, one a line.
+median() { sort -g | awk '{a[NR] = $1} END {if (NR) print a[int((NR + 1) / 2)]}'; }
+
+# secs S: "12.3 s", or "6 min 12 s" from two minutes on.
+secs() {
+	awk -v s="$1" 'BEGIN {
+		if (s >= 120) printf "%d min %02d s", int(s / 60), int(s) % 60
+		else printf "%.1f s", s }'
+}
+
+# goal_ratio VALUE GOAL: "0.42 of goal: met" or "1.30 of goal: MISSED".
+goal_ratio() {
+	awk -v v="$1" -v g="$2" 'BEGIN {
+		printf "%.2f of goal: %s", v / g, (v <= g) ? "met" : "MISSED" }'
+}
+
+# share PART WHOLE: "37%".
+share() { awk -v p="$1" -v w="$2" 'BEGIN { if (w > 0) printf "%.0f%%", 100 * p / w }'; }
+
+# timed CMD...: run CMD quietly and print its seconds; if it fails, print
+# nothing and say so on stderr with the last lines of its output (a median
+# of nothing is then empty).
+timed() {
+	local s rc out
+	out=$(mktemp)
+	s=$(date +%s.%N)
+	"$@" >"$out" 2>&1
+	rc=$?
+	if [ $rc = 0 ]; then
+		echo "$(date +%s.%N) - $s" | bc
+	else
+		{
+			echo "kit: bench: '$*' failed (exit $rc); its last lines:"
+			tail -8 "$out" | sed 's/^/    /'
+		} >&2
+	fi
+	rm -f "$out"
+}
+
+# load: the 1-minute load average now.
+load() { cut -d' ' -f1 /proc/loadavg; }
