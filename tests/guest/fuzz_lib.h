@@ -255,8 +255,13 @@ static inline int fz_scan_kmsg(char *first, size_t len, long *lines)
 			if (!hits++) {
 				char *msg = strchr(rec, ';');
 
-				snprintf(first, len, "%s", msg ? msg + 1 : rec);
-				first[strcspn(first, "\n")] = '\0';
+				const char *m = msg ? msg + 1 : rec;
+				size_t k = strcspn(m, "\n");
+
+				if (k >= len)
+					k = len - 1;
+				memcpy(first, m, k);
+				first[k] = '\0';
 			}
 		}
 	}

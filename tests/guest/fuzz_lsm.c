@@ -3,7 +3,7 @@
  * A bounded, seeded fuzzer of the kit's user-facing LSM entry points:
  * lsm_self_attr (451), lsm_module_list (452), prctl PR_LSM_ATTR_SET/GET
  * (65/66, part 2 of the series: -EINVAL until it lands), every
- * /proc/self/attr/** file, toylsm's securityfs files and toylsm labels
+ * file under /proc/self/attr/, toylsm's securityfs files and toylsm labels
  * changing while another thread of the task execs. Several processes
  * with several threads run at once; each thread draws from its own RNG,
  * seeded from the run's seed, so a seed replays every thread's calls.
@@ -393,7 +393,7 @@ static int take_reference(void)
 	return 0;
 }
 
-/* --- /proc/self/attr/** --- */
+/* --- every file under /proc/self/attr/ --- */
 
 static const char *const attr_files[] = {
 	"current", "exec", "fscreate", "keycreate", "prev", "sockcreate",
@@ -1157,7 +1157,7 @@ static void *exec_racer(void *arg)
 struct exec_plan {
 	struct thr *t;
 	int by_thread;
-	char want_cur[40], want_prev[40];
+	char want_cur[48], want_prev[48];
 };
 
 static void do_exec(struct exec_plan *p)
