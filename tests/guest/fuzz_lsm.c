@@ -29,6 +29,7 @@
 #include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/time.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -45,11 +46,11 @@
 #define NVOCAB		12		/* toylsm labels fz0..fz11 */
 #define MAXRULES	128		/* TOYLSM_RULES */
 
-enum { T_SELF, T_MODS, T_ATTR, T_PRCTL, T_SECFS, T_EXEC, T_N };
+enum { T_SELF, T_MODS, T_ATTR, T_PRCTL, T_SECFS, T_EXEC, T_SOCK, T_N };
 static const char *const tname[T_N] = {
 	"lsm_self_attr", "lsm_module_list", "/proc/self/attr/**",
 	"prctl PR_LSM_ATTR_SET/GET", "toylsm securityfs",
-	"toylsm labels racing exec",
+	"toylsm labels racing exec", "SO_PEERSEC getsockopt",
 };
 
 struct shared {
@@ -1310,6 +1311,140 @@ static void *exec_thread(void *arg)
 	return NULL;
 }
 
+/* --- SO_PEERSEC: getsockopt with odd lengths and buffers --- */
+
+struct peer {
+	int fd[2], type, err;	/* err: errno of the reference call, or 0 */
+	char ctx[256];
+	socklen_t len;
+};
+
+static void peer_open(struct thr *t, struct peer *p)
+{
+	static const int types[] = { SOCK_STREAM, SOCK_SEQPACKET, SOCK_DGRAM };
+
+	p->type = types[fz_below(&t->r, 3)];
+	p->fd[0] = p->fd[1] = -1;
+	if (socketpair(AF_UNIX, p->type, 0, p->fd)) {
+		p->err = -1;
+		return;
+	}
+	p->len = sizeof(p->ctx);
+	p->err = getsockopt(p->fd[0], SOL_SOCKET, SO_PEERSEC, p->ctx, &p->len) ?
+		errno : 0;
+	t->calls += 2;
+}
+
+static void peer_close(struct peer *p)
+{
+	if (p->fd[0] >= 0)
+		close(p->fd[0]);
+	if (p->fd[1] >= 0)
+		close(p->fd[1]);
+}
+
+/*
+ * One getsockopt(SO_PEERSEC) with drawn buffer and length against the
+ * socket's reference result: the same error, or the same bytes and
+ * length; -ERANGE reports the length needed; a negative length is
+ * -EINVAL; an unusable pointer is -EFAULT.
+ */
+static void fuzz_peersec(struct thr *t, struct peer *p)
+{
+	static const socklen_t lens[] = {
+		0, 1, 2, 7, 8, 255, 256, 4096, 0x7fffffff, 0x80000000, 0xffffffff,
+	};
+	struct bufarg b = pick_buf(t, p->len);
+	socklen_t len, *lp = (socklen_t *)t->szbuf, got;
+	int r, e, lw = 1;
+
+	switch (fz_below(&t->r, 6)) {
+	case 0: len = p->len ? p->len - 1 : 0; break;
+	case 1: len = p->len; break;
+	case 2: len = p->len + 1; break;
+	default: len = lens[fz_below(&t->r, sizeof(lens) / sizeof(lens[0]))];
+	}
+	switch (fz_below(&t->r, 12)) {
+	case 0: lp = NULL; lw = 0; break;
+	case 1: lp = (socklen_t *)(ro_page + 64); lw = 0; len = *lp; break;
+	case 2: lp = (socklen_t *)(t->szguard - 2); lw = 0; break;
+	case 3: lp = (socklen_t *)(t->szguard - 4); break;
+	}
+	if (lw)
+		memcpy(lp, &len, sizeof(len));
+	snprintf(lastop, sizeof(lastop), "getsockopt(SO_PEERSEC) on a %s pair, buf %s %p avail %zu, optlen %p = %u (reference: %s, %u bytes)",
+		 p->type == SOCK_STREAM ? "stream" : p->type == SOCK_DGRAM ?
+		 "datagram" : "seqpacket", b.what, b.p, b.avail, (void *)lp, len,
+		 p->err ? strerrorname_np(p->err) : "ok", p->len);
+	errno = 0;
+	r = getsockopt(p->fd[0], SOL_SOCKET, SO_PEERSEC, b.p, lp);
+	e = r ? errno : 0;
+	t->calls++;
+	got = lw ? *(volatile socklen_t *)lp : 0;
+
+	if (!lw) {	/* the length cannot be read or written */
+		if (!r)
+			viol(T_SOCK, "succeeded with an unusable optlen (%s)", lastop);
+		else if (e != EFAULT && e != p->err && !(len > INT_MAX && e == EINVAL))
+			viol(T_SOCK, "%s, expected EFAULT (%s)", strerrorname_np(e), lastop);
+		return;
+	}
+	if (len > INT_MAX) {	/* a negative int */
+		if (e != EINVAL)
+			viol(T_SOCK, "a negative optlen gave %s, expected EINVAL (%s)",
+			     r ? strerrorname_np(e) : "success", lastop);
+		return;
+	}
+	if (p->err) {	/* no LSM answers for this socket */
+		if (e != p->err && e != EFAULT)
+			viol(T_SOCK, "%s, the reference call said %s (%s)",
+			     r ? strerrorname_np(e) : "success",
+			     strerrorname_np(p->err), lastop);
+		return;
+	}
+	if (len < p->len) {
+		if (e != ERANGE && e != EFAULT)
+			viol(T_SOCK, "%s, expected ERANGE (%s)",
+			     r ? strerrorname_np(e) : "success", lastop);
+		else if (e == ERANGE && got != p->len)
+			viol(T_SOCK, "ERANGE set optlen %u, needed %u (%s)", got,
+			     p->len, lastop);
+		return;
+	}
+	if (b.avail < p->len) {
+		if (e != EFAULT)
+			viol(T_SOCK, "%s into an unwritable buffer, expected EFAULT (%s)",
+			     r ? strerrorname_np(e) : "success", lastop);
+		return;
+	}
+	if (r)
+		viol(T_SOCK, "%s, expected %u bytes (%s)", strerrorname_np(e),
+		     p->len, lastop);
+	else if (got != p->len || memcmp(b.p, p->ctx, p->len))
+		viol(T_SOCK, "returned %u bytes \"%.*s\", the reference %u \"%.*s\" (%s)",
+		     got, (int)(got < 64 ? got : 64), (char *)b.p, p->len,
+		     (int)p->len, p->ctx, lastop);
+}
+
+static void *sock_thread(void *arg)
+{
+	struct thr *t = arg;
+	struct peer p;
+
+	peer_open(t, &p);
+	for (long i = 0; i < t->ops; i++) {
+		if (fz_one_in(&t->r, 64)) {
+			peer_close(&p);
+			peer_open(t, &p);
+		}
+		if (p.err >= 0)
+			fuzz_peersec(t, &p);
+	}
+	peer_close(&p);
+	thr_done(t, T_SOCK);
+	return NULL;
+}
+
 /* --- the syscall workers --- */
 
 static void *sys_thread(void *arg)
@@ -1344,7 +1479,8 @@ static const struct role roles[] = {
 	{ T_SELF, 2, 2, 420, sys_thread },
 	{ T_ATTR, 1, 3, 250, attr_thread },
 	{ T_PRCTL, 1, 2, 150, prctl_thread },
-	{ T_SECFS, 1, 3, 180, secfs_thread },
+	{ T_SECFS, 1, 3, 130, secfs_thread },
+	{ T_SOCK, 1, 2, 50, sock_thread },
 	{ T_EXEC, 1, 1, 0, exec_thread },
 };
 #define NROLES (sizeof(roles) / sizeof(roles[0]))
