@@ -28,6 +28,7 @@
 #include <stdatomic.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -35,6 +36,7 @@
 
 #include "fuzz_lib.h"
 #include "toylsm_util.h"
+#include "kselftest_harness.h"
 
 #define PR_LSM_ATTR_SET 65
 #define PR_LSM_ATTR_GET 66
@@ -57,6 +59,8 @@ struct shared {
 	_Atomic long calls[T_N], ops[T_N], viol[T_N];
 	_Atomic int msg_taken[T_N];
 	char msg[T_N][400];
+	int ran;		/* the run test finished */
+	double secs;		/* its wall time */
 };
 
 static struct shared *sh;
@@ -1615,103 +1619,58 @@ static double now_s(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-int main(int argc, char **argv)
+/* Options and references, set by main() before the harness forks. */
+static long ops;
+static int have_ref;
+static char ref_err[448];
+
+FIXTURE(fuzz) {
+	int unused;
+};
+
+FIXTURE_SETUP(fuzz)
 {
-	char opt[64], why[256], first[512];
-	const char *v;
-	long ops = -1, total = 0, lines;
-	int tn = 0, fails = 0, opt_c, nproc = 0, hits;
-	size_t size;
-	double t0;
+	self->unused = 0;
+}
 
-	if (argc == 4 && !strcmp(argv[1], "--exec-check"))
-		return exec_check(argv[2], argv[3]);
-	setvbuf(stdout, NULL, _IOLBF, 0);
+FIXTURE_TEARDOWN(fuzz)
+{
+}
 
-	v = fz_opt("FUZZ_SEED", "kit.fuzz_seed", NULL, opt, sizeof(opt));
-	if (v)
-		seed = strtoull(v, NULL, 0);
-	else if (getrandom(&seed, sizeof(seed), 0) != sizeof(seed))
-		seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-	v = fz_opt("FUZZ_OPS", fz_debug_kernel() ? "kit.fuzz_ops_debug" :
-		   "kit.fuzz_ops", NULL, opt, sizeof(opt));
-	if (v)
-		ops = strtol(v, NULL, 0);
-	v = fz_opt("FUZZ_INJECT", "kit.fuzz_inject", "", opt, sizeof(opt));
-	snprintf(inject, sizeof(inject), "%s", v);
-	while ((opt_c = getopt(argc, argv, "s:n:i:")) != -1) {
-		switch (opt_c) {
-		case 's': seed = strtoull(optarg, NULL, 0); break;
-		case 'n': ops = strtol(optarg, NULL, 0); break;
-		case 'i': snprintf(inject, sizeof(inject), "%s", optarg); break;
-		default:
-			fprintf(stderr, "usage: %s [-s SEED] [-n OPS] [-i INJECT]\n", argv[0]);
-			return 2;
-		}
-	}
-	if (ops < 0)
-		ops = fz_debug_kernel() ? DEF_OPS_DEBUG : DEF_OPS;
+TEST_F(fuzz, abi_checker_rejects_corrupted_results)
+{
+	char why[256];
 
-	printf("TAP version 13\n1..%d\n", 3 + T_N + 1);
-	printf("# fuzz_lsm: seed %#llx, %ld operations, %s kernel%s%s\n",
-	       (unsigned long long)seed, ops,
-	       fz_debug_kernel() ? "debug (lockdep)" : "normal",
-	       *inject ? ", INJECTED WRONG EXPECTATION: " : "", inject);
-	printf("# replay: fuzz_lsm -s %#llx -n %ld  (or FUZZ_SEED=%#llx FUZZ_OPS=%ld, or kit.fuzz_seed=%#llx on the command line)\n",
-	       (unsigned long long)seed, ops, (unsigned long long)seed, ops,
-	       (unsigned long long)seed);
+	EXPECT_EQ(0, selftest_ctx_checker(why, sizeof(why)))
+		TH_LOG("%s", why);
+	ksft_print_msg("%s\n", why);
+}
 
-	{
-		struct sigaction sa = { .sa_sigaction = on_fault, .sa_flags = SA_SIGINFO };
+TEST_F(fuzz, log_scanner_flags_splats_not_ordinary_lines)
+{
+	char why[256];
 
-		sigaction(SIGSEGV, &sa, NULL);
-		sigaction(SIGBUS, &sa, NULL);
-	}
-	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
-		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	ro_page = mmap(NULL, PAGE, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (sh == MAP_FAILED || ro_page == MAP_FAILED) {
-		printf("Bail out! mmap: %s\n", strerror(errno));
-		return 1;
-	}
-	memset(ro_page, '/', PAGE);	/* no LSM takes '/' in a label */
-	szstore(RO_SZP, RO_SIZE);
-	mprotect(ro_page, PAGE, PROT_READ);
-	if (readlink("/proc/self/exe", self_exe, sizeof(self_exe) - 1) < 0)
-		snprintf(self_exe, sizeof(self_exe), "%s", argv[0]);
+	EXPECT_EQ(0, selftest_log_scanner(why, sizeof(why)))
+		TH_LOG("%s", why);
+	ksft_print_msg("%s\n", why);
+}
 
-	/* 1: the checkers fail on the wrong thing. */
-	fails += selftest_ctx_checker(why, sizeof(why)) ? 1 : 0;
-	printf("%sok %d the abi.md checker rejects corrupted results # %s\n",
-	       fails ? "not " : "", ++tn, why);
-	hits = selftest_log_scanner(why, sizeof(why));
-	fails += hits ? 1 : 0;
-	printf("%sok %d the log scanner flags splats, not ordinary lines # %s\n",
-	       hits ? "not " : "", ++tn, why);
+TEST_F(fuzz, reference_results)
+{
+	ASSERT_TRUE(have_ref)
+		TH_LOG("expected lsm_module_list and lsm_self_attr to work before fuzzing; saw: %s",
+		       ref_err);
+	ksft_print_msg("%zu active LSMs; this task's lsm_self_attr: %ld entries in %zu bytes\n",
+		       nids, ref_count, ref_size);
+}
 
-	/* 3: the reference the invariants hold the kernel to. */
-	size = sizeof(ids);
-	if (lsm_module_list(ids, &size, 0) <= 0) {
-		printf("not ok %d reference: lsm_module_list: %s\n", ++tn,
-		       strerrorname_np(errno));
-		return 1;
-	}
-	nids = size / 4;
-	for (size_t i = 0; i < nids; i++) {
-		have_toylsm |= ids[i] == LSM_ID_TOYLSM;
-		have_smack |= ids[i] == LSM_ID_SMACK;
-	}
-	if (take_reference()) {
-		printf("not ok %d reference: lsm_self_attr: %s\n", ++tn, sh->msg[T_SELF]);
-		return 1;
-	}
-	printf("ok %d reference: %zu active LSMs, lsm_self_attr %ld entries in %zu bytes\n",
-	       ++tn, nids, ref_count, ref_size);
-	if (injected("modlist"))
-		ids[nids++] = LSM_ID_TOMOYO;	/* a wrong expectation */
+/* The fuzzing itself: every role at once; the verdicts follow. */
+TEST_F_TIMEOUT(fuzz, run, 900)
+{
+	int nproc = 0;
+	double t0 = now_s();
 
-	t0 = now_s();
+	ASSERT_TRUE(have_ref);
 	for (size_t r = 0; r < NROLES; r++) {
 		const struct role *ro = &roles[r];
 		long rops = ro->target == T_EXEC ? (ops / 1500 > 20 ? ops / 1500 : 20) :
@@ -1740,31 +1699,143 @@ int main(int argc, char **argv)
 				     WEXITSTATUS(st) : WTERMSIG(st));
 			continue;
 		}
+		if (pid < 0)
+			break;
 		check_modlist();
 		usleep(20000);
 	}
 	check_modlist();
-	t0 = now_s() - t0;
+	sh->secs = now_s() - t0;
+	sh->ran = 1;
+}
 
-	for (int t = 0; t < T_N; t++) {
-		int skip = (t == T_SECFS || t == T_EXEC) && !have_toylsm;
+/* The verdict of one target: it ran, and no invariant was violated. */
+static void verdict(struct __test_metadata *_metadata, int t)
+{
+	ASSERT_TRUE(sh->ran) TH_LOG("the run did not finish");
+	if ((t == T_SECFS || t == T_EXEC) && !have_toylsm)
+		SKIP(return, "toylsm is not active");
+	ksft_print_msg("%s: %ld calls, %ld invariant violations\n", tname[t],
+		       (long)sh->calls[t], (long)sh->viol[t]);
+	EXPECT_EQ(0, sh->viol[t])
+		TH_LOG("%s: first violation: %s (replay: fuzz_lsm -s %#llx -n %ld)",
+		       tname[t], sh->msg[t], (unsigned long long)seed, ops);
+	EXPECT_LT(0, sh->calls[t]);
+}
 
+TEST_F(fuzz, lsm_self_attr) { verdict(_metadata, T_SELF); }
+TEST_F(fuzz, lsm_module_list_never_changes) { verdict(_metadata, T_MODS); }
+TEST_F(fuzz, proc_self_attr_files) { verdict(_metadata, T_ATTR); }
+TEST_F(fuzz, prctl_lsm_attr_set_get) { verdict(_metadata, T_PRCTL); }
+TEST_F(fuzz, toylsm_securityfs) { verdict(_metadata, T_SECFS); }
+TEST_F(fuzz, toylsm_labels_racing_exec) { verdict(_metadata, T_EXEC); }
+TEST_F(fuzz, so_peersec_getsockopt) { verdict(_metadata, T_SOCK); }
+
+TEST_F(fuzz, totals)
+{
+	long total = 0;
+
+	ASSERT_TRUE(sh->ran);
+	for (int t = 0; t < T_N; t++)
 		total += sh->calls[t];
-		if (skip) {
-			printf("ok %d fuzz %s # SKIP toylsm is not active\n", ++tn, tname[t]);
-			continue;
+	ksft_print_msg("fuzz_lsm: %ld calls in %.1f s (%.0f calls/s), %ld operations, seed %#llx\n",
+		       total, sh->secs, total / (sh->secs > 0 ? sh->secs : 1),
+		       ops, (unsigned long long)seed);
+}
+
+/*
+ * The slab leak check: threads call lsm_self_attr with large buffers;
+ * /proc/meminfo's Slab is sampled after a warm-up and after LEAK_CALLS
+ * more calls. LEAK_KB is the growth that fails, see below.
+ */
+#define LEAK_CALLS	100000
+#define LEAK_WARMUP	10000
+#define LEAK_THREADS	4
+/*
+ * 512 kB: a leak of the smallest kmalloc object (8 bytes) on every call
+ * grows Slab by 100000 * 8 = 781 kB, so any per-call leak fails; a
+ * quiet guest moves Slab by far less over the few seconds the calls
+ * take (the figures of both flavours are in the report).
+ */
+#define LEAK_KB		512
+
+struct leaker {
+	pthread_t th;
+	long n;
+	int inject;
+	char *buf;
+	pthread_barrier_t *bar;
+};
+
+static void *leak_thread(void *arg)
+{
+	struct leaker *l = arg;
+	int fds[2];
+
+	for (int phase = 0; phase < 2; phase++) {
+		long n = phase ? l->n : LEAK_WARMUP / LEAK_THREADS;
+
+		pthread_barrier_wait(l->bar);
+		for (long i = 0; i < n; i++) {
+			size_t size = i % 3 ? BUFPAGES * PAGE : (i % 2 ? 0 : SIZE_MAX);
+
+			lsm_self_attr((struct lsm_ctx *)l->buf, &size, 0);
+			/* kit.fuzz_inject=leak: a real kernel leak, ~2 kB a pipe. */
+			if (phase && l->inject && i % 50 == 0 && pipe(fds))
+				break;
 		}
-		if (sh->viol[t]) {
-			fails++;
-			printf("not ok %d fuzz %s: %ld calls, %ld invariant violations; first: %s\n",
-			       ++tn, tname[t], (long)sh->calls[t], (long)sh->viol[t], sh->msg[t]);
-		} else {
-			printf("ok %d fuzz %s: %ld calls, no invariant violated\n",
-			       ++tn, tname[t], (long)sh->calls[t]);
-		}
+		pthread_barrier_wait(l->bar);
 	}
-	printf("# %ld calls in %.1f s (%.0f calls/s), seed %#llx\n", total, t0,
-	       total / (t0 > 0 ? t0 : 1), (unsigned long long)seed);
+	return NULL;
+}
+
+TEST_F_TIMEOUT(fuzz, slab_does_not_grow_over_100000_lsm_self_attr_calls, 600)
+{
+	struct leaker l[LEAK_THREADS];
+	pthread_barrier_t bar;
+	struct rlimit rl = { 1 << 16, 1 << 16 };
+	long before, after;
+	double t0;
+
+	if (injected("leak"))
+		setrlimit(RLIMIT_NOFILE, &rl);
+	pthread_barrier_init(&bar, NULL, LEAK_THREADS + 1);
+	for (int i = 0; i < LEAK_THREADS; i++) {
+		l[i].n = LEAK_CALLS / LEAK_THREADS;
+		l[i].inject = injected("leak") != 0;
+		l[i].bar = &bar;
+		l[i].buf = map_guarded(BUFPAGES);
+		ASSERT_NE(NULL, l[i].buf);
+		ASSERT_EQ(0, pthread_create(&l[i].th, NULL, leak_thread, &l[i]));
+	}
+	pthread_barrier_wait(&bar);	/* warm-up */
+	pthread_barrier_wait(&bar);
+	sleep(1);			/* RCU-deferred frees of the warm-up */
+	before = fz_slab_kb();
+	t0 = now_s();
+	pthread_barrier_wait(&bar);	/* the measured calls */
+	pthread_barrier_wait(&bar);
+	t0 = now_s() - t0;
+	sleep(1);
+	after = fz_slab_kb();
+	for (int i = 0; i < LEAK_THREADS; i++)
+		pthread_join(l[i].th, NULL);
+	ASSERT_LE(0, before) TH_LOG("no Slab: line in /proc/meminfo");
+	ksft_print_msg("Slab %ld kB before, %ld kB after %d lsm_self_attr calls (%d threads, 64 KiB buffers, %.1f s): %+ld kB, fails at %d kB\n",
+		       before, after, LEAK_CALLS, LEAK_THREADS, t0, after - before,
+		       LEAK_KB);
+	EXPECT_LT(after - before, LEAK_KB)
+		TH_LOG("expected Slab to grow by less than %d kB over %d calls, it grew by %ld kB (%.1f bytes a call): a leak in lsm_self_attr or an LSM's getprocattr?",
+		       LEAK_KB, LEAK_CALLS, after - before,
+		       (after - before) * 1024.0 / LEAK_CALLS);
+}
+
+/* Last: the kernel log of the whole boot so far. */
+TEST_F(fuzz, kernel_log_has_no_splat)
+{
+	char first[512];
+	long lines;
+	int hits;
 
 	if (injected("splat")) {
 		int fd = open("/dev/kmsg", O_WRONLY);
@@ -1776,16 +1847,98 @@ int main(int argc, char **argv)
 		}
 	}
 	hits = fz_scan_kmsg(first, sizeof(first), &lines);
-	if (hits < 0) {
-		fails++;
-		printf("not ok %d kernel log: /dev/kmsg: %s\n", ++tn, strerror(-hits));
-	} else if (hits) {
-		fails++;
-		printf("not ok %d kernel log: %d splat line(s) in %ld records; first: %s\n",
-		       ++tn, hits, lines, first);
-	} else {
-		printf("ok %d kernel log: no BUG/WARNING/KASAN/UBSAN/lockdep/RCU/hung-task line in %ld records\n",
-		       ++tn, lines);
+	ASSERT_LE(0, hits) TH_LOG("cannot read /dev/kmsg: %s", strerror(-hits));
+	ksft_print_msg("kernel log: %ld records, %d splat line(s)\n", lines, hits);
+	EXPECT_EQ(0, hits)
+		TH_LOG("expected no BUG/WARNING/KASAN/UBSAN/lockdep/RCU stall/hung task line; first: %s (seed %#llx)",
+		       first, (unsigned long long)seed);
+}
+
+int main(int argc, char **argv)
+{
+	char opt[64];
+	const char *v;
+	int opt_c;
+	size_t size;
+
+	if (argc == 4 && !strcmp(argv[1], "--exec-check"))
+		return exec_check(argv[2], argv[3]);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+
+	v = fz_opt("FUZZ_SEED", "kit.fuzz_seed", NULL, opt, sizeof(opt));
+	if (v)
+		seed = strtoull(v, NULL, 0);
+	else if (getrandom(&seed, sizeof(seed), 0) != sizeof(seed))
+		seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+	ops = -1;
+	v = fz_opt("FUZZ_OPS", fz_debug_kernel() ? "kit.fuzz_ops_debug" :
+		   "kit.fuzz_ops", NULL, opt, sizeof(opt));
+	if (v)
+		ops = strtol(v, NULL, 0);
+	v = fz_opt("FUZZ_INJECT", "kit.fuzz_inject", "", opt, sizeof(opt));
+	snprintf(inject, sizeof(inject), "%s", v);
+	while ((opt_c = getopt(argc, argv, "s:n:i:")) != -1) {
+		switch (opt_c) {
+		case 's': seed = strtoull(optarg, NULL, 0); break;
+		case 'n': ops = strtol(optarg, NULL, 0); break;
+		case 'i': snprintf(inject, sizeof(inject), "%s", optarg); break;
+		default:
+			fprintf(stderr, "usage: %s [-s SEED] [-n OPS] [-i modlist,ctx,attr,rules,prctl,leak,splat]\n",
+				argv[0]);
+			return 2;
+		}
 	}
-	return fails ? 1 : 0;
+	if (ops < 0)
+		ops = fz_debug_kernel() ? DEF_OPS_DEBUG : DEF_OPS;
+
+	printf("# fuzz_lsm: seed %#llx, %ld operations, %s kernel%s%s\n",
+	       (unsigned long long)seed, ops,
+	       fz_debug_kernel() ? "debug (lockdep)" : "normal",
+	       *inject ? ", INJECTED WRONG EXPECTATION: " : "", inject);
+	printf("# replay: fuzz_lsm -s %#llx -n %ld  (or FUZZ_SEED=%#llx FUZZ_OPS=%ld, or kit.fuzz_seed=%#llx on the command line)\n",
+	       (unsigned long long)seed, ops, (unsigned long long)seed, ops,
+	       (unsigned long long)seed);
+
+	{
+		struct sigaction sa = { .sa_sigaction = on_fault, .sa_flags = SA_SIGINFO };
+
+		sigaction(SIGSEGV, &sa, NULL);
+		sigaction(SIGBUS, &sa, NULL);
+	}
+	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ro_page = mmap(NULL, PAGE, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED || ro_page == MAP_FAILED) {
+		printf("Bail out! mmap: %s\n", strerror(errno));
+		return 1;
+	}
+	memset(ro_page, '/', PAGE);	/* no LSM takes '/' in a label */
+	szstore(RO_SZP, RO_SIZE);
+	mprotect(ro_page, PAGE, PROT_READ);
+	if (readlink("/proc/self/exe", self_exe, sizeof(self_exe) - 1) < 0)
+		snprintf(self_exe, sizeof(self_exe), "%s", argv[0]);
+
+	/* The references the invariants hold the kernel to. */
+	size = sizeof(ids);
+	if (lsm_module_list(ids, &size, 0) <= 0) {
+		snprintf(ref_err, sizeof(ref_err), "lsm_module_list: %s",
+			 strerrorname_np(errno));
+	} else {
+		nids = size / 4;
+		for (size_t i = 0; i < nids; i++) {
+			have_toylsm |= ids[i] == LSM_ID_TOYLSM;
+			have_smack |= ids[i] == LSM_ID_SMACK;
+		}
+		if (take_reference())
+			snprintf(ref_err, sizeof(ref_err), "lsm_self_attr: %s",
+				 sh->msg[T_SELF]);
+		else
+			have_ref = 1;
+		sh->viol[T_SELF] = 0;
+		sh->msg_taken[T_SELF] = 0;
+		if (injected("modlist"))
+			ids[nids++] = LSM_ID_TOMOYO;	/* a wrong expectation */
+	}
+	return test_harness_run(argc, argv);
 }
