@@ -41,8 +41,13 @@
 #define PR_LSM_ATTR_SET 65
 #define PR_LSM_ATTR_GET 66
 
-#define DEF_OPS		60000		/* normal kernel, CI */
-#define DEF_OPS_DEBUG	1200000		/* debug kernel */
+/*
+ * The same budget on both flavours, so that a seed replays the same
+ * calls on either: ~1.2 million calls; about 40 s of guest time on the
+ * normal kernel, about 6 minutes on the debug one (TCG, 2 vCPUs).
+ */
+#define DEF_OPS		1200000
+#define DEF_OPS_DEBUG	1200000
 #define PAGE		4096
 #define BUFPAGES	16
 #define NVOCAB		12		/* toylsm labels fz0..fz11 */
@@ -60,6 +65,7 @@ struct shared {
 	_Atomic int msg_taken[T_N];
 	char msg[T_N][400];
 	int ran;		/* the run test finished */
+	_Atomic long usecs[T_N];	/* the slowest process of each target */
 	double secs;		/* its wall time */
 };
 
@@ -707,6 +713,14 @@ static void *attr_thread(void *arg)
 
 /* --- prctl(PR_LSM_ATTR_SET / PR_LSM_ATTR_GET) --- */
 
+/*
+ * Whether PR_LSM_ATTR_GET worked when the fuzzer started. Until part 2
+ * of the series lands both options are -EINVAL, which the checks below
+ * accept; once GET works, a plain GET and a well-formed SET are held to
+ * abi.md, with nothing to change here.
+ */
+static int prctl_live;
+
 static int active_slot_id(long id)
 {
 	for (size_t i = 0; i < nids; i++)
@@ -787,6 +801,10 @@ static void fuzz_prctl(struct thr *t)
 			     a2, a3, a4, a5, strerrorname_np(e));
 		if (r >= 0 && !(a2 | a3 | a4 | a5) && !active_slot_id(r))
 			viol(T_PRCTL, "GET returned %ld: no active LSM with a slot", r);
+		/* Strict once part 2 is in: a plain GET always answers. */
+		if (prctl_live && r < 0 && !(a2 | a3 | a4 | a5))
+			viol(T_PRCTL, "GET(0,0,0,0): %s, but it worked at the start",
+			     strerrorname_np(e));
 		return;
 	}
 	}
@@ -809,6 +827,10 @@ static void fuzz_prctl(struct thr *t)
 		if (e != EINVAL && e != EPERM && e != EACCES)
 			viol(T_PRCTL, "SET(%#lx,%#lx,%#lx,%#lx): %s, expected EINVAL/EPERM/EACCES",
 			     id, a3, a4, a5, strerrorname_np(e));
+		/* Strict once part 2 is in: a good SET is refused only by policy. */
+		if (prctl_live && !bad && e == EINVAL)
+			viol(T_PRCTL, "SET(%lu, 0, 0, 0) of an active LSM with a slot: EINVAL",
+			     id);
 		if (a.g != b.g || a.ge != b.ge || a.curc != b.curc ||
 		    strcmp(a.cur, b.cur) || a.toyc != b.toyc ||
 		    strcmp(a.toy, b.toy))
@@ -1480,19 +1502,28 @@ struct role {
 };
 
 static const struct role roles[] = {
-	{ T_SELF, 2, 2, 420, sys_thread },
-	{ T_ATTR, 1, 3, 250, attr_thread },
-	{ T_PRCTL, 1, 2, 150, prctl_thread },
-	{ T_SECFS, 1, 3, 130, secfs_thread },
+	/*
+	 * Shares of the operations: the cheap syscalls take most, the
+	 * file, fork and exec roles (5 to 20 calls an operation, 20 ms an
+	 * operation on the debug kernel) a few per mille.
+	 */
+	{ T_SELF, 2, 2, 932, sys_thread },
+	{ T_ATTR, 1, 3, 8, attr_thread },
+	{ T_PRCTL, 1, 2, 5, prctl_thread },
+	{ T_SECFS, 1, 3, 5, secfs_thread },
 	{ T_SOCK, 1, 2, 50, sock_thread },
 	{ T_EXEC, 1, 1, 0, exec_thread },
 };
 #define NROLES (sizeof(roles) / sizeof(roles[0]))
 
+static double now_s(void);
+
 static void run_role(const struct role *ro, int proc, long ops)
 {
 	struct thr th[8];
 	int n = ro->threads;
+	double t0 = now_s();
+	long us;
 
 	if (take_reference())
 		_exit(1);
@@ -1511,6 +1542,10 @@ static void run_role(const struct role *ro, int proc, long ops)
 	ro->fn(&th[0]);
 	for (int i = 1; i < n; i++)
 		pthread_join(th[i].th, NULL);
+	us = (long)((now_s() - t0) * 1e6);
+	for (long old = sh->usecs[ro->target]; old < us &&
+	     !atomic_compare_exchange_weak(&sh->usecs[ro->target], &old, us);)
+		;
 	_exit(0);
 }
 
@@ -1665,7 +1700,7 @@ TEST_F(fuzz, reference_results)
 }
 
 /* The fuzzing itself: every role at once; the verdicts follow. */
-TEST_F_TIMEOUT(fuzz, run, 900)
+TEST_F_TIMEOUT(fuzz, run, 600)
 {
 	int nproc = 0;
 	double t0 = now_s();
@@ -1673,7 +1708,7 @@ TEST_F_TIMEOUT(fuzz, run, 900)
 	ASSERT_TRUE(have_ref);
 	for (size_t r = 0; r < NROLES; r++) {
 		const struct role *ro = &roles[r];
-		long rops = ro->target == T_EXEC ? (ops / 1500 > 20 ? ops / 1500 : 20) :
+		long rops = ro->target == T_EXEC ? (ops / 20000 > 20 ? ops / 20000 : 20) :
 			ops * ro->share / 1000 / ro->procs;
 
 		if ((ro->target == T_SECFS || ro->target == T_EXEC) && !have_toylsm)
@@ -1715,8 +1750,9 @@ static void verdict(struct __test_metadata *_metadata, int t)
 	ASSERT_TRUE(sh->ran) TH_LOG("the run did not finish");
 	if ((t == T_SECFS || t == T_EXEC) && !have_toylsm)
 		SKIP(return, "toylsm is not active");
-	ksft_print_msg("%s: %ld calls, %ld invariant violations\n", tname[t],
-		       (long)sh->calls[t], (long)sh->viol[t]);
+	ksft_print_msg("%s: %ld calls in %.1f s, %ld invariant violations\n",
+		       tname[t], (long)sh->calls[t], sh->usecs[t] / 1e6,
+		       (long)sh->viol[t]);
 	EXPECT_EQ(0, sh->viol[t])
 		TH_LOG("%s: first violation: %s (replay: fuzz_lsm -s %#llx -n %ld)",
 		       tname[t], sh->msg[t], (unsigned long long)seed, ops);
@@ -1752,12 +1788,15 @@ TEST_F(fuzz, totals)
 #define LEAK_WARMUP	10000
 #define LEAK_THREADS	4
 /*
- * 512 kB: a leak of the smallest kmalloc object (8 bytes) on every call
- * grows Slab by 100000 * 8 = 781 kB, so any per-call leak fails; a
- * quiet guest moves Slab by far less over the few seconds the calls
- * take (the figures of both flavours are in the report).
+ * The growth that fails. Normal kernel (SLOB) 512 kB: a leak of the
+ * smallest kmalloc object (8 bytes) on every call grows Slab by
+ * 100000 * 8 = 781 kB, while a quiet guest moved it by -16 kB. Debug
+ * kernel (SLUB + KASAN) 2048 kB: KASAN's redzones make the smallest
+ * object at least 24 bytes (100000 * 24 = 2344 kB), and its quarantine
+ * of freed objects moves Slab by some hundred kB either way (-460 kB
+ * measured).
  */
-#define LEAK_KB		512
+#define LEAK_KB		(fz_debug_kernel() ? 2048 : 512)
 
 struct leaker {
 	pthread_t th;
@@ -1895,6 +1934,8 @@ int main(int argc, char **argv)
 	       (unsigned long long)seed, ops,
 	       fz_debug_kernel() ? "debug (lockdep)" : "normal",
 	       *inject ? ", INJECTED WRONG EXPECTATION: " : "", inject);
+	printf("# prctl(PR_LSM_ATTR_GET): %s\n", prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0) >= 0 ?
+	       "works: held to abi.md" : "-EINVAL (part 2 not in yet): tolerated");
 	printf("# replay: fuzz_lsm -s %#llx -n %ld  (or FUZZ_SEED=%#llx FUZZ_OPS=%ld, or kit.fuzz_seed=%#llx on the command line)\n",
 	       (unsigned long long)seed, ops, (unsigned long long)seed, ops,
 	       (unsigned long long)seed);
@@ -1920,6 +1961,7 @@ int main(int argc, char **argv)
 		snprintf(self_exe, sizeof(self_exe), "%s", argv[0]);
 
 	/* The references the invariants hold the kernel to. */
+	prctl_live = prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0) >= 0;
 	size = sizeof(ids);
 	if (lsm_module_list(ids, &size, 0) <= 0) {
 		snprintf(ref_err, sizeof(ref_err), "lsm_module_list: %s",
