@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Helpers of the in-guest fuzzer (fuzz_lsm.c) and the slab leak checks
- * (leak_slab.c): a seeded RNG, the abi.md parser of an lsm_self_attr()
+ * Helpers of the in-guest fuzzer (fuzz_lsm.c) and its slab leak check:
+ * a seeded RNG, the abi.md parser of an lsm_self_attr()
  * result, options from argv / environment / kernel command line, and
  * the kernel log scanner.
  */

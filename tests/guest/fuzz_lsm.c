@@ -2,23 +2,30 @@
 /*
  * A bounded, seeded fuzzer of the kit's user-facing LSM entry points:
  * lsm_self_attr (451), lsm_module_list (452), prctl PR_LSM_ATTR_SET/GET
- * (65/66, part 2 of the series: -EINVAL until it lands), every
- * file under /proc/self/attr/, toylsm's securityfs files and toylsm labels
- * changing while another thread of the task execs. Several processes
- * with several threads run at once; each thread draws from its own RNG,
- * seeded from the run's seed, so a seed replays every thread's calls.
+ * (65/66, part 2 of the series: -EINVAL until it lands, tolerated until
+ * GET works at start), every file under /proc/self/attr/, toylsm's
+ * securityfs files, getsockopt(SO_PEERSEC) with odd lengths, and toylsm
+ * labels changing while another thread of the task execs. Several
+ * processes with several threads run at once; each thread draws from its
+ * own RNG, seeded from the run's seed, so a seed replays every thread's
+ * calls (the interleaving of threads is the scheduler's).
  *
  * Beyond "the kernel did not crash", invariants are checked during the
  * run: lsm_module_list never changes; every lsm_self_attr result is what
  * abi.md says, byte for byte; a rejected write changes no label, no rule
- * and no enforce flag. Afterwards the kernel log must be free of splats.
+ * and no enforce flag. Then /proc/meminfo's Slab must not grow over
+ * 100,000 more lsm_self_attr calls, and the kernel log must be free of
+ * splats. Output: TAP (kselftest harness), one test per target.
  *
- * Usage: fuzz_lsm [-s SEED] [-n OPS]; or FUZZ_SEED / FUZZ_OPS in the
- * environment; or kit.fuzz_seed= / kit.fuzz_ops= (kit.fuzz_ops_debug= on
- * the debug kernel) on the kernel command line. kit.fuzz_inject=WHAT (or
- * FUZZ_INJECT) makes one checker expect the wrong thing, to prove it
- * fails: modlist, ctx, attr, rules, prctl, splat (see docs/fuzzing.md).
- * Output: TAP.
+ * Usage: fuzz_lsm [-s SEED] [-n OPS] [-i INJECT]; or FUZZ_SEED, FUZZ_OPS,
+ * FUZZ_INJECT in the environment; or kit.fuzz_seed=, kit.fuzz_ops=
+ * (kit.fuzz_ops_debug= on the debug kernel), kit.fuzz_inject= on the
+ * kernel command line. INJECT, a comma-separated list, makes checkers
+ * expect the wrong thing, to prove that they fail: modlist (an extra
+ * LSM expected), ctx (a flipped byte in the reference lsm_self_attr
+ * result), attr (a label that moved), rules (a rule that moved), prctl
+ * (GET that moved), leak (2,000 pipes held during the slab check), splat
+ * (a WARNING line written to /dev/kmsg before the log is read).
  */
 #define _GNU_SOURCE
 #include <limits.h>
