@@ -24,7 +24,9 @@
  * expect the wrong thing, to prove that they fail: modlist (an extra
  * LSM expected), ctx (a flipped byte in the reference lsm_self_attr
  * result), attr (a label that moved), rules (a rule that moved), prctl
- * (GET that moved), leak (2,000 pipes held during the slab check), splat
+ * (GET that moved), exec (a wrong label after exec), sock (a flipped
+ * byte of the SO_PEERSEC reference), leak (2,000 pipes held during the
+ * slab check), splat
  * (a WARNING line written to /dev/kmsg before the log is read).
  */
 #define _GNU_SOURCE
@@ -1262,6 +1264,8 @@ static void do_exec(struct exec_plan *p)
 		snprintf(p->want_cur, sizeof(p->want_cur), "%s", *ex ? ex : cur);
 		snprintf(p->want_prev, sizeof(p->want_prev), "%s", *ex ? cur : prev);
 	}
+	if (injected("exec"))	/* a wrong expectation: another label */
+		snprintf(p->want_cur, sizeof(p->want_cur), "fz-canary");
 	for (int i = fz_below(&p->t->r, 2000); i > 0; i--)
 		__asm__ volatile("" ::: "memory");
 	execl(self_exe, "fuzz_lsm", "--exec-check", p->want_cur,
@@ -1281,12 +1285,14 @@ static void exec_once(struct thr *t, long i)
 	struct exec_plan plan = { t, 0, "", "" };
 	pthread_t th;
 	int st;
+	uint64_t k = fz_next(&t->r);	/* each child its own draws */
 	pid_t pid = fork();
 
 	t->calls++;
 	if (pid < 0)
 		return;
 	if (pid == 0) {
+		t->r.s = k;
 		for (int k = 0; k < 2; k++) {
 			if (thr_setup(&racers[k], T_EXEC, 1000 + (int)i * 2 + k))
 				_exit(101);
@@ -1365,6 +1371,8 @@ static void peer_open(struct thr *t, struct peer *p)
 	p->len = sizeof(p->ctx);
 	p->err = getsockopt(p->fd[0], SOL_SOCKET, SO_PEERSEC, p->ctx, &p->len) ?
 		errno : 0;
+	if (injected("sock") && !p->err && p->len)	/* a wrong expectation */
+		p->ctx[0] ^= 1;
 	t->calls += 2;
 }
 
@@ -1884,13 +1892,14 @@ TEST_F(fuzz, kernel_log_has_no_splat)
 	int hits;
 
 	if (injected("splat")) {
-		int fd = open("/dev/kmsg", O_WRONLY);
+		char m[128];
+		int fd = open("/dev/kmsg", O_WRONLY), n;
 
-		if (fd >= 0) {
-			dprintf(fd, "<4>WARNING: CPU: 0 PID: %d at fuzz_lsm canary (kit.fuzz_inject=splat)\n",
-				getpid());
-			close(fd);
-		}
+		n = snprintf(m, sizeof(m), "<4>WARNING: CPU: 0 PID: %d at fuzz_lsm canary (kit.fuzz_inject=splat)\n",
+			     getpid());
+		ASSERT_LE(0, fd) TH_LOG("open /dev/kmsg: %s", strerror(errno));
+		ASSERT_EQ(n, write(fd, m, n)) TH_LOG("write /dev/kmsg: %s", strerror(errno));
+		close(fd);
 	}
 	hits = fz_scan_kmsg(first, sizeof(first), &lines);
 	ASSERT_LE(0, hits) TH_LOG("cannot read /dev/kmsg: %s", strerror(-hits));
@@ -1929,7 +1938,7 @@ int main(int argc, char **argv)
 		case 'n': ops = strtol(optarg, NULL, 0); break;
 		case 'i': snprintf(inject, sizeof(inject), "%s", optarg); break;
 		default:
-			fprintf(stderr, "usage: %s [-s SEED] [-n OPS] [-i modlist,ctx,attr,rules,prctl,leak,splat]\n",
+			fprintf(stderr, "usage: %s [-s SEED] [-n OPS] [-i modlist,ctx,attr,rules,prctl,exec,sock,leak,splat]\n",
 				argv[0]);
 			return 2;
 		}
