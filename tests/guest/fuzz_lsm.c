@@ -1715,7 +1715,7 @@ TEST_F(fuzz, reference_results)
 }
 
 /* The fuzzing itself: every role at once; the verdicts follow. */
-TEST_F_TIMEOUT(fuzz, run, 600)
+TEST_F_TIMEOUT(fuzz, run, 800)
 {
 	int nproc = 0;
 	double t0 = now_s();
