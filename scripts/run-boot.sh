@@ -39,7 +39,19 @@ EOS
 } >"$script"
 chmod +x "$script"
 
-TEST=1 APPEND="$append" "$KIT/scripts/run-guest.sh" --quiet --name "boot-$name" \
+# A boot that needs longer than the default says so on its line of
+# tests/boots.conf: kit.timeout=S (normal flavour), kit.timeout_debug=S
+# (other flavours). A larger TIMEOUT from the caller still wins.
+limit=${TIMEOUT:-120} want=
+for a in $append; do
+	case "$a" in
+	kit.timeout=*) [ "$FLAVOUR" != normal ] || want=${a#*=} ;;
+	kit.timeout_debug=*) [ "$FLAVOUR" = normal ] || want=${a#*=} ;;
+	esac
+done
+[[ "$want" =~ ^[0-9]+$ ]] && [ "$want" -gt "$limit" ] && limit=$want
+
+TEST=1 TIMEOUT=$limit APPEND="$append" "$KIT/scripts/run-guest.sh" --quiet --name "boot-$name" \
 	--script "$script" "${bins[@]}" 2>"$BUILD/run/boot-$name.err"
 rc=$?
 log=$LOGS/guest-boot-$name.log
