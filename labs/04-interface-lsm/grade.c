@@ -10,6 +10,7 @@
  * does not reach the next.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <grp.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -213,7 +214,7 @@ static void lab_banner(void)
 }
 
 /* A check of step 1: lab_interface() must give want. */
-static void expect_interface(long want, const char *when)
+static void expect_interface(long want, const char *label, const char *when)
 {
 	const char *name = NULL;
 	int r, e;
@@ -223,7 +224,7 @@ static void expect_interface(long want, const char *when)
 	e = errno;
 	lab_check_todo(1, "lab_interface()");
 	if (r == want && name && !strcmp(name, name_of(want))) {
-		printf("%-44s %s (%ld)\n", when, name, want);
+		printf("%-36s %s (%ld)\n", label, name, want);
 		return;
 	}
 	lab_expected("%s, lab_interface(&name) returns %ld with name = \"%s\"", when, want, name_of(want));
@@ -250,9 +251,12 @@ STEP(1, "ask the kernel for your interface LSM, and name it")
 	long def = get_ilsm();
 
 	setup(def >= 0, "read its interface LSM", errno);
-	expect_interface(def, "your interface LSM (the default):");
+	char when[96];
+
+	expect_interface(def, "your interface LSM (the default):", "with the default");
 	setup(set_ilsm(cand[n - 1]) == 0, "choose another interface LSM", errno);
-	expect_interface(cand[n - 1], "after the grader chose another one:");
+	snprintf(when, sizeof(when), "after the grader chose %s with PR_LSM_ATTR_SET", name_of(cand[n - 1]));
+	expect_interface(cand[n - 1], "after the grader chose another one:", when);
 }
 
 STEP(2, "which modules can be the interface LSM")
@@ -261,8 +265,11 @@ STEP(2, "which modules can be the interface LSM")
 	int n = truth_candidates(want, 16), r, e, i;
 	long before;
 
-	/* Start from a choice that is not the default: it must survive. */
-	other = want[n - 1];
+	/*
+	 * Start from a choice that is neither the default nor the last
+	 * candidate (where trying each one ends): it must survive.
+	 */
+	other = want[n >= 2 ? n - 2 : 0];
 	setup(set_ilsm(other) == 0, "choose an interface LSM", errno);
 	before = get_ilsm();
 	memset(got, 0, sizeof(got));
@@ -384,7 +391,10 @@ static void expect_refusal(long id, const char *must, const char *why)
 	lab_expected("lab_choose(%ld, msg, 512) returns -1 with errno EINVAL, and msg names the errno (\"EINVAL\"), %s%s%s and says \"%s\": %s",
 		     id, name ? "the module (\"" : "the number (", name ? name : num, name ? "\")" : ")", must, why);
 	lab_seen("it returned %d, errno %s; msg = %s", r, errname(e), lab_quote(msg, -1));
-	if (r == 0 || get_ilsm() != before)
+	if (r == -1 && get_ilsm() != before)
+		lab_hint("your interface LSM changed from %s to %s although the kernel refused: does something you call to explain it (lab_candidates()?) leave it changed?",
+			 name_of(before), name_of(get_ilsm()));
+	else if (r == 0 || get_ilsm() != before)
 		lab_hint("the kernel refuses this ID; PR_LSM_ATTR_SET fails and changes nothing: return -1");
 	else if (e != EINVAL)
 		lab_hint("errno is the kernel's, EINVAL: save it right after prctl(), since snprintf() and the system calls you make to explain it may change it, and set it again before you return");
@@ -392,8 +402,13 @@ static void expect_refusal(long id, const char *must, const char *why)
 		lab_hint("name the errno as sandboxer.c does: strerrorname_np(errno) gives \"EINVAL\"");
 	else if (!strstr(msg, name ? name : num))
 		lab_hint("say which module you tried: %s", name ? "lsm_name(id)" : "the number, since it has no name");
+	else if (!strcmp(must, "unknown"))
+		lab_hint("lsm_name(%ld) is NULL: no module has this ID; say \"unknown\"", id);
+	else if (!strcmp(must, "not active"))
+		lab_hint("%s has an ID, but module_list() does not list it: say \"not active\"", name);
 	else
-		lab_hint("EINVAL has three reasons here: tell them apart with lsm_name() (unknown?), module_list() (not active?) and lab_candidates() (no slot?). lab.h lists the words");
+		lab_hint("%s is active (module_list() lists it) but lab_candidates() does not: it has no lsmblob slot; say \"slot\"", name);
+	lab_hint("EINVAL has three reasons here: tell them apart with lsm_name(), module_list() and lab_candidates(); lab.h lists the words");
 	lab_fail();
 }
 
@@ -439,20 +454,23 @@ STEP(4, "when the kernel says EINVAL, tell the user why")
 	printf("lab_choose(%u): 0, your interface LSM is now %s\n", cand[n - 1], name_of(cand[n - 1]));
 }
 
-/* The lowest free file descriptor: a leak raises it. */
-static int lowest_fd(void)
+/* How many file descriptors are open: a leak raises it. */
+static int open_fds(void)
 {
-	int fd = dup(0);
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
 
-	if (fd >= 0)
-		close(fd);
-	return fd;
+	setup(d != NULL, "list /proc/self/fd", errno);
+	while (readdir(d))
+		n++;
+	closedir(d);
+	return n;
 }
 
 STEP(5, "SO_PEERSEC follows the interface LSM")
 {
 	__u32 cand[16];
-	int n = truth_candidates(cand, 16), i, r, e, tl, fd0 = lowest_fd(), small = -1;
+	int n = truth_candidates(cand, 16), i, r, e, tl, fd0 = open_fds(), small = -1;
 	char want[256], self[256], buf[256 + 8];
 
 	for (i = 0; i < n; i++) {
@@ -521,9 +539,9 @@ STEP(5, "SO_PEERSEC follows the interface LSM")
 		}
 		printf("lab_peersec(buf, %d): ERANGE (%s needs %d bytes)\n", tl, lab_quote(want, -1), tl + 1);
 	}
-	if (lowest_fd() != fd0) {
+	if (open_fds() != fd0) {
 		lab_expected("lab_peersec() closes both sockets");
-		lab_seen("file descriptor %d is still open after it", fd0);
+		lab_seen("%d file descriptors more are open after %d calls", open_fds() - fd0, n + 1);
 		lab_hint("close(sv[0]) and close(sv[1]) on every path, errors included");
 		lab_fail();
 	}
