@@ -118,7 +118,7 @@ int lab_current_of(int id, char *buf, size_t len)
 
 int lab_choose(int id, char *msg, size_t len)
 {
-	/* TODO 4/29: try PR_LSM_ATTR_SET; on failure tell which of the reasons it is, with the errno's name */
+	/* TODO 4/29: try PR_LSM_ATTR_SET; on failure save errno, then write in msg which of lab.h's reasons it is, with the errno's name */
 	__u32 all[64], cand[64];
 	int n, k, e, active = 0, slot = 0;
 	const char *name = lsm_name(id);
