@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Relay the boot's KUnit results of the toylsm suites from the kernel
- * log as one TAP plan, so that the host counts each KUnit case. A
- * missing suite is a failure.
+ * Relay the boot's KUnit results of the toylsm suites and of the series'
+ * lsmblob suite from the kernel log as one TAP plan, so that the host
+ * counts each KUnit case. A missing suite is a failure.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -76,6 +76,8 @@ int main(void)
 
 		t = t ? t + 2 : line;
 		s = strstr(t, "# Subtest: toylsm");
+		if (!s)
+			s = strstr(t, "# Subtest: lsmblob");
 		if (s) {
 			snprintf(suite, sizeof(suite), "%s", s + 11);
 			suites++;
@@ -114,9 +116,9 @@ int main(void)
 		printf("1..1\nnot ok 1 the toylsm KUnit suites did not run\n");
 		return 0;
 	}
-	/* toylsm and toylsm_stacked */
-	if (suites < 2) {
-		relay("toylsm_kunit", "not ok 0 a toylsm KUnit suite is missing",
+	/* toylsm, toylsm_stacked and lsmblob (patch 0016) */
+	if (suites < 3) {
+		relay("toylsm_kunit", "not ok 0 a KUnit suite is missing",
 		      &count);
 	}
 	printf("1..%d\n%s", count, out);
