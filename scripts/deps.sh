@@ -14,6 +14,7 @@ PKGS=(
 	bison flex bc		# Kconfig, and the kernel build's own tools
 	libelf-dev		# objtool (x86_64 stack validation)
 	perl			# scripts/checkpatch.pl and kernel build helpers
+	python3-ply		# checkpatch's SPDX check (scripts/spdxcheck.py)
 	qemu-system-x86		# the guest
 	busybox-static		# the guest's userland
 	cpio gzip		# the initramfs

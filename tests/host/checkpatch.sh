@@ -12,7 +12,9 @@ echo "1..$((${#P[@]} + 1))"
 # complaints PATCH: the checkpatch lines that the patch does not explain.
 complaints() {
 	local out
-	out=$(cd "$T" && ./scripts/checkpatch.pl --strict --show-types --terse \
+	# Debian's python3 (with python3-ply) for checkpatch's SPDX check, even
+	# where a python3 of pyenv or a venv comes first in PATH.
+	out=$(cd "$T" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --show-types --terse \
 		--no-summary "$1" 2>&1)
 	printf '%s\n' "$out" | grep -E ': (ERROR|WARNING|CHECK):' | while read -r l; do
 		type=$(sed -E 's/.*: (ERROR|WARNING|CHECK):([A-Z_]+):.*/\1 \2/' <<<"$l")
