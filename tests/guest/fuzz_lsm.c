@@ -733,9 +733,10 @@ static int prctl_live;
 static int active_slot_id(long id)
 {
 	for (size_t i = 0; i < nids; i++)
-		if (ids[i] == id)
-			return id != LSM_ID_CAPABILITY && id != LSM_ID_YAMA &&
-			       id != LSM_ID_LANDLOCK;
+		if (ids[i] == id)	/* the modules that keep secids */
+			return id == LSM_ID_SELINUX || id == LSM_ID_SMACK ||
+			       id == LSM_ID_APPARMOR || id == LSM_ID_BPF ||
+			       id == LSM_ID_TOYLSM;
 	return 0;
 }
 
