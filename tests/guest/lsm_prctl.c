@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -258,6 +259,27 @@ TEST(reset_on_an_exec_that_gains_privilege)
 	}
 }
 
+/*
+ * connected_pair - sv[0] connected to sv[1], the server's end accepted
+ * from a listening AF_UNIX stream socket with an abstract address.
+ */
+static int connected_pair(int sv[2])
+{
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	socklen_t alen;
+	int l = socket(AF_UNIX, SOCK_STREAM, 0);
+
+	snprintf(a.sun_path + 1, sizeof(a.sun_path) - 1, "kit-prctl-%d", getpid());
+	alen = offsetof(struct sockaddr_un, sun_path) + 1 + strlen(a.sun_path + 1);
+	sv[0] = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (l < 0 || sv[0] < 0 || bind(l, (struct sockaddr *)&a, alen) ||
+	    listen(l, 1) || connect(sv[0], (struct sockaddr *)&a, alen))
+		return -1;
+	sv[1] = accept(l, NULL, NULL);
+	close(l);
+	return sv[1] < 0 ? -1 : 0;
+}
+
 TEST(so_peersec_answers_for_the_interface_lsm)
 {
 	int ids[8];
@@ -266,27 +288,34 @@ TEST(so_peersec_answers_for_the_interface_lsm)
 	if (n == 0)
 		SKIP(return, "no module with a slot");
 	for (int i = 0; i < n; i++) {
-		char want[256], got[256] = "";
-		socklen_t len = sizeof(got);
-		int sv[2], rc;
+		for (int connected = 0; connected <= 1; connected++) {
+			const char *how = connected ? "a connected pair" : "a socketpair";
+			char want[256], got[256] = "";
+			socklen_t len = sizeof(got);
+			int sv[2], rc;
 
-		ASSERT_EQ(0, set_ilsm(ids[i]));
-		ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
-		rc = getsockopt(sv[0], SOL_SOCKET, SO_PEERSEC, got, &len);
-		close(sv[0]);
-		close(sv[1]);
-		if (rc && errno == ENOPROTOOPT) {
-			/* Only modules that label unix socketpairs answer. */
-			EXPECT_NE(LSM_ID_SMACK, ids[i]);
-			EXPECT_NE(LSM_ID_TOYLSM, ids[i]);
-			TH_LOG("%s: no SO_PEERSEC for a socketpair", lsm_name(ids[i]));
-			continue;
-		}
-		ASSERT_EQ(0, rc) TH_LOG("%s: SO_PEERSEC: %s", lsm_name(ids[i]), strerror(errno));
-		ASSERT_LE(0, self_current(ids[i], want, sizeof(want)));
-		EXPECT_STREQ(want, got) {
-			TH_LOG("interface %s: SO_PEERSEC must be its context of the peer (this task)",
-			       lsm_name(ids[i]));
+			ASSERT_EQ(0, set_ilsm(ids[i]));
+			if (connected) {
+				ASSERT_EQ(0, connected_pair(sv)) TH_LOG("%s: %s", how, strerror(errno));
+			} else {
+				ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
+			}
+			rc = getsockopt(sv[0], SOL_SOCKET, SO_PEERSEC, got, &len);
+			close(sv[0]);
+			close(sv[1]);
+			if (rc && errno == ENOPROTOOPT) {
+				/* Only modules that label unix sockets answer. */
+				EXPECT_NE(LSM_ID_SMACK, ids[i]);
+				EXPECT_NE(LSM_ID_TOYLSM, ids[i]);
+				TH_LOG("%s: no SO_PEERSEC for %s", lsm_name(ids[i]), how);
+				continue;
+			}
+			ASSERT_EQ(0, rc) TH_LOG("%s: SO_PEERSEC on %s: %s", lsm_name(ids[i]), how, strerror(errno));
+			ASSERT_LE(0, self_current(ids[i], want, sizeof(want)));
+			EXPECT_STREQ(want, got) {
+				TH_LOG("interface %s, %s: SO_PEERSEC must be its context of the peer (this task)",
+				       lsm_name(ids[i]), how);
+			}
 		}
 	}
 }
