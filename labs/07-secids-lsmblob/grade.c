@@ -328,6 +328,97 @@ STEP(3, "the table: every interface LSM, the peer context it gives")
 	set_ilsm(orig);
 }
 
+/* Module id's "current" of this task, from lsm_self_attr(): length or -1. */
+static int self_current(long id, char *buf, size_t len)
+{
+	static char mem[8192] __attribute__((aligned(8)));
+	size_t size = sizeof(mem), off = 0;
+	long n = syscall(__NR_lsm_self_attr, (struct lsm_ctx *)mem, &size, 0);
+
+	setup(n >= 0, "call lsm_self_attr", errno);
+	for (long i = 0; i < n; i++) {
+		struct lsm_ctx *c = (struct lsm_ctx *)(mem + off);
+
+		if (c->id == id && c->flags == LSM_ATTR_CURRENT) {
+			snprintf(buf, len, "%s", (char *)c->ctx);
+			return strlen(buf);
+		}
+		off += sizeof(*c) + c->ctx_len;
+	}
+	return -1;
+}
+
+/* Check one audit record's subj=: it must be the default module's context. */
+static void check_audit(int step, long def, long as)
+{
+	char want[256], buf[256 + 8], text[64];
+	int tl, r, e, fd0 = open_fds();
+
+	setup(self_current(def, want, sizeof(want)) >= 0, "read the default module's context (lsm_self_attr)", ENOENT);
+	tl = strlen(want);
+	snprintf(text, sizeof(text), "lab7-%d-%ld-%ld", getpid(), as, random());
+	memset(buf, 'X', sizeof(buf));
+	errno = 0;
+	if (step == 4)
+		r = lab_audit_subj(text, buf, 256);
+	else
+		r = lab_audit_subj_as(as, text, buf, 256);
+	e = errno;
+	lab_check_todo(step, step == 4 ? "lab_audit_subj()" : "lab_audit_subj_as()");
+	check_fds(fd0, step == 4 ? "lab_audit_subj()" : "lab_audit_subj_as()");
+	if (step == 5 && get_ilsm() != as) {
+		lab_expected("after lab_audit_subj_as(%s, ...) your interface LSM is %s", name_of(as), name_of(as));
+		lab_seen("it is %s", name_of(get_ilsm()));
+		lab_hint("choose it with PR_LSM_ATTR_SET before step 4, and leave it chosen");
+		lab_fail();
+	}
+	if (r == tl && memchr(buf, '\0', 256) && !strcmp(buf, want)) {
+		printf("interface %-9s audit record: subj=%s (%s's context: the default)\n", name_of(get_ilsm()),
+		       buf, name_of(def));
+		return;
+	}
+	lab_expected("%s%s, the record of your AUDIT_USER message has subj=%s: the context of %s, the system's default module",
+		     step == 5 ? "after choosing " : "with interface LSM ", name_of(as), want, name_of(def));
+	if (r < 0)
+		lab_seen("it returned -1, errno %s", errname(e));
+	else
+		lab_seen("it returned %d with buf = %s", r, memchr(buf, '\0', 256) ? lab_quote(buf, -1) : "(no NUL in buf)");
+	if (r < 0 && e == ETIMEDOUT)
+		lab_hint("bind the log socket to the group before you send (audit_fd(1 << (AUDIT_NLGRP_READLOG - 1))), turn audit on (AUDIT_SET, mask AUDIT_STATUS_ENABLED, enabled 1), and wait for the record that holds your text");
+	else if (r < 0 && e == ENOENT)
+		lab_hint("the field is \" subj=\" (with the space before it), in the record that holds your text");
+	else if (r >= 0 && step == 5)
+		lab_hint("does your code choose the module? The record itself must not change: audit uses security_default_secid_to_secctx() (patch 0014)");
+	else
+		lab_hint("the value ends at the next space; copy it and end it with a NUL");
+	lab_fail();
+}
+
+STEP(4, "an AUDIT_USER message, and the subj= of its record")
+{
+	long def = get_ilsm();
+
+	setup(def >= 0, "read its interface LSM", errno);
+	check_audit(4, def, def);
+}
+
+STEP(5, "choosing another interface LSM does not change the audit record")
+{
+	__u32 cand[16];
+	int n = truth_candidates(cand, 16);
+	char seen[256];
+	long def = get_ilsm();
+
+	setup(def >= 0, "read its interface LSM (the default)", errno);
+	for (int i = 0; i < n; i++) {
+		int r = self_current(cand[i], seen, sizeof(seen));
+
+		check_audit(5, def, cand[i]);
+		if (r >= 0)
+			printf("%-9s   (%s's own context would be %s)\n", "", name_of(cand[i]), seen);
+	}
+}
+
 /* "peersec" in the guest shell: what the attendee's functions return. */
 static void lab_show(void)
 {
@@ -343,6 +434,9 @@ static void lab_show(void)
 	r = lab_dgram_peersec(buf, sizeof(buf));
 	if (!lab_show_todo("lab_dgram_peersec"))
 		printf("SCM_SECURITY: %s\n", r >= 0 ? lab_quote(buf, -1) : errname(errno));
+	r = lab_audit_subj("lab7-shell", buf, sizeof(buf));
+	if (!lab_show_todo("lab_audit_subj"))
+		printf("audit record: subj=%s\n", r >= 0 ? buf : errname(errno));
 	r = lab_peer_table(rows, 16);
 	if (lab_show_todo("lab_peer_table") || r < 0)
 		return;

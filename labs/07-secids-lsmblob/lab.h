@@ -69,4 +69,21 @@ struct lab_peer {
  */
 int lab_peer_table(struct lab_peer *rows, int max);
 
+/*
+ * Step 4.  Send the kernel an AUDIT_USER message (the text: text, which is
+ * unique) on a NETLINK_AUDIT socket, and read the record it makes back
+ * from the audit multicast group (AUDIT_NLGRP_READLOG).  Copy the value
+ * of its "subj=" field (up to the next space) into buf, NUL-terminated;
+ * return its length.  -1 with errno: ETIMEDOUT if the record did not come
+ * within 5 s, ENOENT if it has no subj=, ERANGE if it does not fit.
+ * Close both sockets.
+ */
+int lab_audit_subj(const char *text, char *buf, size_t len);
+
+/*
+ * Step 5.  Choose id as your interface LSM, then step 4.  Return what step
+ * 4 returns; your interface LSM stays id.
+ */
+int lab_audit_subj_as(int id, const char *text, char *buf, size_t len);
+
 #endif /* LAB07_H */
