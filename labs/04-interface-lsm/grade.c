@@ -19,13 +19,12 @@
 #include "grader.h"
 #include "lsm_names.h"
 #include "lab.h"
+#include "ilsm.h"
 
 #define REPORT_ARG "--lab4-report"
 #define PLAIN_COPY "/tmp/lab4-report"
 #define SUID_COPY "/tmp/lab4-report-suid"
 #define NOBODY 65534
-
-static char fs_list[512];
 
 /*
  * The program step 6 runs: this binary with REPORT_ARG exits with its
@@ -51,42 +50,6 @@ static void __attribute__((constructor)) report_mode(void)
 	}
 }
 
-static const char *name_of(long id)
-{
-	for (int i = 0; i < LAB_NLSMS; i++)
-		if (lab_lsm_table[i].id == id)
-			return lab_lsm_table[i].name;
-	return id == LSM_ID_INVALID ? "LSM_ID_INVALID" : "an unknown ID";
-}
-
-static long get_ilsm(void)
-{
-	return prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0);
-}
-
-static long set_ilsm(long id)
-{
-	return prctl(PR_LSM_ATTR_SET, id, 0, 0, 0);
-}
-
-static void setup(int ok, const char *what, int err)
-{
-	if (ok)
-		return;
-	lab_kit("the grader could not %s: %s", what, errname(err));
-	lab_kit("that is the kit's problem, not yours: tell the instructor");
-	lab_fail();
-}
-
-static int active_ids(__u32 *ids, int max)
-{
-	size_t size = max * sizeof(*ids);
-	long n = syscall(__NR_lsm_module_list, ids, &size, 0);
-
-	setup(n >= 0, "call lsm_module_list", errno);
-	return n;
-}
-
 static int is_active(long id)
 {
 	__u32 ids[64];
@@ -96,22 +59,6 @@ static int is_active(long id)
 		if (ids[i] == id)
 			return 1;
 	return 0;
-}
-
-/* The truth of step 2: the active modules PR_LSM_ATTR_SET accepts. */
-static int truth_candidates(__u32 *cand, int max)
-{
-	__u32 ids[64];
-	long orig = get_ilsm();
-	int n = active_ids(ids, 64), k = 0;
-
-	setup(orig >= 0, "read its interface LSM (PR_LSM_ATTR_GET)", errno);
-	for (int i = 0; i < n && k < max; i++)
-		if (set_ilsm(ids[i]) == 0)
-			cand[k++] = ids[i];
-	setup(set_ilsm(orig) == 0, "choose its interface LSM again", errno);
-	setup(k > 0, "find a module that can be the interface LSM", EINVAL);
-	return k;
 }
 
 static const char *id_list(const __u32 *ids, int n)
@@ -127,29 +74,6 @@ static const char *id_list(const __u32 *ids, int n)
 	if (n == 0)
 		snprintf(buf[k], sizeof(buf[k]), "(none)");
 	return buf[k];
-}
-
-/*
- * Module id's "current" for this task, from lsm_self_attr(), which names
- * the module of each value: its length, or -1 if id reports none.
- */
-static int self_current(long id, char *buf, size_t len)
-{
-	static char mem[8192] __attribute__((aligned(8)));
-	size_t size = sizeof(mem), off = 0;
-	long n = syscall(__NR_lsm_self_attr, (struct lsm_ctx *)mem, &size, 0);
-
-	setup(n >= 0, "call lsm_self_attr", errno);
-	for (long i = 0; i < n; i++) {
-		struct lsm_ctx *c = (struct lsm_ctx *)(mem + off);
-
-		if (c->id == id && c->flags == LSM_ATTR_CURRENT) {
-			snprintf(buf, len, "%s", (char *)c->ctx);
-			return strlen(buf);
-		}
-		off += sizeof(*c) + c->ctx_len;
-	}
-	return -1;
 }
 
 /* The grader's own read of the un-named current: the value, or -1. */
@@ -189,19 +113,6 @@ static int truth_peersec(char *buf, size_t len)
 		return -e;
 	buf[strnlen(buf, optlen < len ? optlen : len - 1)] = '\0';
 	return strlen(buf);
-}
-
-static void load_fs_list(void)
-{
-	int fd = open("/sys/kernel/security/lsm", O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, fs_list, sizeof(fs_list) - 1);
-
-	if (n < 0) {
-		printf("grader: cannot read /sys/kernel/security/lsm: %s\n", errname(errno));
-		exit(2);
-	}
-	fs_list[n] = '\0';
-	close(fd);
 }
 
 static void lab_banner(void)
@@ -452,19 +363,6 @@ STEP(4, "when the kernel says EINVAL, tell the user why")
 		lab_fail();
 	}
 	printf("lab_choose(%u): 0, your interface LSM is now %s\n", cand[n - 1], name_of(cand[n - 1]));
-}
-
-/* How many file descriptors are open: a leak raises it. */
-static int open_fds(void)
-{
-	DIR *d = opendir("/proc/self/fd");
-	int n = 0;
-
-	setup(d != NULL, "list /proc/self/fd", errno);
-	while (readdir(d))
-		n++;
-	closedir(d);
-	return n;
 }
 
 STEP(5, "SO_PEERSEC follows the interface LSM")

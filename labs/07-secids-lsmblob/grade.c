@@ -15,52 +15,7 @@
 #include "grader.h"
 #include "lsm_names.h"
 #include "lab.h"
-
-static char fs_list[512];
-
-static const char *name_of(long id)
-{
-	for (int i = 0; i < LAB_NLSMS; i++)
-		if (lab_lsm_table[i].id == id)
-			return lab_lsm_table[i].name;
-	return "an unknown ID";
-}
-
-static void setup(int ok, const char *what, int err)
-{
-	if (ok)
-		return;
-	lab_kit("the grader could not %s: %s", what, errname(err));
-	lab_kit("that is the kit's problem, not yours: tell the instructor");
-	lab_fail();
-}
-
-static long get_ilsm(void)
-{
-	return prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0);
-}
-
-static long set_ilsm(long id)
-{
-	return prctl(PR_LSM_ATTR_SET, id, 0, 0, 0);
-}
-
-/* The active modules PR_LSM_ATTR_SET accepts, in registration order. */
-static int truth_candidates(__u32 *cand, int max)
-{
-	__u32 ids[64];
-	size_t size = sizeof(ids);
-	long n = syscall(__NR_lsm_module_list, ids, &size, 0), orig = get_ilsm();
-	int k = 0;
-
-	setup(n >= 0 && orig >= 0, "list the modules (lsm_module_list, PR_LSM_ATTR_GET)", errno);
-	for (int i = 0; i < n && k < max; i++)
-		if (set_ilsm(ids[i]) == 0)
-			cand[k++] = ids[i];
-	setup(set_ilsm(orig) == 0, "choose its interface LSM again", errno);
-	setup(k > 0, "find a module that can be the interface LSM", EINVAL);
-	return k;
-}
+#include "ilsm.h"
 
 /* SO_PEERSEC on a stream socketpair: the context's length, or -errno. */
 static int truth_stream(char *buf, size_t len)
@@ -112,15 +67,6 @@ static int truth_dgram(char *buf, size_t len)
 	return rc;
 }
 
-static int open_fds(void)
-{
-	int n = 0;
-
-	for (int fd = 0; fd < 256; fd++)
-		n += fcntl(fd, F_GETFD) >= 0;
-	return n;
-}
-
 static void check_fds(int before, const char *fn)
 {
 	int after = open_fds();
@@ -131,19 +77,6 @@ static void check_fds(int before, const char *fn)
 	lab_seen("%d more file descriptors open after it", after - before);
 	lab_hint("close() each socket on every path, the error paths too (the given close_all() keeps errno)");
 	lab_fail();
-}
-
-static void load_fs_list(void)
-{
-	int fd = open("/sys/kernel/security/lsm", O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, fs_list, sizeof(fs_list) - 1);
-
-	if (n < 0) {
-		printf("grader: cannot read /sys/kernel/security/lsm: %s\n", errname(errno));
-		exit(2);
-	}
-	fs_list[n] = '\0';
-	close(fd);
 }
 
 static void lab_banner(void)
@@ -326,26 +259,6 @@ STEP(3, "the table: every interface LSM, the peer context it gives")
 		       ts < 0 ? errname(-ts) : lab_quote(want, -1), td < 0 ? errname(-td) : lab_quote(wd, -1));
 	}
 	set_ilsm(orig);
-}
-
-/* Module id's "current" of this task, from lsm_self_attr(): length or -1. */
-static int self_current(long id, char *buf, size_t len)
-{
-	static char mem[8192] __attribute__((aligned(8)));
-	size_t size = sizeof(mem), off = 0;
-	long n = syscall(__NR_lsm_self_attr, (struct lsm_ctx *)mem, &size, 0);
-
-	setup(n >= 0, "call lsm_self_attr", errno);
-	for (long i = 0; i < n; i++) {
-		struct lsm_ctx *c = (struct lsm_ctx *)(mem + off);
-
-		if (c->id == id && c->flags == LSM_ATTR_CURRENT) {
-			snprintf(buf, len, "%s", (char *)c->ctx);
-			return strlen(buf);
-		}
-		off += sizeof(*c) + c->ctx_len;
-	}
-	return -1;
 }
 
 /* Check one audit record's subj=: it must be the default module's context. */

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The graders' shared view of the interface LSM (labs 4 and 7): names of
+ * LSM IDs, PR_LSM_ATTR_GET/SET, the active modules and which of them can
+ * be chosen, a module's own "current" from lsm_self_attr, the boot's
+ * module list and a count of open file descriptors for leak checks.
+ * Include it after grader.h, lsm_names.h and the lab's lab.h.
+ */
+#ifndef LAB_ILSM_H
+#define LAB_ILSM_H
+
+#include <dirent.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+
+static char fs_list[512];
+
+LAB_API const char *name_of(long id)
+{
+	for (int i = 0; i < LAB_NLSMS; i++)
+		if (lab_lsm_table[i].id == id)
+			return lab_lsm_table[i].name;
+	return id == LSM_ID_INVALID ? "LSM_ID_INVALID" : "an unknown ID";
+}
+
+LAB_API long get_ilsm(void)
+{
+	return prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0);
+}
+
+LAB_API long set_ilsm(long id)
+{
+	return prctl(PR_LSM_ATTR_SET, id, 0, 0, 0);
+}
+
+LAB_API void setup(int ok, const char *what, int err)
+{
+	if (ok)
+		return;
+	lab_kit("the grader could not %s: %s", what, errname(err));
+	lab_kit("that is the kit's problem, not yours: tell the instructor");
+	lab_fail();
+}
+
+LAB_API int active_ids(__u32 *ids, int max)
+{
+	size_t size = max * sizeof(*ids);
+	long n = syscall(__NR_lsm_module_list, ids, &size, 0);
+
+	setup(n >= 0, "call lsm_module_list", errno);
+	return n;
+}
+
+/* The truth of step 2: the active modules PR_LSM_ATTR_SET accepts. */
+LAB_API int truth_candidates(__u32 *cand, int max)
+{
+	__u32 ids[64];
+	long orig = get_ilsm();
+	int n = active_ids(ids, 64), k = 0;
+
+	setup(orig >= 0, "read its interface LSM (PR_LSM_ATTR_GET)", errno);
+	for (int i = 0; i < n && k < max; i++)
+		if (set_ilsm(ids[i]) == 0)
+			cand[k++] = ids[i];
+	setup(set_ilsm(orig) == 0, "choose its interface LSM again", errno);
+	setup(k > 0, "find a module that can be the interface LSM", EINVAL);
+	return k;
+}
+
+/*
+ * Module id's "current" for this task, from lsm_self_attr(), which names
+ * the module of each value: its length, or -1 if id reports none.
+ */
+LAB_API int self_current(long id, char *buf, size_t len)
+{
+	static char mem[8192] __attribute__((aligned(8)));
+	size_t size = sizeof(mem), off = 0;
+	long n = syscall(__NR_lsm_self_attr, (struct lsm_ctx *)mem, &size, 0);
+
+	setup(n >= 0, "call lsm_self_attr", errno);
+	for (long i = 0; i < n; i++) {
+		struct lsm_ctx *c = (struct lsm_ctx *)(mem + off);
+
+		if (c->id == id && c->flags == LSM_ATTR_CURRENT) {
+			snprintf(buf, len, "%s", (char *)c->ctx);
+			return strlen(buf);
+		}
+		off += sizeof(*c) + c->ctx_len;
+	}
+	return -1;
+}
+
+/* How many file descriptors are open: a leak raises it. */
+LAB_API int open_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	setup(d != NULL, "list /proc/self/fd", errno);
+	while (readdir(d))
+		n++;
+	closedir(d);
+	return n;
+}
+
+LAB_API void load_fs_list(void)
+{
+	int fd = open("/sys/kernel/security/lsm", O_RDONLY);
+	ssize_t n = fd < 0 ? -1 : read(fd, fs_list, sizeof(fs_list) - 1);
+
+	if (n < 0) {
+		printf("grader: cannot read /sys/kernel/security/lsm: %s\n", errname(errno));
+		exit(2);
+	}
+	fs_list[n] = '\0';
+	close(fd);
+}
+
+#endif
