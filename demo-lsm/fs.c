@@ -14,21 +14,11 @@
 #include <linux/xattr.h>
 
 #include "cred.h"
+#include "fs.h"
 #include "label.h"
 #include "policy.h"
 
 #define TOYLSM_XATTR "security.toylsm"
-
-/**
- * toylsm_inode_label - toylsm's part of an inode's blob: its label
- * @inode: the inode
- *
- * Return: a pointer to the label's secid, TOYLSM_NOLABEL if unlabelled.
- */
-static u32 *toylsm_inode_label(const struct inode *inode)
-{
-	return inode->i_security + toylsm_blob_sizes.lbs_inode;
-}
 
 /**
  * toylsm_d_instantiate - Read the label of an inode from its xattr

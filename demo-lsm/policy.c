@@ -72,6 +72,9 @@ static const char *const toylsm_hook_names[TOYLSM_HOOK_COUNT] = {
 	[TOYLSM_HOOK_PTRACE_ACCESS_CHECK] = "ptrace_access_check",
 	[TOYLSM_HOOK_PTRACE_TRACEME] = "ptrace_traceme",
 	[TOYLSM_HOOK_SETPROCATTR] = "setprocattr",
+#ifdef CONFIG_SECURITY_TOYLSM_LAB
+	[TOYLSM_HOOK_INODE_UNLINK] = "inode_unlink",
+#endif
 };
 
 /**

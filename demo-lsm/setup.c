@@ -46,6 +46,8 @@ static int __init toylsm_init(void)
 	toylsm_add_task_hooks();
 	toylsm_add_net_hooks();
 	toylsm_add_secid_hooks();
+	if (IS_ENABLED(CONFIG_SECURITY_TOYLSM_LAB))
+		toylsm_add_lab_hooks();
 	toylsm_initialized = true;
 	pr_info("toylsm: up, first task labelled \"%s\"\n", TOYLSM_INIT_LABEL);
 	return 0;

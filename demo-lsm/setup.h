@@ -20,5 +20,7 @@ void __init toylsm_add_fs_hooks(void);
 void __init toylsm_add_task_hooks(void);
 void __init toylsm_add_net_hooks(void);
 void __init toylsm_add_secid_hooks(void);
+/* In lab/, the workshop's kernel-side labs (CONFIG_SECURITY_TOYLSM_LAB). */
+void __init toylsm_add_lab_hooks(void);
 
 #endif /* _SECURITY_TOYLSM_SETUP_H */

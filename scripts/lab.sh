@@ -65,7 +65,7 @@ find_lab() {
 
 # load_conf: TITLE MINUTES SOURCE BOOTS NEEDS of $LDIR/lab.conf.
 load_conf() {
-	TITLE='' MINUTES='?' SOURCE='' BOOTS=("") NEEDS=()
+	TITLE='' MINUTES='?' SOURCE='' BOOTS=("") NEEDS=() KIND=user KOBJS=''
 	# shellcheck disable=SC1091
 	. "$LDIR/lab.conf" || die "$(rel "$LDIR")/lab.conf has a syntax error (above)." "Fix it."
 	[ -n "$SOURCE" ] && [ -f "$LDIR/solution/$SOURCE" ] ||
@@ -75,6 +75,9 @@ load_conf() {
 	BIN=${SOURCE%.c}
 	SOL=$LDIR/solution/$SOURCE
 	WORKF=$LDIR/work/$SOURCE
+	# A kernel-side lab's SOURCE goes into the lab kernel; its guests boot
+	# that kernel (build/lab/bzImage).
+	if [ "$KIND" = kernel ]; then export FLAVOUR=lab; fi
 }
 
 # skeleton STEP OUTFILE: the skeleton with the steps before STEP solved.
@@ -137,6 +140,8 @@ reset_work() {
 # so; a warm run checks the inputs' times against its last success instead.
 ensure_kernel() {
 	local fd stamp=$STAMPS/lab-kernel
+	# A kernel-side lab's kernel is built with each variant (build_variant).
+	[ "$KIND" = kernel ] && return 0
 	fd=$(flavour_dir)
 	if [ -f "$fd/bzImage" ] && [ -f "$fd/usr/include/linux/types.h" ] && [ -f "$stamp" ] &&
 	   [ ! "$fd/bzImage" -nt "$stamp" ] &&
@@ -182,12 +187,28 @@ build_grader() {
 }
 
 # build_variant TAG SRC: $OUT/TAG/$BIN-TAG, or 1 with the compiler's
-# messages in $OUT/TAG/compile.txt.
+# messages in $OUT/TAG/compile.txt.  For a kernel-side lab, SRC is built
+# into the lab kernel (scripts/lab-kernel.sh; exits if that fails for a
+# reason that is not SRC's) and $BIN-TAG is the grader alone.
 build_variant() {
-	local tag=$1 src=$2 d=$OUT/$1
+	local tag=$1 src=$2 d=$OUT/$1 rc
 	mkdir -p "$d"
 	rm -f "$d/$BIN-$tag" "$d/src.o"
 	cp "$src" "$d/$BIN-$tag.c"
+	if [ "$KIND" = kernel ]; then
+		rc=0
+		"$KIT/scripts/lab-kernel.sh" "$NUM" "$src" 2>"$d/compile.txt" || rc=$?
+		case $rc in
+		0) check_needs; build_grader ;;
+		2) return 1 ;;
+		*) cat "$d/compile.txt" >&2
+		   die "the lab kernel could not be built (above), and that is not your file's fault." \
+		       "Fix what the message says, or ask the instructor; then run make lab $NUM again." ;;
+		esac
+		"$KIT/scripts/guest-cc.sh" -o "$d/$BIN-$tag" "$OUT/grade.o" \
+			>>"$d/compile.txt" 2>&1 || return 1
+		return 0
+	fi
 	"$KIT/scripts/guest-cc.sh" -c "${CFLAGS_LAB[@]}" -I "$LDIR" -I "$LABS/common" \
 		-o "$d/src.o" "$src" >"$d/compile.txt" 2>&1 || return 1
 	"$KIT/scripts/guest-cc.sh" -o "$d/$BIN-$tag" "$d/src.o" "$OUT/grade.o" \
@@ -339,6 +360,11 @@ cmd_skel() {
 
 cmd_shell() {
 	local d=$OUT/shell
+	if [ "$KIND" = kernel ]; then
+		build_variant shell "$1" || show_compile_error shell "$1"
+		say "in the guest: '$BIN' shows what the lab's hooks did, '$BIN --grade' grades them"
+		exec "$KIT/scripts/run-guest.sh" --shell --bin "$d/$BIN-shell"
+	fi
 	build_grader
 	mkdir -p "$d"
 	"$KIT/scripts/guest-cc.sh" -c "${CFLAGS_LAB[@]}" -I "$LDIR" -I "$LABS/common" \
@@ -361,25 +387,27 @@ cmd_run() {
 	fi
 	if [ "${SOLUTION:-0}" = 1 ]; then src=$SOL tag=solution; else src=$WORKF tag=work; fi
 	ensure_kernel
-	check_needs
+	[ "$KIND" = kernel ] || check_needs
 	if [ "${KIT_SHELL:-}" = 1 ]; then cmd_shell "$src"; fi
 
 	exec 8>"$OUT/.lock"
 	flock -n 8 || { say "another run of lab $NUM is going on; waiting for it"; flock 8; }
-	build_grader
+	[ "$KIND" = kernel ] || build_grader
 	T=$OUT/last-run.txt
 	{
 		echo "lab $NUM ($TITLE), graded $(date '+%F %T')"
 		echo "source: $(rel "$src") (sha256 $(sha256sum <"$src" | cut -c1-16))"
 		echo "graded: $([ "$tag" = solution ] && echo "the reference solution" || echo "your copy")"
-		echo "kernel: $(rel "$(flavour_dir)")/bzImage of $(date -r "$(flavour_dir)/bzImage" '+%F %T')"
 		echo "console logs: $(rel "$LOGS")/guest-lab-$NN-run-b*.log"
 	} >"$T"
 	rm -rf "${OUT:?}/$tag"
+	[ "$KIND" = kernel ] &&
+		say "building the lab kernel with $(rel "$src") (after an edit: about a minute)"
 	if ! build_variant "$tag" "$src"; then
 		{ echo "compile: FAILED"; cat "$OUT/$tag/compile.txt"; echo "verdict: does not compile"; } >>"$T"
 		show_compile_error "$tag" "$src"
 	fi
+	echo "kernel: $(rel "$(flavour_dir)")/bzImage of $(date -r "$(flavour_dir)/bzImage" '+%F %T')" >>"$T"
 	say "grading $(rel "$src") in ${#BOOTS[@]} boot(s)"
 	MODE=run boot_all "$tag=$src"
 	evaluate "$tag"
@@ -440,16 +468,38 @@ cmd_run() {
 	exit 1
 }
 
-# check N TAG=FILE...: grade several sources in one set of boots.
+# variant_line TAG: the VARIANT line of tests/host/labs.sh.
+variant_line() {
+	local tag=$1
+	if [ ! -x "$OUT/$tag/$BIN-$tag" ]; then
+		echo "VARIANT $tag compile=fail dir=$(rel "$OUT/$tag")"
+		return
+	fi
+	evaluate "$tag"
+	echo "VARIANT $tag compile=ok steps=$STEPS boots=${#BOOTS[@]} passed=$PASSED failed_steps=${FAILED_STEPS// /,} results_pass=$RESULTS_P results_fail=$RESULTS_F trouble=$([ -n "$BOOT_TROUBLE" ] && echo yes || echo no) dir=$(rel "$OUT/$tag")"
+}
+
+# check N TAG=FILE...: grade several sources in one set of boots (a
+# kernel-side lab: one kernel and one set of boots per source).
 cmd_check() {
 	local n=$1 v tag src
 	shift
 	find_lab "$n"
 	load_conf
-	ensure_kernel >&2
-	check_needs
 	exec 8>"$OUT/.lock-check"
 	flock 8
+	if [ "$KIND" = kernel ]; then
+		for v in "$@"; do
+			tag=${v%%=*} src=${v#*=}
+			rm -rf "${OUT:?}/$tag"
+			build_variant "$tag" "$src" >&2 || true
+			[ -x "$OUT/$tag/$BIN-$tag" ] && MODE=check boot_all "$v"
+			variant_line "$tag"
+		done
+		return
+	fi
+	ensure_kernel >&2
+	check_needs
 	build_grader
 	for v in "$@"; do
 		tag=${v%%=*} src=${v#*=}
@@ -458,13 +508,7 @@ cmd_check() {
 	done
 	MODE=check boot_all "$@"
 	for v in "$@"; do
-		tag=${v%%=*}
-		if [ ! -x "$OUT/$tag/$BIN-$tag" ]; then
-			echo "VARIANT $tag compile=fail dir=$(rel "$OUT/$tag")"
-			continue
-		fi
-		evaluate "$tag"
-		echo "VARIANT $tag compile=ok steps=$STEPS boots=${#BOOTS[@]} passed=$PASSED failed_steps=${FAILED_STEPS// /,} results_pass=$RESULTS_P results_fail=$RESULTS_F trouble=$([ -n "$BOOT_TROUBLE" ] && echo yes || echo no) dir=$(rel "$OUT/$tag")"
+		variant_line "${v%%=*}"
 	done
 }
 

@@ -61,7 +61,7 @@ case "$accel" in
 kvm) accel_args=(-accel kvm -cpu host) ;;
 *) accel_args=(-accel tcg) ;;
 esac
-mem=512M; [ "$FLAVOUR" = normal ] || mem=1G
+mem=512M; [ "$FLAVOUR" != debug ] || mem=1G
 nonce=$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')
 append="console=ttyS0 panic=-1 oops=panic loglevel=5 printk.time=1 kit.nonce=$nonce"
 [ "${TEST:-0}" = 1 ] && append+=" panic_on_warn=1"

@@ -185,20 +185,13 @@ LAB_API void __attribute__((noreturn)) lab_fail(void)
 	exit(1);
 }
 
-/*
- * After calling the attendee's function FN for step N: if it ended at the
- * skeleton's placeholder, say so and fail.
- */
-LAB_API void lab_check_todo(int n, const char *fn)
+/* A hint with what TODO n of the attendee's file says (from --src). */
+LAB_API void lab_hint_todo_text(int todo)
 {
 	char line[512], want[32];
 	FILE *f;
 
-	if (!lab_todo)
-		return;
-	lab_seen("TODO %d is not written yet: %s ended at its placeholder, LAB_TODO(%d)",
-		 lab_todo, fn, lab_todo);
-	snprintf(want, sizeof(want), "TODO %d:", lab_todo);
+	snprintf(want, sizeof(want), "TODO %d:", todo);
 	f = lab_src ? fopen(lab_src, "r") : NULL;
 	while (f && fgets(line, sizeof(line), f)) {
 		char *p = strstr(line, want), *end;
@@ -213,11 +206,24 @@ LAB_API void lab_check_todo(int n, const char *fn)
 			*end = '\0';
 		for (end = p + strlen(p); end > p && (end[-1] == ' ' || end[-1] == '\n'); end--)
 			end[-1] = '\0';
-		lab_hint("TODO %d in %s says: %s", lab_todo, lab_file, p);
+		lab_hint("TODO %d in %s says: %s", todo, lab_file, p);
 		break;
 	}
 	if (f)
 		fclose(f);
+}
+
+/*
+ * After calling the attendee's function FN for step N: if it ended at the
+ * skeleton's placeholder, say so and fail.
+ */
+LAB_API void lab_check_todo(int n, const char *fn)
+{
+	if (!lab_todo)
+		return;
+	lab_seen("TODO %d is not written yet: %s ended at its placeholder, LAB_TODO(%d)",
+		 lab_todo, fn, lab_todo);
+	lab_hint_todo_text(lab_todo);
 	lab_hint("README.md, step %d, explains what to write", n);
 	lab_fail();
 }

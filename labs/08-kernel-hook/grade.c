@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Lab 8's grader.  The attendee's unlink.c is in the kernel (the lab
+ * kernel, FLAVOUR=lab); this program runs alone in the guest, as root
+ * (label "init"), and watches what the new hooks do: unlink() and rmdir()
+ * by a child labelled l8-worker, the rule table, toylsm's stats and the
+ * denial records in the kernel log.
+ *
+ * The rules are global, so each step first sets the rules it relies on.
+ */
+#define _GNU_SOURCE
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+
+#include "grader.h"
+#include "klog.h"
+
+#define TOYFS "/sys/kernel/security/toylsm/"
+#define DIR8 "/tmp/lab8"
+#define WORKER "l8-worker"
+#define SECRET "l8-secret"
+
+static int puts_to(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), err = 0;
+	size_t len = strlen(s);
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, s, len) != (ssize_t)len)
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+static void setup(int ok, const char *what, int err)
+{
+	if (ok)
+		return;
+	lab_kit("the grader could not %s: %s", what, errname(err));
+	lab_kit("that is the kit's problem, not yours: tell the instructor");
+	lab_fail();
+}
+
+/* The rule "worker secret PERMS", or none with PERMS "-". */
+static void rule(const char *perms)
+{
+	char line[96];
+	int r;
+
+	snprintf(line, sizeof(line), WORKER " " SECRET " %s\n", perms);
+	r = puts_to(TOYFS "rules", line);
+	setup(r == 0, "write a rule to " TOYFS "rules", -r);
+}
+
+/* toylsm's counters for a hook: 0, or -1 if "stats" has no such line. */
+static int stats(const char *hook, long *calls, long *denials)
+{
+	char buf[256], name[64];
+	FILE *f = fopen(TOYFS "stats", "re");
+	long c, d;
+	int found = -1;
+
+	while (f && fgets(buf, sizeof(buf), f)) {
+		if (sscanf(buf, "%63s %ld %ld", name, &c, &d) == 3 && !strcmp(name, hook)) {
+			*calls = c;
+			*denials = d;
+			found = 0;
+		}
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* A file (or with dir, a directory) labelled label (NULL: unlabelled). */
+static void make(const char *path, int dir, const char *label)
+{
+	int fd;
+
+	if (dir) {
+		setup(mkdir(path, 0755) == 0 || errno == EEXIST, "make a directory", errno);
+	} else {
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		setup(fd >= 0, "create a file", errno);
+		close(fd);
+	}
+	if (label)
+		setup(setxattr(path, "security.toylsm", label, strlen(label), 0) == 0,
+		      "label a file (setxattr security.toylsm)", errno);
+}
+
+/*
+ * unlink() (or rmdir()) path in a child labelled l8-worker: 0, or the
+ * errno it failed with.
+ */
+static int remove_as_worker(const char *path, int dir)
+{
+	int status, r;
+	pid_t pid = fork();
+
+	setup(pid >= 0, "fork", errno);
+	if (pid == 0) {
+		if (puts_to("/proc/self/attr/toylsm/current", WORKER))
+			_exit(200);
+		r = dir ? rmdir(path) : unlink(path);
+		_exit(r ? errno : 0);
+	}
+	setup(waitpid(pid, &status, 0) == pid && WIFEXITED(status), "wait for its child", errno);
+	setup(WEXITSTATUS(status) != 200, "label its child " WORKER, EPERM);
+	return WEXITSTATUS(status);
+}
+
+static int exists(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0;
+}
+
+/* A path of its own for each use, so that no step sees another's file. */
+static const char *path_for(const char *what)
+{
+	static char buf[4][128];
+	static int i, serial;
+
+	i = (i + 1) % 4;
+	snprintf(buf[i], sizeof(buf[i]), DIR8 "/%s-%d-%d", what, getpid(), ++serial);
+	return buf[i];
+}
+
+/*
+ * Judge got, what removing path as l8-worker gave: it must be want (0 or
+ * an errno), and the file gone only if allowed.
+ */
+static void judge(const char *what, const char *path, int dir, int want,
+		  const char *situation, int got)
+{
+	const char *call = dir ? "rmdir" : "unlink";
+
+	if (got == want && exists(path) == (want != 0))
+		return;
+	lab_expected("%s %s by a task labelled " WORKER ", %s: %s", call, what, situation,
+		     want ? errname(want) : "allowed");
+	if (got == want)
+		lab_seen("%s() said %s, but the %s %s", call, errname(got),
+			 dir ? "directory" : "file", want ? "is gone" : "is still there");
+	else
+		lab_seen("%s() %s", call, got ? errname(got) : "succeeded");
+	if (got == 0 && want)
+		lab_hint("the hook returned 0 where no rule grants \"w\": return what toylsm_check() says");
+	else if (got == EPERM)
+		lab_hint("EPERM is not toylsm_check()'s answer: return its result as it is");
+	else if (got == EACCES && !want)
+		lab_hint("toylsm denied although it should allow: check the subject (toylsm_current_label()), the object (the label of d_backing_inode(dentry)) and the permission (TOYLSM_MAY_WRITE)");
+	lab_fail();
+}
+
+static void expect_remove(const char *what, const char *path, int dir, int want,
+			  const char *situation)
+{
+	judge(what, path, dir, want, situation, remove_as_worker(path, dir));
+}
+
+STEP(1, "register the hooks: an unlink() reaches toylsm")
+{
+	const char *f = path_for("reach");
+	long c0 = 0, d0, c1 = 0, d1;
+	char func[96];
+
+	setup(stats("inode_unlink", &c0, &d0) == 0,
+	      "find the line inode_unlink in " TOYFS "stats (is this the lab kernel?)", ENOENT);
+	make(f, 0, SECRET);
+	rule("-");
+	remove_as_worker(f, 0);
+	stats("inode_unlink", &c1, &d1);
+	if (c1 > c0 || klog_todo(2, func, sizeof(func)) || klog_todo(3, func, sizeof(func)))
+		return;
+	lab_expected("unlink() of a labelled file calls toylsm's inode_unlink hook");
+	lab_seen("toylsm never heard of it: \"inode_unlink\" in stats still counts %ld call(s), and no lab function wrote to the kernel log",
+		 c1);
+	klog_check_todo(1);
+	lab_hint("toylsm_add_lab_hooks() must hand toylsm_lab_hooks to security_add_hooks(), with toylsm's lsm_id, as toylsm_add_fs_hooks() in demo-lsm/fs.c does");
+	lab_fail();
+}
+
+STEP(2, "deny unlink() of a labelled file without a \"w\" rule")
+{
+	const char *f = path_for("secret");
+	long c0 = 0, d0 = 0, c1 = 0, d1 = 0;
+	int got;
+
+	stats("inode_unlink", &c0, &d0);
+	rule("-");
+	make(f, 0, SECRET);
+	got = remove_as_worker(f, 0);
+	if (got == 0 && !exists(f)) {
+		lab_expected("unlink of a file labelled " SECRET " by a task labelled " WORKER
+			     ", with no rule: %s", errname(EACCES));
+		lab_seen("unlink() succeeded");
+		klog_check_todo(2);
+		lab_hint("return toylsm_check(TOYLSM_HOOK_INODE_UNLINK, subject, object, TOYLSM_MAY_WRITE, &ad)");
+		lab_fail();
+	}
+	judge("of a file labelled " SECRET, f, 0, EACCES, "with no rule", got);
+	stats("inode_unlink", &c1, &d1);
+	if (d1 < d0 + 1) {
+		lab_expected("the denial counted on the \"inode_unlink\" line of " TOYFS "stats");
+		lab_seen("its denials went from %ld to %ld", d0, d1);
+		lab_hint("deny through toylsm_check() with TOYLSM_HOOK_INODE_UNLINK, which counts");
+		lab_fail();
+	}
+	rule("r");
+	expect_remove("of a file labelled " SECRET, f, 0, EACCES, "with only an \"r\" rule");
+	rule("w");
+	expect_remove("of a file labelled " SECRET, f, 0, 0, "with the rule \"" WORKER " " SECRET " w\"");
+	rule("-");
+	f = path_for("plain");
+	make(f, 0, NULL);
+	expect_remove("of an unlabelled file", f, 0, 0, "with no rule");
+	f = path_for("own");
+	make(f, 0, WORKER);
+	expect_remove("of a file with its own label", f, 0, 0, "with no rule");
+}
+
+STEP(3, "the denial record names the file")
+{
+	const char *f = path_for("victim"), *name = strrchr(f, '/') + 1;
+	const char *log, *p, *line = NULL, *e;
+	char want[160];
+
+	rule("-");
+	make(f, 0, SECRET);
+	if (remove_as_worker(f, 0) != EACCES) {
+		lab_expected("unlink of a file labelled " SECRET " by " WORKER " is denied, and logged");
+		lab_seen("it was not denied, so there is no denial record to look at");
+		lab_hint("this step needs step 2's denial: make step 2 pass first");
+		lab_fail();
+	}
+	snprintf(want, sizeof(want), "name=\"%s\"", name);
+	log = klog();
+	for (p = log; (p = strstr(p, "hook=inode_unlink")); p++) {
+		for (line = p; line > log && line[-1] != '\n'; line--)
+			;
+		if (strstr(line, want) && strstr(line, want) < strchrnul(line, '\n'))
+			return;
+	}
+	lab_expected("toylsm's denial record in the kernel log says which file: %s", want);
+	if (line) {
+		e = strchrnul(line, '\n');
+		lab_seen("the last record: %.*s", (int)(e - line > 300 ? 300 : e - line), line);
+		klog_check_todo(3);
+		lab_hint("common_lsm_audit() adds name= and ino= when ad->type is LSM_AUDIT_DATA_DENTRY and ad->u.dentry is set (include/linux/lsm_audit.h)");
+	} else {
+		lab_seen("no record with hook=inode_unlink in the kernel log");
+		lab_hint("toylsm_check() logs a denial only when it denies: does step 2 pass?");
+	}
+	lab_fail();
+}
+
+STEP(4, "deny rmdir() of a labelled directory without a \"w\" rule")
+{
+	const char *d = path_for("dir");
+	int got;
+
+	rule("-");
+	make(d, 1, SECRET);
+	got = remove_as_worker(d, 1);
+	if (got == 0 && !exists(d)) {
+		lab_expected("rmdir of an empty directory labelled " SECRET " by a task labelled "
+			     WORKER ", with no rule: %s", errname(EACCES));
+		lab_seen("rmdir() succeeded");
+		klog_check_todo(4);
+		lab_hint("a directory is removed through the inode_rmdir hook, not inode_unlink: toylsm_inode_rmdir() must decide the same way");
+		lab_fail();
+	}
+	judge("of a directory labelled " SECRET, d, 1, EACCES, "with no rule", got);
+	rule("w");
+	expect_remove("of a directory labelled " SECRET, d, 1, 0, "with the \"w\" rule");
+	rule("-");
+	d = path_for("plaindir");
+	make(d, 1, NULL);
+	expect_remove("of an unlabelled directory", d, 1, 0, "with no rule");
+}
+
+static void lab_banner(void)
+{
+	long c, d;
+
+	printf("lab 8: a new toylsm hook (unlink, rmdir)\n");
+	if (mkdir(DIR8, 0755) && errno != EEXIST)
+		printf("grader: cannot make %s: %s\n", DIR8, errname(errno));
+	puts_to(TOYFS "enforce", "1");
+	/* The grader (label init) may end a step's labelled child. */
+	if (puts_to(TOYFS "rules", "init " WORKER " w\n"))
+		printf("grader: cannot write %srules: %s\n", TOYFS, errname(errno));
+	if (stats("inode_unlink", &c, &d))
+		printf("grader: %sstats has no inode_unlink line: this is not the lab kernel\n", TOYFS);
+}
+
+static void lab_show(void)
+{
+	const char *p = klog(), *e;
+	long c, d;
+
+	if (stats("inode_unlink", &c, &d) == 0)
+		printf("stats: inode_unlink calls %ld, denials %ld\n", c, d);
+	else
+		printf("stats: no inode_unlink line (not the lab kernel?)\n");
+	while ((p = strstr(p, "toylsm lab: "))) {
+		e = strchrnul(p, '\n');
+		printf("kernel log: %.*s\n", (int)(e - p), p);
+		p = e;
+	}
+}
