@@ -20,7 +20,7 @@ steps_of() {	# the highest n of the solution's TODO n/m markers
 
 plan=0
 for d in "${DIRS[@]}"; do plan=$((plan + 2 + $(steps_of "$d"))); done
-plan=$((plan + 5))
+plan=$((plan + 6))
 echo "1..$plan"
 n=0
 ok() { n=$((n + 1)); echo "ok $n $*"; }
@@ -112,7 +112,7 @@ done
 # lab.sh itself, on a scratch copy of lab 1 numbered 91 (the attendees'
 # copies and transcripts are not touched).
 T=$(mktemp -d)
-trap 'rm -rf "$T" "$K/build/labs/91"' EXIT
+trap 'rm -rf "$T" "$K/build/labs/91" "$K/build/labs/98"' EXIT
 mkdir -p "$T/labs"
 cp -r "$K/labs/common" "$T/labs/"
 cp -r "${DIRS[0]}" "$T/labs/91-scratch"
@@ -151,4 +151,27 @@ if [ $rc -ne 0 ] && grep -q 'does not compile' <<<"$e" && grep -q "missing_symbo
 else
 	notok "lab.sh: a compile error shows the compiler's message and stops before booting (exit $rc)"
 	sed 's/^/# /' <<<"$e" | tail -5
+fi
+
+# A kernel-side lab (lab 8, copied as 98): an error in the attendee's
+# kernel file is shown under the attendee's file name, and nothing boots.
+kl=$(ls -d "$K"/labs/[0-9][0-9]-*/ | while read -r d; do
+	grep -q '^KIND=kernel' "$d/lab.conf" && { echo "${d%/}"; break; }; done)
+if [ -z "$kl" ]; then
+	echo "ok $((n + 1)) lab.sh: a kernel lab's compile error # SKIP no kernel-side lab"
+	exit 0
+fi
+cp -r "$kl" "$T/labs/98-kscratch"
+rm -rf "$T/labs/98-kscratch/work"
+L skel 98 >/dev/null 2>&1
+kf=$(ls "$T"/labs/98-kscratch/work/*.c 2>/dev/null | head -1)
+printf 'int lab_broken(void) { return missing_symbol; }\n' >>"$kf"
+e=$(L run 98 2>&1); rc=$?
+if [ $rc -ne 0 ] && grep -q 'does not compile' <<<"$e" &&
+   grep -q "98-kscratch/work/$(basename "$kf"):[0-9]*:[0-9]*: error: .missing_symbol" <<<"$e" &&
+   ! grep -q 'grading' <<<"$e"; then
+	ok "lab.sh: a kernel lab's compile error names the attendee's file and stops before booting"
+else
+	notok "lab.sh: a kernel lab's compile error names the attendee's file and stops before booting (exit $rc)"
+	sed 's/^/# /' <<<"$e" | tail -8
 fi
