@@ -43,17 +43,6 @@ check_config() {
 	fi
 }
 
-# The lab flavour differs from the normal one by one option: its first
-# build starts from a copy of the normal kernel's objects, so that Kbuild
-# recompiles only what that option touches (seconds, not minutes).
-seed_from_normal() {
-	local n=$BUILD/kbuild/normal
-	[ "$FLAVOUR" = lab ] && [ ! -e "$KOUT" ] && [ -f "$n/vmlinux" ] || return 0
-	say "first lab kernel: starting from a copy of the normal kernel's build"
-	flock "$BUILD/.kernel-normal.lock" cp -a "$n" "$KOUT.tmp" &&
-		mv "$KOUT.tmp" "$KOUT" || rm -rf "$KOUT.tmp"
-}
-
 configure() {
 	local want
 	want=$(digest "${FRAGS[@]}" "$STAMPS/series" "$TREE/.git/HEAD" \
@@ -61,7 +50,6 @@ configure() {
 	if stamp_ok "config-$FLAVOUR" "$want" && [ -f "$KOUT/.config" ]; then
 		return 0
 	fi
-	seed_from_normal
 	say "configuring ($FLAVOUR): tinyconfig + ${FRAGS[*]##*/}"
 	mkdir -p "$KOUT"
 	{
