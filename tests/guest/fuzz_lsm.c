@@ -657,13 +657,21 @@ static void fuzz_attr_write(struct thr *t)
 	}
 }
 
-/* lsm_self_attr of a relabelling thread: parses, equals its /proc files. */
+static int prctl_live;
+
+/*
+ * lsm_self_attr of a relabelling thread: parses, equals its /proc files.
+ * The un-named files show the thread's interface LSM (prctl, abi.md):
+ * SELinux, which has no attr/selinux/, is compared there only while it
+ * is the interface LSM; whichever module is, its entries must also
+ * equal the un-named files.
+ */
 static void attr_consistency(struct thr *t)
 {
 	size_t size = BUFPAGES * PAGE;
 	char why[200], path[96], want[64];
 	struct lsm_ctx *c;
-	long n, i;
+	long n, i, ilsm = prctl_live ? prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0) : -1;
 
 	n = lsm_self_attr((struct lsm_ctx *)t->buf, &size, 0);
 	t->calls++;
@@ -683,16 +691,23 @@ static void attr_consistency(struct thr *t)
 		for (size_t k = 0; k < KIT_NATTRS; k++)
 			if (kit_attrs[k].flag == c->flags)
 				a = kit_attrs[k].name;
-		if (c->id == LSM_ID_SELINUX)
-			snprintf(path, sizeof(path), "/proc/thread-self/attr/%s", a);
-		else
-			snprintf(path, sizeof(path), "/proc/thread-self/attr/%s/%s",
-				 lsm_name(c->id), a);
-		read_text(path, want, sizeof(want));
-		t->calls++;
-		if (strcmp(want, (char *)c->ctx))
-			viol(T_SELF, "entry %ld says \"%s\", %s says \"%s\"", i,
-			     (char *)c->ctx, path, want);
+		for (int unnamed = 0; unnamed < 2; unnamed++) {
+			if (c->id == LSM_ID_SELINUX && ilsm >= 0 && ilsm != LSM_ID_SELINUX)
+				break;	/* not shown anywhere else */
+			if (unnamed && (c->id == LSM_ID_SELINUX || c->id != ilsm))
+				break;
+			if (c->id == LSM_ID_SELINUX || unnamed)
+				snprintf(path, sizeof(path), "/proc/thread-self/attr/%s", a);
+			else
+				snprintf(path, sizeof(path), "/proc/thread-self/attr/%s/%s",
+					 lsm_name(c->id), a);
+			read_text(path, want, sizeof(want));
+			t->calls++;
+			if (strcmp(want, (char *)c->ctx))
+				viol(T_SELF, "entry %ld (%s, interface LSM %s) says \"%s\", %s says \"%s\"",
+				     i, lsm_name(c->id), ilsm >= 0 ? lsm_name(ilsm) : "-",
+				     (char *)c->ctx, path, want);
+		}
 	}
 }
 
