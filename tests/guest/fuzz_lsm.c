@@ -4,8 +4,11 @@
  * lsm_self_attr (451), lsm_module_list (452), prctl PR_LSM_ATTR_SET/GET
  * (65/66, part 2 of the series: -EINVAL until it lands, tolerated until
  * GET works at start), every file under /proc/self/attr/, toylsm's
- * securityfs files, getsockopt(SO_PEERSEC) with odd lengths, and toylsm
- * labels changing while another thread of the task execs. Several
+ * securityfs files, getsockopt(SO_PEERSEC) with odd lengths, toylsm
+ * labels changing while another thread of the task execs, and a thread
+ * flipping its interface LSM while other threads of its process read its
+ * un-named /proc/<pid>/task/<tid>/attr/current and SO_PEERSEC of sockets
+ * it made. Several
  * processes with several threads run at once; each thread draws from its
  * own RNG, seeded from the run's seed, so a seed replays every thread's
  * calls (the interleaving of threads is the scheduler's).
@@ -25,8 +28,9 @@
  * LSM expected), ctx (a flipped byte in the reference lsm_self_attr
  * result), attr (a label that moved), rules (a rule that moved), prctl
  * (GET that moved), exec (a wrong label after exec), sock (a flipped
- * byte of the SO_PEERSEC reference), leak (2,000 pipes held during the
- * slab check), splat
+ * byte of the SO_PEERSEC reference), flip (a flipped byte of the
+ * flipping thread's reference context), leak (2,000 pipes held during
+ * the slab check), splat
  * (a WARNING line written to /dev/kmsg before the log is read).
  */
 #define _GNU_SOURCE
@@ -40,6 +44,7 @@
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -62,11 +67,12 @@
 #define NVOCAB		12		/* toylsm labels fz0..fz11 */
 #define MAXRULES	128		/* TOYLSM_RULES */
 
-enum { T_SELF, T_MODS, T_ATTR, T_PRCTL, T_SECFS, T_EXEC, T_SOCK, T_N };
+enum { T_SELF, T_MODS, T_ATTR, T_PRCTL, T_SECFS, T_EXEC, T_SOCK, T_FLIP, T_N };
 static const char *const tname[T_N] = {
 	"lsm_self_attr", "lsm_module_list", "/proc/self/attr/**",
 	"prctl PR_LSM_ATTR_SET/GET", "toylsm securityfs",
 	"toylsm labels racing exec", "SO_PEERSEC getsockopt",
+	"interface LSM flips under readers",
 };
 
 struct shared {
@@ -75,6 +81,7 @@ struct shared {
 	char msg[T_N][400];
 	int ran;		/* the run test finished */
 	_Atomic long usecs[T_N];	/* the slowest process of each target */
+	char flipref[400];	/* the flipping thread's references, for the log */
 	double secs;		/* its wall time */
 };
 
@@ -650,13 +657,21 @@ static void fuzz_attr_write(struct thr *t)
 	}
 }
 
-/* lsm_self_attr of a relabelling thread: parses, equals its /proc files. */
+static int prctl_live;
+
+/*
+ * lsm_self_attr of a relabelling thread: parses, equals its /proc files.
+ * The un-named files show the thread's interface LSM (prctl, abi.md):
+ * SELinux, which has no attr/selinux/, is compared there only while it
+ * is the interface LSM; whichever module is, its entries must also
+ * equal the un-named files.
+ */
 static void attr_consistency(struct thr *t)
 {
 	size_t size = BUFPAGES * PAGE;
 	char why[200], path[96], want[64];
 	struct lsm_ctx *c;
-	long n, i;
+	long n, i, ilsm = prctl_live ? prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0) : -1;
 
 	n = lsm_self_attr((struct lsm_ctx *)t->buf, &size, 0);
 	t->calls++;
@@ -676,16 +691,23 @@ static void attr_consistency(struct thr *t)
 		for (size_t k = 0; k < KIT_NATTRS; k++)
 			if (kit_attrs[k].flag == c->flags)
 				a = kit_attrs[k].name;
-		if (c->id == LSM_ID_SELINUX)
-			snprintf(path, sizeof(path), "/proc/thread-self/attr/%s", a);
-		else
-			snprintf(path, sizeof(path), "/proc/thread-self/attr/%s/%s",
-				 lsm_name(c->id), a);
-		read_text(path, want, sizeof(want));
-		t->calls++;
-		if (strcmp(want, (char *)c->ctx))
-			viol(T_SELF, "entry %ld says \"%s\", %s says \"%s\"", i,
-			     (char *)c->ctx, path, want);
+		for (int unnamed = 0; unnamed < 2; unnamed++) {
+			if (c->id == LSM_ID_SELINUX && ilsm >= 0 && ilsm != LSM_ID_SELINUX)
+				break;	/* not shown anywhere else */
+			if (unnamed && (c->id == LSM_ID_SELINUX || c->id != ilsm))
+				break;
+			if (c->id == LSM_ID_SELINUX || unnamed)
+				snprintf(path, sizeof(path), "/proc/thread-self/attr/%s", a);
+			else
+				snprintf(path, sizeof(path), "/proc/thread-self/attr/%s/%s",
+					 lsm_name(c->id), a);
+			read_text(path, want, sizeof(want));
+			t->calls++;
+			if (strcmp(want, (char *)c->ctx))
+				viol(T_SELF, "entry %ld (%s, interface LSM %s) says \"%s\", %s says \"%s\"",
+				     i, lsm_name(c->id), ilsm >= 0 ? lsm_name(ilsm) : "-",
+				     (char *)c->ctx, path, want);
+		}
 	}
 }
 
@@ -1487,6 +1509,304 @@ static void *sock_thread(void *arg)
 	return NULL;
 }
 
+/* --- the interface LSM flipping while other threads read its contexts --- */
+
+/*
+ * One process: thread 0 flips its interface LSM (PR_LSM_ATTR_SET) in a
+ * loop; the other threads read the un-named /proc/<pid>/task/<tid>/
+ * attr/current of that thread and getsockopt(SO_PEERSEC) on sockets it
+ * created (a socketpair and a connected pair), and now and then flip
+ * their own interface LSM. The kernel answers un-named interfaces for
+ * the caller's interface LSM (abi.md), so every read must be a clean
+ * errno or a context that parses, one of the active slot modules'
+ * contexts of the flipping thread, and exactly the one of the reader's
+ * own interface LSM at the time; the flipping thread's own reads follow
+ * its flips at once. The references are taken by the flipping thread
+ * before the others start: for each slot module, what it reads itself.
+ */
+#define FLIP_MODS	8
+
+struct flipval {
+	int err;		/* errno, or 0 */
+	int len;
+	char v[256];
+};
+
+static struct {
+	_Atomic int ready;	/* 1: references taken; -1: setup failed */
+	pid_t tid;		/* the flipping thread */
+	char path[64];		/* /proc/<pid>/task/<tid>/attr/current */
+	int sock[2][2];		/* a socketpair, a connected pair */
+	int nmods;
+	long mods[FLIP_MODS];	/* the active modules with a slot */
+	int usable[FLIP_MODS];	/* SET of it worked when references were taken */
+	struct flipval attr[FLIP_MODS], peer[2][FLIP_MODS];
+} fl;
+
+static int flip_index(long id)
+{
+	for (int i = 0; i < fl.nmods; i++)
+		if (fl.mods[i] == id)
+			return i;
+	return -1;
+}
+
+static void flip_read_attr(int fd, struct flipval *o)
+{
+	int own = fd < 0;
+	ssize_t n;
+
+	memset(o, 0, sizeof(*o));
+	if (own && (fd = open(fl.path, O_RDONLY)) < 0) {
+		o->err = errno;
+		return;
+	}
+	n = pread(fd, o->v, sizeof(o->v) - 1, 0);
+	if (n < 0)
+		o->err = errno;
+	else
+		o->len = (int)n;
+	if (own)
+		close(fd);
+}
+
+static void flip_peersec(int fd, struct flipval *o)
+{
+	socklen_t len = sizeof(o->v) - 1;
+
+	memset(o, 0, sizeof(*o));
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERSEC, o->v, &len))
+		o->err = errno;
+	else
+		o->len = (int)len;
+}
+
+static int flip_same(const struct flipval *a, const struct flipval *b)
+{
+	return a->err == b->err &&
+	       (a->err || (a->len == b->len && !memcmp(a->v, b->v, a->len)));
+}
+
+/*
+ * What is wrong with a value read, or NULL: a clean errno, or printable
+ * text with at most a newline or NUL at its end; toylsm's /proc text is
+ * "LABEL\n" (abi.md) and its SO_PEERSEC "LABEL\0" (demo-lsm/net.c).
+ */
+static const char *flip_bad(const struct flipval *o, long mod, int peer)
+{
+	static const int clean[] = { EINVAL, ENOPROTOOPT, EOPNOTSUPP, EACCES, EPERM };
+
+	if (o->err) {
+		for (size_t i = 0; i < sizeof(clean) / sizeof(clean[0]); i++)
+			if (o->err == clean[i])
+				return NULL;
+		return "an unexpected errno";
+	}
+	if (o->len <= 0 || o->len >= (int)sizeof(o->v) - 1)
+		return o->len <= 0 ? "an empty value" : "a value that fills the buffer";
+	for (int i = 0; i < o->len; i++) {
+		unsigned char c = o->v[i];
+
+		if ((c == '\n' || c == '\0') && i == o->len - 1)
+			break;
+		if (c < 0x20 || c >= 0x7f)
+			return "a control, NUL or non-ASCII byte inside";
+	}
+	if (mod == LSM_ID_TOYLSM) {
+		char last = o->v[o->len - 1];
+
+		if (last != (peer ? '\0' : '\n') || !toy_valid(o->v, o->len - 1))
+			return peer ? "toylsm's SO_PEERSEC is not LABEL\\0" :
+				      "toylsm's current is not LABEL\\n";
+	}
+	return NULL;
+}
+
+/* Check one read by a thread whose interface LSM is fl.mods[cur]. */
+static void flip_check(const struct flipval *o, int cur, int peer, int s,
+		       const char *who)
+{
+	const struct flipval *ref = peer ? fl.peer[s] : fl.attr;
+	const char *what = peer ? (s ? "SO_PEERSEC (connected pair)" :
+				   "SO_PEERSEC (socketpair)") : fl.path;
+	const char *bad = flip_bad(o, fl.mods[cur], peer);
+	int any = -1;
+
+	for (int i = 0; i < fl.nmods && any < 0; i++)
+		if (fl.usable[i] && flip_same(o, &ref[i]))
+			any = i;
+	if (bad)
+		viol(T_FLIP, "%s, interface %s: %s gave %s (%s, %d bytes \"%.*s\")",
+		     who, lsm_name(fl.mods[cur]), what, bad,
+		     o->err ? strerrorname_np(o->err) : "ok", o->len,
+		     o->len > 0 ? (int)strcspn(o->v, "\n") : 0, o->v);
+	else if (any < 0 && !o->err)
+		viol(T_FLIP, "%s, interface %s: %s gave \"%.*s\", no active module's context",
+		     who, lsm_name(fl.mods[cur]), what, (int)strcspn(o->v, "\n"), o->v);
+	else if (fl.usable[cur] && !flip_same(o, &ref[cur]))
+		viol(T_FLIP, "%s, interface %s: %s gave %s \"%.*s\", expected %s \"%.*s\"%s%s",
+		     who, lsm_name(fl.mods[cur]), what,
+		     o->err ? strerrorname_np(o->err) : "ok",
+		     o->err ? 0 : (int)strcspn(o->v, "\n"), o->v,
+		     ref[cur].err ? strerrorname_np(ref[cur].err) : "ok",
+		     ref[cur].err ? 0 : (int)strcspn(ref[cur].v, "\n"), ref[cur].v,
+		     any >= 0 ? ": the context of " : "",
+		     any >= 0 ? lsm_name(fl.mods[any]) : "");
+}
+
+/* A listening abstract AF_UNIX socket and both ends of a connection. */
+static int flip_connected_pair(int sv[2])
+{
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	socklen_t alen;
+	int l = socket(AF_UNIX, SOCK_STREAM, 0), r = -1;
+
+	snprintf(a.sun_path + 1, sizeof(a.sun_path) - 1, "kit-fuzz-flip-%d", getpid());
+	alen = offsetof(struct sockaddr_un, sun_path) + 1 + strlen(a.sun_path + 1);
+	sv[0] = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (l >= 0 && sv[0] >= 0 && !bind(l, (struct sockaddr *)&a, alen) &&
+	    !listen(l, 1) && !connect(sv[0], (struct sockaddr *)&a, alen)) {
+		sv[1] = accept(l, NULL, NULL);
+		r = sv[1] < 0 ? -1 : 0;
+	}
+	if (l >= 0)
+		close(l);
+	return r;
+}
+
+/* The flipping thread: sockets, references, then the flips. */
+static int flip_setup(struct thr *t)
+{
+	long start = prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0);
+	const char *bad;
+
+	fl.tid = gettid();
+	snprintf(fl.path, sizeof(fl.path), "/proc/%d/task/%d/attr/current",
+		 getpid(), fl.tid);
+	for (size_t i = 0; i < nids && fl.nmods < FLIP_MODS; i++)
+		if (active_slot_id(ids[i]))
+			fl.mods[fl.nmods++] = ids[i];
+	if (!fl.nmods || start < 0 || socketpair(AF_UNIX, SOCK_STREAM, 0, fl.sock[0]) ||
+	    flip_connected_pair(fl.sock[1])) {
+		viol(T_FLIP, "setup: %d modules with a slot, GET %ld, sockets: %s",
+		     fl.nmods, start, strerrorname_np(errno) ?: "0");
+		return -1;
+	}
+	for (int i = 0; i < fl.nmods; i++) {
+		fl.usable[i] = !prctl(PR_LSM_ATTR_SET, fl.mods[i], 0, 0, 0) &&
+			       prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0) == fl.mods[i];
+		t->calls += 2;
+		if (!fl.usable[i])
+			continue;
+		flip_read_attr(-1, &fl.attr[i]);
+		flip_peersec(fl.sock[0][0], &fl.peer[0][i]);
+		flip_peersec(fl.sock[1][1], &fl.peer[1][i]);
+		t->calls += 5;
+		for (int k = 0; k < 3; k++) {
+			const struct flipval *o = k ? &fl.peer[k - 1][i] : &fl.attr[i];
+
+			if ((bad = flip_bad(o, fl.mods[i], k > 0)))
+				viol(T_FLIP, "reference of %s (%s): %s", lsm_name(fl.mods[i]),
+				     k ? "SO_PEERSEC" : "attr/current", bad);
+		}
+	}
+	for (int i = 0, k = 0; i < fl.nmods && k < (int)sizeof(sh->flipref); i++) {
+		char v[3][48];
+
+		for (int j = 0; j < 3; j++) {
+			const struct flipval *o = j ? &fl.peer[j - 1][i] : &fl.attr[i];
+
+			if (o->err)
+				snprintf(v[j], sizeof(v[j]), "%s", strerrorname_np(o->err));
+			else
+				snprintf(v[j], sizeof(v[j]), "\"%.*s\"%s", (int)strcspn(o->v, "\n"),
+					 o->v, o->v[o->len - 1] == '\n' ? "+\\n" :
+					 o->v[o->len - 1] == '\0' ? "+\\0" : "");
+		}
+		k += snprintf(sh->flipref + k, sizeof(sh->flipref) - k,
+			      "%s%s: current %s, SO_PEERSEC %s / %s%s", i ? "; " : "",
+			      lsm_name(fl.mods[i]), v[0], v[1], v[2],
+			      fl.usable[i] ? "" : " (SET refused)");
+	}
+	if (injected("flip") && fl.usable[0] && !fl.attr[0].err)	/* a wrong expectation */
+		fl.attr[0].v[0] ^= 1;
+	if (prctl(PR_LSM_ATTR_SET, start, 0, 0, 0))
+		return -1;
+	return 0;
+}
+
+static void *flip_thread(void *arg)
+{
+	static const long badid[] = { -1, 0, LSM_ID_CAPABILITY, LSM_ID_LANDLOCK, 9999 };
+	struct thr *t = arg;
+	struct flipval o;
+	int cur, fd = -1, i;
+	long g, id;
+
+	if (t->idx % 16 == 0) {
+		atomic_store(&fl.ready, flip_setup(t) ? -1 : 1);
+	} else {
+		while (!atomic_load(&fl.ready))
+			sched_yield();
+		fd = open(fl.path, O_RDONLY);	/* opened once, read again and again */
+	}
+	if (atomic_load(&fl.ready) < 0)
+		goto out;
+	cur = flip_index(prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0));
+	for (long n = 0; n < t->ops && cur >= 0; n++) {
+		int me = t->idx % 16 == 0, flip = me || fz_one_in(&t->r, 8);
+
+		if (flip) {
+			int bad = fz_one_in(&t->r, 16);
+
+			id = bad ? badid[fz_below(&t->r, 5)] : fl.mods[fz_below(&t->r, fl.nmods)];
+			errno = 0;
+			if (!prctl(PR_LSM_ATTR_SET, id, 0, 0, 0)) {
+				if (bad)
+					viol(T_FLIP, "SET(%ld), no module with a slot, succeeded", id);
+				else
+					cur = flip_index(id);
+			} else if (bad ? errno != EINVAL : errno != EPERM && errno != EACCES) {
+				viol(T_FLIP, "SET(%ld): %s, expected %s", id,
+				     strerrorname_np(errno), bad ? "EINVAL" : "success or EPERM/EACCES");
+			}
+			g = prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0);
+			t->calls += 2;
+			if (cur < 0 || g != fl.mods[cur]) {
+				viol(T_FLIP, "GET %ld after SET(%ld), expected %ld", g, id,
+				     cur < 0 ? -1 : fl.mods[cur]);
+				break;
+			}
+			if (!me)
+				continue;
+		}
+		/* Reads: the flipping thread its own, the others its. */
+		i = (int)fz_below(&t->r, 4);
+		if (i == 0 || (i == 1 && fd < 0)) {
+			flip_read_attr(-1, &o);
+			t->calls += 3;
+			flip_check(&o, cur, 0, 0, me ? "the flipping thread itself" :
+				   "a reader, fresh open");
+		} else if (i == 1) {
+			flip_read_attr(fd, &o);
+			t->calls++;
+			flip_check(&o, cur, 0, 0, "a reader, fd opened once");
+		} else {
+			int s = (int)fz_below(&t->r, 2);
+
+			flip_peersec(fl.sock[s][fz_below(&t->r, 2)], &o);
+			t->calls++;
+			flip_check(&o, cur, 1, s, me ? "the flipping thread itself" :
+				   "a reader");
+		}
+	}
+out:
+	if (fd >= 0)
+		close(fd);
+	thr_done(t, T_FLIP);
+	return NULL;
+}
+
 /* --- the syscall workers --- */
 
 static void *sys_thread(void *arg)
@@ -1523,12 +1843,14 @@ static const struct role roles[] = {
 	 * file, fork and exec roles (5 to 20 calls an operation, 20 ms an
 	 * operation on the debug kernel) a few per mille.
 	 */
-	{ T_SELF, 2, 2, 932, sys_thread },
+	{ T_SELF, 2, 2, 902, sys_thread },
 	{ T_ATTR, 1, 3, 8, attr_thread },
 	{ T_PRCTL, 1, 2, 5, prctl_thread },
 	{ T_SECFS, 1, 3, 5, secfs_thread },
 	{ T_SOCK, 1, 2, 50, sock_thread },
 	{ T_EXEC, 1, 1, 0, exec_thread },
+	/* One thread flips its interface LSM, two read its contexts. */
+	{ T_FLIP, 1, 3, 30, flip_thread },
 };
 #define NROLES (sizeof(roles) / sizeof(roles[0]))
 
@@ -1729,6 +2051,8 @@ TEST_F_TIMEOUT(fuzz, run, 800)
 
 		if ((ro->target == T_SECFS || ro->target == T_EXEC) && !have_toylsm)
 			continue;
+		if (ro->target == T_FLIP && !prctl_live)
+			continue;
 		for (int p = 0; p < ro->procs; p++) {
 			pid_t pid = fork();
 
@@ -1766,9 +2090,13 @@ static void verdict(struct __test_metadata *_metadata, int t)
 	ASSERT_TRUE(sh->ran) TH_LOG("the run did not finish");
 	if ((t == T_SECFS || t == T_EXEC) && !have_toylsm)
 		SKIP(return, "toylsm is not active");
+	if (t == T_FLIP && !prctl_live)
+		SKIP(return, "PR_LSM_ATTR_GET does not work: no interface LSM to flip");
 	ksft_print_msg("%s: %ld calls in %.1f s, %ld invariant violations\n",
 		       tname[t], (long)sh->calls[t], sh->usecs[t] / 1e6,
 		       (long)sh->viol[t]);
+	if (t == T_FLIP)
+		ksft_print_msg("references: %s\n", sh->flipref);
 	EXPECT_EQ(0, sh->viol[t])
 		TH_LOG("%s: first violation: %s (replay: fuzz_lsm -s %#llx -n %ld)",
 		       tname[t], sh->msg[t], (unsigned long long)seed, ops);
@@ -1782,6 +2110,7 @@ TEST_F(fuzz, prctl_lsm_attr_set_get) { verdict(_metadata, T_PRCTL); }
 TEST_F(fuzz, toylsm_securityfs) { verdict(_metadata, T_SECFS); }
 TEST_F(fuzz, toylsm_labels_racing_exec) { verdict(_metadata, T_EXEC); }
 TEST_F(fuzz, so_peersec_getsockopt) { verdict(_metadata, T_SOCK); }
+TEST_F(fuzz, interface_lsm_flips_under_readers) { verdict(_metadata, T_FLIP); }
 
 TEST_F(fuzz, totals)
 {
@@ -1939,7 +2268,7 @@ int main(int argc, char **argv)
 		case 'n': ops = strtol(optarg, NULL, 0); break;
 		case 'i': snprintf(inject, sizeof(inject), "%s", optarg); break;
 		default:
-			fprintf(stderr, "usage: %s [-s SEED] [-n OPS] [-i modlist,ctx,attr,rules,prctl,exec,sock,leak,splat]\n",
+			fprintf(stderr, "usage: %s [-s SEED] [-n OPS] [-i modlist,ctx,attr,rules,prctl,exec,sock,flip,leak,splat]\n",
 				argv[0]);
 			return 2;
 		}
