@@ -80,6 +80,16 @@ load_conf() {
 	if [ "$KIND" = kernel ]; then export FLAVOUR=lab; fi
 }
 
+# One kernel-side run at a time per build folder: the lab kernel holds one
+# lab's file, so a second run must not rebuild it before the first booted.
+lock_lab_kernel() {
+	[ "$KIND" = kernel ] || return 0
+	exec 7>"$BUILD/.lab-kernel-run.lock"
+	flock -n 7 || { say "another kernel-side lab run is using the lab kernel; waiting for it"; flock 7; }
+	[ -f "$BUILD/lab/bzImage" ] ||
+		say "first kernel-side lab: building the lab kernel (a few minutes, once)"
+}
+
 # skeleton STEP OUTFILE: the skeleton with the steps before STEP solved.
 skeleton() {
 	local step=$1 out=$2
@@ -362,7 +372,7 @@ cmd_shell() {
 	local d=$OUT/shell
 	if [ "$KIND" = kernel ]; then
 		build_variant shell "$1" || show_compile_error shell "$1"
-		say "in the guest: '$BIN' shows what the lab's hooks did, '$BIN --grade' grades them"
+		say "in the guest: '$BIN-shell' shows what the lab's code did, '$BIN-shell --grade' grades it"
 		exec "$KIT/scripts/run-guest.sh" --shell --bin "$d/$BIN-shell"
 	fi
 	build_grader
@@ -386,6 +396,7 @@ cmd_run() {
 		reset_work 1
 	fi
 	if [ "${SOLUTION:-0}" = 1 ]; then src=$SOL tag=solution; else src=$WORKF tag=work; fi
+	lock_lab_kernel
 	ensure_kernel
 	[ "$KIND" = kernel ] || check_needs
 	if [ "${KIT_SHELL:-}" = 1 ]; then cmd_shell "$src"; fi
@@ -437,6 +448,8 @@ cmd_run() {
 	if [ -n "$BOOT_TROUBLE" ]; then
 		echo "verdict: FAIL, a boot went wrong ($v)" >>"$T"
 		printf '%s' "$BOOT_TROUBLE" | sed 's/; $//; s/^/  /' >&2
+		[ "$KIND" = kernel ] && die "lab $NUM could not be graded completely: the lab kernel hung, crashed or stopped early (above; $(elapsed) s)." \
+		    "Your code runs in that kernel, so an Oops or panic there is most likely in it: the console log named above shows the Oops and its Call Trace, with the function's name. Transcript: $(rel "$T")."
 		die "lab $NUM could not be graded completely: a guest hung, crashed or stopped early (above; $(elapsed) s)." \
 		    "A hang or panic in a user-space lab is rarely your code's fault: run make lab $NUM again; if it persists, look at the console log named above and ask the instructor. Transcript: $(rel "$T")."
 	fi
@@ -488,6 +501,7 @@ cmd_check() {
 	load_conf
 	exec 8>"$OUT/.lock-check"
 	flock 8
+	lock_lab_kernel >&2
 	if [ "$KIND" = kernel ]; then
 		for v in "$@"; do
 			tag=${v%%=*} src=${v#*=}

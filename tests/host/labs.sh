@@ -20,7 +20,7 @@ steps_of() {	# the highest n of the solution's TODO n/m markers
 
 plan=0
 for d in "${DIRS[@]}"; do plan=$((plan + 2 + $(steps_of "$d"))); done
-plan=$((plan + 6))
+plan=$((plan + 7))
 echo "1..$plan"
 n=0
 ok() { n=$((n + 1)); echo "ok $n $*"; }
@@ -159,6 +159,7 @@ kl=$(ls -d "$K"/labs/[0-9][0-9]-*/ | while read -r d; do
 	grep -q '^KIND=kernel' "$d/lab.conf" && { echo "${d%/}"; break; }; done)
 if [ -z "$kl" ]; then
 	echo "ok $((n + 1)) lab.sh: a kernel lab's compile error # SKIP no kernel-side lab"
+	echo "ok $((n + 2)) lab.sh: a kernel lab's oops # SKIP no kernel-side lab"
 	exit 0
 fi
 cp -r "$kl" "$T/labs/98-kscratch"
@@ -173,5 +174,19 @@ if [ $rc -ne 0 ] && grep -q 'does not compile' <<<"$e" &&
 	ok "lab.sh: a kernel lab's compile error names the attendee's file and stops before booting"
 else
 	notok "lab.sh: a kernel lab's compile error names the attendee's file and stops before booting (exit $rc)"
+	sed 's/^/# /' <<<"$e" | tail -8
+fi
+
+# The attendee's kernel code oopses (a NULL write in its hook, which the
+# grader's first unlink() runs): a failed boot, said to be in their code.
+sol=$(ls "$T"/labs/98-kscratch/solution/*.c | head -1)
+awk '{ print } /^\ttoylsm_unlink_audit\(&ad, dentry\);/ { print "\t*(volatile int *)0 = 1;" }' \
+	"$sol" >"$kf"
+e=$(L run 98 2>&1); rc=$?
+if grep -q 'volatile int' "$kf" && [ $rc -ne 0 ] && grep -q 'the lab kernel hung, crashed' <<<"$e" &&
+   ! grep -q 'PASSED' <<<"$e"; then
+	ok "lab.sh: a kernel lab whose code oopses fails, and says the Oops is most likely in it"
+else
+	notok "lab.sh: a kernel lab whose code oopses fails, and says the Oops is most likely in it (exit $rc)"
 	sed 's/^/# /' <<<"$e" | tail -8
 fi
