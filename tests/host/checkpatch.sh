@@ -4,9 +4,17 @@
 # message names its checkpatch type (e.g. FILE_PATH_CHANGES) to explain why
 # it was kept.
 K=$(cd "$(dirname "$0")/../.." && pwd)
-T=$K/build/linux
+# The tree of the build folder in use (BUILD, as for every kit script).
+T=${BUILD:-$K/build}/linux
 mapfile -t P < <(sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$K/patches/series" | grep -v '^$')
 if [ ${#P[@]} -eq 0 ]; then echo "1..0 # SKIP the series is empty"; exit 0; fi
+# Without the tree nothing can be checked: say so as a failure, never as
+# patches that passed.
+if [ ! -x "$T/scripts/checkpatch.pl" ]; then
+	echo "1..1"
+	echo "not ok 1 no $T/scripts/checkpatch.pl: the tree is not extracted (make kernel does it)"
+	exit 0
+fi
 echo "1..$((${#P[@]} + 1))"
 
 # complaints PATCH: the checkpatch lines that the patch does not explain.
