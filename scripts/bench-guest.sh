@@ -50,7 +50,7 @@ while IFS='|' read -r name append args; do
 		"Its console log: $log." ;;
 	*) echo "---- lsm_bench's own lines in the guest console ----" >&2
 	   tr -d '\r' <"$log" | grep -a -v -E '^\[ *[0-9]+\.[0-9]+\]|^KIT-|^$' | tail -15 >&2
-	   die "lsm_bench exited with status $rc in boot '$name' ($FLAVOUR kernel), expected 0 (127: the guest found no program; its message is above); no table is made from a partial run." \
+	   die "lsm_bench exited with status $rc in boot '$name' ($FLAVOUR kernel), expected 0 (123: the guest's own 124-127, e.g. no such program; its message is above); no table is made from a partial run." \
 		"Its console log: $log." ;;
 	esac
 	grep -a '^BENCH' "$log" | tr -d '\r' >"$D/$name.txt"

@@ -12,6 +12,11 @@
 # shows no panic, oops, BUG or WARNING.  Otherwise:
 #   124 the guest hung (host timeout)   125 the kernel panicked or warned
 #   126 no status line from the guest   127 QEMU could not start
+# These four belong to the runner: a guest command that itself exits with
+# 124-127 (a shell says 127 for "command not found", 126 for "not
+# executable") is reported as 123, with a line on stderr naming its own
+# status, so that "QEMU could not start" never means "no such program".
+# With --quiet, a guest command that fails gets that one line too.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -118,4 +123,14 @@ line=$(grep -aE "^KIT-DONE $nonce status=[0-9]+" "$LOG" | tail -1)
 status=${line##*status=}
 status=${status%%[!0-9]*}
 [ "$quiet" = 1 ] || say "guest exited with status $status (${secs%.*}.$(echo "${secs#*.}" | cut -c1-1) s, $accel)"
+if [ "$status" -ge 124 ] && [ "$status" -le 127 ]; then
+	hint=""
+	[ "$status" = 127 ] && hint=": the guest's shell found no such command (a program missing from /kit/bin?)"
+	[ "$status" = 126 ] && hint=": the guest's shell could not execute the program"
+	printf 'kit: guest (%s): its command exited with %s%s; reported as 123 (124-127 are the runner'"'"'s verdicts). Console log: %s\n' \
+		"$name" "$status" "$hint" "$LOG" >&2
+	exit 123
+fi
+[ "$quiet" = 1 ] && [ "$status" -ne 0 ] &&
+	printf 'kit: guest (%s): its command exited with %s. Console log: %s\n' "$name" "$status" "$LOG" >&2
 exit "$status"

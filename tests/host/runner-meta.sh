@@ -4,7 +4,7 @@
 # assert that it says "failed" (and this suite itself then passes).
 K=$(cd "$(dirname "$0")/../.." && pwd)
 RG=$K/scripts/run-guest.sh
-echo "1..9"
+echo "1..11"
 n=0
 check() {	# check DESCRIPTION EXPECTED_RC ACTUAL_RC [STDERR_FILE PATTERN]
 	n=$((n + 1))
@@ -20,7 +20,11 @@ e=$(mktemp)
 "$RG" --quiet --name meta-true --cmd true 2>"$e"
 check "a guest command that succeeds exits 0" 0 $?
 "$RG" --quiet --name meta-false --cmd false 2>"$e"
-check "a guest command that fails passes its status (1) through" 1 $?
+check "a guest command that fails passes its status (1) through" 1 $? "$e" "exited with 1"
+"$RG" --quiet --name meta-notfound --cmd 'no-such-program' 2>"$e"
+check "a guest command not found is 123, not the runner's 127" 123 $? "$e" "exited with 127: the guest's shell found no such command"
+"$RG" --quiet --name meta-124 --cmd 'exit 124' 2>"$e"
+check "a guest command's own 124 is not taken for a hang" 123 $? "$e" "exited with 124;"
 
 out=$("$K/scripts/run-boot.sh" meta-fail "" selftest_fail 2>&1); rc=$?
 n=$((n + 1))
