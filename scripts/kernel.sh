@@ -43,25 +43,34 @@ check_config() {
 	fi
 }
 
-# The lab flavour differs from the normal one by one option, so its first
-# build starts from a copy of the normal kernel's objects and Kbuild
-# recompiles only what that option touches (seconds instead of minutes).
+# The lab flavour is the normal one plus one option, so when it has to be
+# configured (first build, or the fragments or the series changed) it
+# starts from a copy of an up-to-date normal kernel's objects, building
+# that first if needed (every other lab and make test need it anyway), and
+# Kbuild recompiles only what the option touches: seconds, not minutes.
 # Kbuild's own .cmd files hold relative paths, but objtool's (tools/build)
 # name the output folder absolutely: left as they are, objtool is rebuilt,
 # and since every object depends on the objtool binary, so is everything.
 # Renaming the folder in those files is what makes the copy usable.
 seed_from_normal() {
-	local n=$BUILD/kbuild/normal
-	[ "$FLAVOUR" = lab ] && [ ! -e "$KOUT" ] && [ -f "$n/vmlinux" ] || return 0
-	say "first lab kernel: starting from a copy of the normal kernel's objects"
+	local n=$BUILD/kbuild/normal want
+	[ "$FLAVOUR" = lab ] || return 0
+	want=$(digest "$KIT/configs/kit.config" "$STAMPS/series" "$TREE/.git/HEAD" \
+		"$STAMPS/series-head")
+	if ! stamp_ok config-normal "$want" || [ ! "$n/vmlinux" -nt "$n/.config" ]; then
+		say "the lab kernel starts from the normal kernel's objects: building that first"
+		FLAVOUR=normal "$KIT/scripts/kernel.sh" || return 0
+	fi
+	say "lab kernel: starting from a copy of the normal kernel's objects"
 	rm -rf "$KOUT.tmp"
 	if flock "$BUILD/.kernel-normal.lock" cp -a "$n" "$KOUT.tmp" &&
 	   (cd "$KOUT.tmp" && grep -rlIZ --include='*.cmd' --include='*.d' -F "$n" . |
 		OLD=$n NEW=$KOUT xargs -0r perl -pi -e 's/\Q$ENV{OLD}\E/$ENV{NEW}/g'); then
+		rm -rf "$KOUT"
 		mv "$KOUT.tmp" "$KOUT"
 	else
 		rm -rf "$KOUT.tmp"
-		say "copying the normal kernel's objects failed; building the lab kernel in full"
+		say "copying the normal kernel's objects failed; building the lab kernel in its own folder"
 	fi
 }
 
