@@ -28,6 +28,7 @@ static int toylsm_getprocattr(struct task_struct *p, const char *name,
 {
 	const struct toylsm_cred *tc;
 	const char *label;
+	size_t len;
 	u32 secid;
 
 	rcu_read_lock();
@@ -48,8 +49,18 @@ static int toylsm_getprocattr(struct task_struct *p, const char *name,
 	label = toylsm_name(secid);
 	if (!label)
 		return 0;
-	*value = kasprintf(GFP_KERNEL, "%s\n", label);
-	return *value ? strlen(*value) : -ENOMEM;
+	/*
+	 * The label and a newline. Not kasprintf(): this runs in every
+	 * lsm_self_attr() call, and formatting costs more than a copy.
+	 */
+	len = strlen(label);
+	*value = kmalloc(len + 2, GFP_KERNEL);
+	if (!*value)
+		return -ENOMEM;
+	memcpy(*value, label, len);
+	(*value)[len] = '\n';
+	(*value)[len + 1] = '\0';
+	return len + 1;
 }
 
 /**
