@@ -79,8 +79,26 @@ G=$R/guest.md H=$R/host.md
 			"$(ns normal "$b" lsm_self_attr_exec)" "" \
 			"$(rat normal "$b" lsm_self_attr_exec/getppid)x getppid; the added entry: $(calc %.2f "$x - $r") getppid = $(calc %.0f "($x - $r) * $g") ns"
 	done
-	row "lsm_self_attr() with 3 or 4 providers" "not measurable on 6.1 + part 1" "" \
-		"SELinux, Smack, AppArmor are exclusive: 3 needs part 2 (AppArmor stackable: smack,apparmor,toylsm); 4 needs SELinux with Smack, which the series keeps exclusive"
+	# Linear in entries? A least-squares line through (entries, cost in
+	# getppid units) of every boot, and how far the worst boot is off it.
+	fit=$(for b in $(boots); do
+		r=$(get normal "$b" lsm_self_attr/getppid) e=$(info normal "$b" entries)
+		[ -n "$r" ] && [ -n "$e" ] && echo "$e $r $b"
+	done | awk '{ x[NR] = $1; y[NR] = $2; n[NR] = $3; sx += $1; sy += $2; sxx += $1 * $1; sxy += $1 * $2 }
+		END {
+			if (NR < 3 || NR * sxx == sx * sx) exit
+			k = (NR * sxy - sx * sy) / (NR * sxx - sx * sx); c = (sy - k * sx) / NR
+			for (i = 1; i <= NR; i++) { d = y[i] - (c + k * x[i]); if (d < 0) d = -d
+				if (d > w) { w = d; wn = n[i] } ; ss += (y[i] - sy / NR) ^ 2; sr += d * d }
+			printf "%.2f %.2f %.2f %.2f %s %d", k, c, ss ? 1 - sr / ss : 1, w, wn, NR }')
+	if [ -n "$fit" ]; then
+		read -r k c r2 w wn nb <<<"$fit"
+		row "lsm_self_attr() cost against entries returned, $nb boots (0-3 providers)" \
+			"$c + $k x entries getppid" "linear in entries" \
+			"R^2 $r2; worst boot [$wn] $w getppid off the line"
+	fi
+	row "lsm_self_attr() with 4 providers" "not measurable" "" \
+		"needs SELinux and Smack together, which the series keeps exclusive (patch 0015 makes AppArmor stack with either: 3 providers)"
 	# /proc/self/attr reads, and before vs after the series.
 	for f in proc_current proc_named_current; do
 		what="/proc/self/attr/current"
