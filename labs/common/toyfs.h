@@ -2,16 +2,13 @@
 /*
  * For the graders of the labs on toylsm: its files in securityfs (a
  * write in one write(), as the kernel parses it; a read of the whole
- * file), the grader's own view of its counters, and setup(), which fails
- * a step on a problem of the grader's, not the learner's:
+ * file) and the grader's own view of its counters:
  *
  *	puts_to(TOYFS "rules", "l6-s l6-o -\n");	one write(): 0 or -errno
  *	get(TOYFS "enforce", buf, sizeof(buf));		the whole file, NUL-terminated
  *	stats("file_open", &calls, &denials);		a hook's line of TOYFS "stats"
- *	setup(fd >= 0, "create a file", errno);		"kit: the grader could not ..."
  *
- * Include after grader.h.  ilsm.h (labs 4 and 7) has the same setup(), so
- * a grader includes one of the two.
+ * Include after grader.h.
  */
 #ifndef LAB_TOYFS_H
 #define LAB_TOYFS_H
@@ -54,19 +51,6 @@ LAB_API int get(const char *path, char *buf, size_t size)
 	close(fd);
 	buf[len > 0 ? len : 0] = '\0';
 	return len;
-}
-
-/*
- * Unless ok, fail the step as the kit's problem, not the learner's: the
- * grader could not do what (errno err) to set the step up.
- */
-LAB_API void setup(int ok, const char *what, int err)
-{
-	if (ok)
-		return;
-	lab_kit("the grader could not %s: %s", what, errname(err));
-	lab_kit("that is the kit's problem, not yours: tell the instructor");
-	lab_fail();
 }
 
 /*
