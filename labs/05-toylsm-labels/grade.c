@@ -18,8 +18,8 @@
 
 #include "grader.h"
 #include "lab.h"
+#include "toyfs.h"
 
-#define TOYFS "/sys/kernel/security/toylsm/"
 #define NO_TID 4194304	/* PID_MAX_LIMIT: never a task's ID */
 
 static char fs_list[512];
@@ -31,41 +31,6 @@ static const char *const step_labels[] = {
 	"l5-thread", "l5", "L5-x_y.z:0", "l5-valid-label-of-31-characters",
 	"l5-parent", "l5-exec", "l5-self", "l5-intruder", "l5-from", "l5-to",
 };
-
-/* Write len bytes to path in one write(): 0, or -errno. */
-static int put(const char *path, const char *buf, size_t len)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), err = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, buf, len) != (ssize_t)len)
-		err = -errno;
-	close(fd);
-	return err;
-}
-
-static int puts_to(const char *path, const char *s)
-{
-	return put(path, s, strlen(s));
-}
-
-/* Read path into buf (NUL-terminated): its length, or -errno. */
-static int get(const char *path, char *buf, size_t size)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n, len = 0;
-
-	if (fd < 0)
-		return -errno;
-	while ((n = read(fd, buf + len, size - 1 - len)) > 0)
-		len += n;
-	if (n < 0)
-		len = -errno;
-	close(fd);
-	buf[len > 0 ? len : 0] = '\0';
-	return len;
-}
 
 static const char *attr_of(pid_t tid, const char *attr)
 {
@@ -99,15 +64,6 @@ static const char *truth(pid_t tid, const char *attr)
 static int relabel(const char *label)
 {
 	return puts_to(attr_of(0, "current"), label);
-}
-
-static void setup(int ok, const char *what, int err)
-{
-	if (ok)
-		return;
-	lab_kit("the grader could not %s: %s", what, errname(err));
-	lab_kit("that is the kit's problem, not yours: tell the instructor");
-	lab_fail();
 }
 
 static int active(const char *name)

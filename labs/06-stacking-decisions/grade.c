@@ -20,8 +20,8 @@
 
 #include "grader.h"
 #include "lab.h"
+#include "toyfs.h"
 
-#define TOYFS "/sys/kernel/security/toylsm/"
 #define SMACKFS "/sys/fs/smackfs/"
 
 static char fs_list[512];
@@ -29,49 +29,6 @@ static char fs_list[512];
 /* The labels the steps' tasks take.  The grader (label "init") may signal
  * them (rule "init L w"): otherwise it could not end a step that hangs. */
 static const char *const step_labels[] = { "l6-s", "l6-user", "l6-reader" };
-
-static int put(const char *path, const char *buf, size_t len)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), err = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, buf, len) != (ssize_t)len)
-		err = -errno;
-	close(fd);
-	return err;
-}
-
-static int puts_to(const char *path, const char *s)
-{
-	return put(path, s, strlen(s));
-}
-
-/* Read path into buf (NUL-terminated): its length, or -errno. */
-static int get(const char *path, char *buf, size_t size)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n, len = 0;
-
-	if (fd < 0)
-		return -errno;
-	while ((n = read(fd, buf + len, size - 1 - len)) > 0)
-		len += n;
-	if (n < 0)
-		len = -errno;
-	close(fd);
-	buf[len > 0 ? len : 0] = '\0';
-	return len;
-}
-
-static void setup(int ok, const char *what, int err)
-{
-	if (ok)
-		return;
-	lab_kit("the grader could not %s: %s", what, errname(err));
-	lab_kit("that is the kit's problem, not yours: tell the instructor");
-	lab_fail();
-}
 
 static int active(const char *name)
 {
@@ -89,26 +46,6 @@ static void need_toylsm(void)
 	lab_kit("toylsm is not active in this boot (%s): every step needs it", fs_list);
 	lab_kit("check CONFIG_LSM in configs/kit.config and the lab's BOOTS in lab.conf");
 	lab_fail();
-}
-
-/* The grader's own read of a hook's counters (-1, -1 if none). */
-static void stats(const char *hook, long *calls, long *denials)
-{
-	char buf[1024], name[64];
-	FILE *f = fopen(TOYFS "stats", "re");
-
-	long c, d;
-
-	*calls = *denials = -1;
-	while (f && fgets(buf, sizeof(buf), f)) {
-		if (sscanf(buf, "%63s %ld %ld", name, &c, &d) == 3 && !strcmp(name, hook)) {
-			*calls = c;
-			*denials = d;
-			break;
-		}
-	}
-	if (f)
-		fclose(f);
 }
 
 static long file_open_denials(void)

@@ -79,6 +79,31 @@ static void check_fds(int before, const char *fn)
 	lab_fail();
 }
 
+/*
+ * What one of the attendee's functions answered in buf (256 bytes): its
+ * return value r, and errno e or the string.
+ */
+static void seen_answer(int r, int e, const char *buf)
+{
+	if (r < 0)
+		lab_seen("it returned -1, errno %s", errname(e));
+	else
+		lab_seen("it returned %d with buf = %s", r,
+			 memchr(buf, '\0', 256) ? lab_quote(buf, -1) : "(no NUL in buf)");
+}
+
+/* Steps 1 and 2: check() with each module that can be the interface LSM. */
+static void each_interface(void (*check)(long id))
+{
+	__u32 cand[16];
+	int n = truth_candidates(cand, 16);
+
+	for (int i = 0; i < n; i++) {
+		setup(set_ilsm(cand[i]) == 0, "choose an interface LSM", errno);
+		check(cand[i]);
+	}
+}
+
 static void lab_banner(void)
 {
 	long id = get_ilsm();
@@ -114,11 +139,7 @@ static void check_stream(long id)
 		else
 			lab_expected("with interface LSM %s, lab_stream_peersec(buf, 256) returns %d with buf = %s",
 				     name_of(id), tl, lab_quote(want, -1));
-		if (r < 0)
-			lab_seen("it returned -1, errno %s", errname(e));
-		else
-			lab_seen("it returned %d with buf = %s", r,
-				 memchr(buf, '\0', 256) ? lab_quote(buf, -1) : "(no NUL in buf)");
+		seen_answer(r, e, buf);
 		if (tl < 0 && r >= 0)
 			lab_hint("%s answers nothing for unix stream sockets: pass getsockopt()'s error on", name_of(id));
 		else if (r < 0 && e == ERANGE)
@@ -152,13 +173,7 @@ static void check_stream(long id)
 
 STEP(1, "SO_PEERSEC on a connected unix stream socket, with a size probe")
 {
-	__u32 cand[16];
-	int n = truth_candidates(cand, 16);
-
-	for (int i = 0; i < n; i++) {
-		setup(set_ilsm(cand[i]) == 0, "choose an interface LSM", errno);
-		check_stream(cand[i]);
-	}
+	each_interface(check_stream);
 }
 
 static void check_dgram(long id)
@@ -186,11 +201,7 @@ static void check_dgram(long id)
 	else
 		lab_expected("with interface LSM %s, lab_dgram_peersec(buf, 256) returns %d with buf = %s",
 			     name_of(id), tl, lab_quote(want, -1));
-	if (r < 0)
-		lab_seen("it returned -1, errno %s", errname(e));
-	else
-		lab_seen("it returned %d with buf = %s", r,
-			 memchr(buf, '\0', 256) ? lab_quote(buf, -1) : "(no NUL in buf)");
+	seen_answer(r, e, buf);
 	if (tl < 0 && r >= 0)
 		lab_hint("only a control message with cmsg_level SOL_SOCKET and cmsg_type SCM_SECURITY carries a context; none came: ENODATA");
 	else if (r < 0 && e == ENODATA)
@@ -204,13 +215,7 @@ static void check_dgram(long id)
 
 STEP(2, "SCM_SECURITY on a unix datagram (SO_PASSSEC, walking the control messages)")
 {
-	__u32 cand[16];
-	int n = truth_candidates(cand, 16);
-
-	for (int i = 0; i < n; i++) {
-		setup(set_ilsm(cand[i]) == 0, "choose an interface LSM", errno);
-		check_dgram(cand[i]);
-	}
+	each_interface(check_dgram);
 }
 
 STEP(3, "the table: every interface LSM, the peer context it gives")
@@ -292,10 +297,7 @@ static void check_audit(int step, long def, long as)
 	}
 	lab_expected("%s%s, the record of your AUDIT_USER message has subj=%s: the context of %s, the system's default module",
 		     step == 5 ? "after choosing " : "with interface LSM ", name_of(as), want, name_of(def));
-	if (r < 0)
-		lab_seen("it returned -1, errno %s", errname(e));
-	else
-		lab_seen("it returned %d with buf = %s", r, memchr(buf, '\0', 256) ? lab_quote(buf, -1) : "(no NUL in buf)");
+	seen_answer(r, e, buf);
 	if (r < 0 && e == ETIMEDOUT)
 		lab_hint("bind the log socket to the group before you send (audit_fd(1 << (AUDIT_NLGRP_READLOG - 1))), turn audit on (AUDIT_SET, mask AUDIT_STATUS_ENABLED, enabled 1), and wait for the record that holds your text");
 	else if (r < 0 && e == ENOENT)

@@ -15,33 +15,11 @@
 
 #include "grader.h"
 #include "klog.h"
+#include "toyfs.h"
 
-#define TOYFS "/sys/kernel/security/toylsm/"
 #define DIR8 "/tmp/lab8"
 #define WORKER "l8-worker"
 #define SECRET "l8-secret"
-
-static int puts_to(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), err = 0;
-	size_t len = strlen(s);
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, s, len) != (ssize_t)len)
-		err = -errno;
-	close(fd);
-	return err;
-}
-
-static void setup(int ok, const char *what, int err)
-{
-	if (ok)
-		return;
-	lab_kit("the grader could not %s: %s", what, errname(err));
-	lab_kit("that is the kit's problem, not yours: tell the instructor");
-	lab_fail();
-}
 
 /* The rule "worker secret PERMS", or none with PERMS "-". */
 static void rule(const char *perms)
@@ -52,26 +30,6 @@ static void rule(const char *perms)
 	snprintf(line, sizeof(line), WORKER " " SECRET " %s\n", perms);
 	r = puts_to(TOYFS "rules", line);
 	setup(r == 0, "write a rule to " TOYFS "rules", -r);
-}
-
-/* toylsm's counters for a hook: 0, or -1 if "stats" has no such line. */
-static int stats(const char *hook, long *calls, long *denials)
-{
-	char buf[256], name[64];
-	FILE *f = fopen(TOYFS "stats", "re");
-	long c, d;
-	int found = -1;
-
-	while (f && fgets(buf, sizeof(buf), f)) {
-		if (sscanf(buf, "%63s %ld %ld", name, &c, &d) == 3 && !strcmp(name, hook)) {
-			*calls = c;
-			*denials = d;
-			found = 0;
-		}
-	}
-	if (f)
-		fclose(f);
-	return found;
 }
 
 /* A file (or with dir, a directory) labelled label (NULL: unlabelled). */

@@ -17,7 +17,8 @@
  * Inside a step, lab_expected(), lab_seen() and lab_hint() describe a
  * failure in the learner's terms and lab_fail() ends the step; a step that
  * returns passes.  lab_kit() reports a problem that is not the learner's
- * (the kernel lacks a patch); it still fails the step.
+ * (the kernel lacks a patch); it still fails the step, and so does
+ * setup(ok, what, errno) unless ok: the grader could not prepare the step.
  *
  * Output the attendee's code prints during a step is shown under the step,
  * prefixed with "| ", so that it can never pass for a verdict line.  The
@@ -183,6 +184,20 @@ LAB_API void __attribute__((format(printf, 1, 2))) lab_kit(const char *fmt, ...)
 LAB_API void __attribute__((noreturn)) lab_fail(void)
 {
 	exit(1);
+}
+
+/*
+ * Unless ok, fail the step as the kit's problem, not the learner's: the
+ * grader itself could not do what it needed to set the step up (what,
+ * errno err), e.g. setup(fd >= 0, "create a file in /tmp", errno).
+ */
+LAB_API void setup(int ok, const char *what, int err)
+{
+	if (ok)
+		return;
+	lab_kit("the grader could not %s: %s", what, errname(err));
+	lab_kit("that is the kit's problem, not yours: tell the instructor");
+	lab_fail();
 }
 
 /* A hint with what TODO n of the attendee's file says (from --src). */

@@ -33,15 +33,6 @@ LAB_API long set_ilsm(long id)
 	return prctl(PR_LSM_ATTR_SET, id, 0, 0, 0);
 }
 
-LAB_API void setup(int ok, const char *what, int err)
-{
-	if (ok)
-		return;
-	lab_kit("the grader could not %s: %s", what, errname(err));
-	lab_kit("that is the kit's problem, not yours: tell the instructor");
-	lab_fail();
-}
-
 LAB_API int active_ids(__u32 *ids, int max)
 {
 	size_t size = max * sizeof(*ids);

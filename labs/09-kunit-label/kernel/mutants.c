@@ -13,7 +13,13 @@
 #include "../label.h"
 #include "lab9.h"
 
-/* The real rule: [A-Za-z0-9_.:-]. */
+/*
+ * The real rule: [A-Za-z0-9_.:-].  This copies toylsm_label_char() from
+ * ../label.c, and the mutants below copy toylsm_label_parse() but for
+ * their one mistake, on purpose: a mutant must stay the same wrong parser
+ * when toylsm's own parser changes, so this file shares no code with
+ * label.c.  Do not merge the copies.
+ */
 static bool mutant_label_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
