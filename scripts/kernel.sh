@@ -106,8 +106,13 @@ build() {
 	: >"$LOG"
 	"${KMAKE[@]}" -j"$JOBS" bzImage headers >>"$LOG" 2>&1 &
 	pid=$!
+	# Poll every 0.2 s, so that a no-op build is not kept waiting for up
+	# to a second after make has finished; the log is read once a second.
+	local tick=0
 	while kill -0 "$pid" 2>/dev/null; do
-		sleep 1
+		sleep 0.2
+		tick=$((tick + 1))
+		[ $((tick % 5)) -eq 0 ] || continue
 		done=$(grep -c '^  CC ' "$LOG" || true)
 		pct=$((done * 100 / expect)); [ $pct -gt 99 ] && pct=99
 		if [ $cold = 1 ]; then
