@@ -27,8 +27,9 @@ fi
 pristine=$("${GIT[@]}" rev-parse -q --verify 'pristine^{commit}') ||
 	die "build/linux has no tag 'pristine'." "Run make tree (or make distclean, then make tree)."
 
-# kit.config without the series' parts: no toylsm in the list of LSMs.
-sed -e '/TOYLSM/d' \
+# kit.config without the series' parts: no toylsm (in the list of LSMs
+# too), no KUnit test of the lsmblob bookkeeping (patch 0016).
+sed -e '/TOYLSM/d' -e '/LSMBLOB/d' \
     -e '/^CONFIG_LSM=/{s/toylsm,//; s/,toylsm//}' "$KIT/configs/kit.config" >"$FRAG.tmp"
 cmp -s "$FRAG.tmp" "$FRAG" && rm -f "$FRAG.tmp" || mv -f "$FRAG.tmp" "$FRAG"
 want=$(printf '%s\n' "$pristine" | cat - "$FRAG" | sha256sum | cut -d' ' -f1)
