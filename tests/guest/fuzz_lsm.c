@@ -2133,9 +2133,10 @@ TEST_F(fuzz, totals)
 #define LEAK_WARMUP	10000
 #define LEAK_THREADS	4
 /*
- * The growth that fails. Normal kernel (SLOB) 512 kB: a leak of the
+ * The growth that fails. Normal kernel (SLUB) 512 kB: a leak of the
  * smallest kmalloc object (8 bytes) on every call grows Slab by
- * 100000 * 8 = 781 kB, while a quiet guest moved it by -16 kB. Debug
+ * 100000 * 8 = 781 kB, while a quiet guest moved it by +0 kB (-16 kB
+ * on SLOB, which the kit used before). Debug
  * kernel (SLUB + KASAN) 2048 kB: KASAN's redzones make the smallest
  * object at least 24 bytes (100000 * 24 = 2344 kB), and its quarantine
  * of freed objects moves Slab by some hundred kB either way (-460 kB
