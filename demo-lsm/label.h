@@ -36,6 +36,8 @@ extern struct toylsm_label_table toylsm_labels;
 int toylsm_label_parse(const char *buf, size_t len, char *label);
 int toylsm_label_intern(struct toylsm_label_table *t, const char *label,
 			u32 *secid);
+int toylsm_label_intern_all(struct toylsm_label_table *t,
+			    const char *const *labels, u32 n, u32 *secids);
 u32 toylsm_label_find(struct toylsm_label_table *t, const char *label);
 const char *toylsm_label_name(struct toylsm_label_table *t, u32 secid);
 

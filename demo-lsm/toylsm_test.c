@@ -112,6 +112,33 @@ static void table_full_test(struct kunit *test)
 }
 
 /**
+ * intern_all_test - Several new labels are interned all or none
+ * @test: the test
+ */
+static void intern_all_test(struct kunit *test)
+{
+	static const char *const four[] = { "w", "x", "y", "z" };
+	static const char *const three[] = { "x", "y", "z" };
+	static char names[3][TOYLSM_LABEL_MAX + 1];
+	struct toylsm_label_table t = { .capacity = 3, .names = names };
+	u32 secids[4];
+
+	spin_lock_init(&t.lock);
+	KUNIT_ASSERT_EQ(test, toylsm_label_intern(&t, "x", &secids[0]), 0);
+	/* w, y, z are new and only two fit: none is added. */
+	KUNIT_EXPECT_EQ(test, toylsm_label_intern_all(&t, four, 4, secids),
+			-ENOSPC);
+	KUNIT_EXPECT_EQ(test, t.count, 1);
+	KUNIT_EXPECT_EQ(test, toylsm_label_find(&t, "w"), TOYLSM_NOLABEL);
+	KUNIT_ASSERT_EQ(test, toylsm_label_intern_all(&t, three, 3, secids),
+			0);
+	KUNIT_EXPECT_EQ(test, t.count, 3);
+	KUNIT_EXPECT_EQ(test, secids[0], 1);
+	KUNIT_EXPECT_STREQ(test, toylsm_label_name(&t, secids[1]), "y");
+	KUNIT_EXPECT_STREQ(test, toylsm_label_name(&t, secids[2]), "z");
+}
+
+/**
  * rule_parse - toylsm_rule_parse() of a constant line
  * @line: the line
  * @rule: where to store the rule
@@ -157,6 +184,7 @@ static struct kunit_case toylsm_test_cases[] = {
 	KUNIT_CASE(label_parse_test),
 	KUNIT_CASE(intern_test),
 	KUNIT_CASE(table_full_test),
+	KUNIT_CASE(intern_all_test),
 	KUNIT_CASE(rule_parse_test),
 	{}
 };
