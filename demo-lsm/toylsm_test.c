@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * toylsm - KUnit tests of the label table, the rule parser, and of
- * toylsm stacked: its slot and the release of its contexts
+ * toylsm - KUnit tests of the label table, the rule parser and rule
+ * removal, and of toylsm stacked: its slot and the release of its
+ * contexts
  */
 
 #include <kunit/test.h>
@@ -139,6 +140,24 @@ static void intern_all_test(struct kunit *test)
 }
 
 /**
+ * rules_remove_test - Removing a rule that does not exist interns nothing
+ * @test: the test
+ *
+ * Labels are never freed: a removal that interned its labels would use
+ * up the table with rules that were never there.
+ */
+static void rules_remove_test(struct kunit *test)
+{
+	char text[] = "kunit-rm-s kunit-rm-o -\n";
+
+	KUNIT_EXPECT_EQ(test, toylsm_rules_write(text), 0);
+	KUNIT_EXPECT_EQ(test, toylsm_label_find(&toylsm_labels, "kunit-rm-s"),
+			TOYLSM_NOLABEL);
+	KUNIT_EXPECT_EQ(test, toylsm_label_find(&toylsm_labels, "kunit-rm-o"),
+			TOYLSM_NOLABEL);
+}
+
+/**
  * rule_parse - toylsm_rule_parse() of a constant line
  * @line: the line
  * @rule: where to store the rule
@@ -186,6 +205,7 @@ static struct kunit_case toylsm_test_cases[] = {
 	KUNIT_CASE(table_full_test),
 	KUNIT_CASE(intern_all_test),
 	KUNIT_CASE(rule_parse_test),
+	KUNIT_CASE(rules_remove_test),
 	{}
 };
 
