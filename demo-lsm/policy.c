@@ -5,7 +5,8 @@
  * A rule "SUBJECT OBJECT PERMS" lets a task labelled SUBJECT access an
  * object (file or task) labelled OBJECT with PERMS. Access between equal
  * labels, and to unlabelled files, is always allowed, so that a bad rule
- * table cannot lock root out of the guest.
+ * table cannot lock root out of the guest. A file whose label could not
+ * be loaded (TOYLSM_UNLOADED, fs.c) is labelled: nothing allows it.
  *
  * Locking: the table is an immutable array behind an RCU pointer.
  * Hooks (some run in atomic context, e.g. task_kill) read it under
@@ -176,7 +177,9 @@ static int toylsm_deny(enum toylsm_hook hook, const char *subject,
  * toylsm_check - The policy decision of one access
  * @hook: the hook asking
  * @subject: the subject's secid
- * @object: the object's secid, TOYLSM_NOLABEL if unlabelled
+ * @object: the object's secid, TOYLSM_NOLABEL if unlabelled,
+ *	TOYLSM_UNLOADED if its label could not be loaded (no rule names it,
+ *	no task has it: denied)
  * @perms: the TOYLSM_MAY_* bits wanted
  * @ad: what the access is about, for the audit record
  *
@@ -189,8 +192,9 @@ int toylsm_check(enum toylsm_hook hook, u32 subject, u32 object, u32 perms,
 	if (object == TOYLSM_NOLABEL || subject == object ||
 	    toylsm_allowed(subject, object, perms))
 		return 0;
-	return toylsm_deny(hook, toylsm_name(subject), toylsm_name(object),
-			   perms, ad);
+	return toylsm_deny(hook, toylsm_name(subject),
+			   object == TOYLSM_UNLOADED ? TOYLSM_UNLOADED_NAME :
+			   toylsm_name(object), perms, ad);
 }
 
 /**

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * toylsm - KUnit tests of the label table, the rule parser and rule
- * removal, and of toylsm stacked: its slot and the release of its
- * contexts
+ * toylsm - KUnit tests of the label table, file labels, the rule parser
+ * and rule removal, and of toylsm stacked: its slot and the release of
+ * its contexts
  */
 
 #include <kunit/test.h>
@@ -13,6 +13,7 @@
 
 #include "setup.h"
 
+#include "fs.h"
 #include "label.h"
 #include "policy.h"
 
@@ -140,6 +141,50 @@ static void intern_all_test(struct kunit *test)
 }
 
 /**
+ * xattr_label_test - What a file's security.toylsm makes of it
+ * @test: the test
+ *
+ * No xattr, or one that is no label: unlabelled. A valid label that
+ * cannot be interned (table full) is TOYLSM_UNLOADED, not unlabelled:
+ * unlabelled files are open to every task, and that would make a full
+ * table the key to every file whose label came from disk.
+ */
+static void xattr_label_test(struct kunit *test)
+{
+	static char names[2][TOYLSM_LABEL_MAX + 1];
+	struct toylsm_label_table t = { .capacity = 2, .names = names };
+	u32 x, y;
+
+	spin_lock_init(&t.lock);
+	KUNIT_EXPECT_EQ(test, toylsm_xattr_label(&t, NULL, -ENODATA),
+			TOYLSM_NOLABEL);
+	KUNIT_EXPECT_EQ(test, toylsm_xattr_label(&t, "a b", 3),
+			TOYLSM_NOLABEL);
+	x = toylsm_xattr_label(&t, "x\n", 2);
+	KUNIT_EXPECT_EQ(test, x, 1);
+	KUNIT_ASSERT_EQ(test, toylsm_label_intern(&t, "y", &y), 0);
+	/* The table is full: old labels still load, a new one cannot. */
+	KUNIT_EXPECT_EQ(test, toylsm_xattr_label(&t, "x", 1), x);
+	KUNIT_EXPECT_EQ_MSG(test, toylsm_xattr_label(&t, "z", 1),
+			    TOYLSM_UNLOADED,
+			    "a label that cannot be loaded left the file unlabelled (fail open)");
+	KUNIT_EXPECT_EQ(test, t.count, 2);
+	KUNIT_EXPECT_EQ(test, toylsm_xattr_label(&t, "a/b", 3),
+			TOYLSM_NOLABEL);
+
+	/*
+	 * toylsm_check() then denies it: no table hands out that secid, so
+	 * no task has it and no rule names it. (Not called here: a denial
+	 * would spend one of the audit records that the rate limit lets
+	 * through in the first seconds of the boot, which the guest tests
+	 * read.)
+	 */
+	KUNIT_EXPECT_NE(test, TOYLSM_UNLOADED, TOYLSM_NOLABEL);
+	KUNIT_EXPECT_GT(test, TOYLSM_UNLOADED, (u32)TOYLSM_LABELS);
+	KUNIT_EXPECT_NULL(test, toylsm_name(TOYLSM_UNLOADED));
+}
+
+/**
  * rules_remove_test - Removing a rule that does not exist interns nothing
  * @test: the test
  *
@@ -204,6 +249,7 @@ static struct kunit_case toylsm_test_cases[] = {
 	KUNIT_CASE(intern_test),
 	KUNIT_CASE(table_full_test),
 	KUNIT_CASE(intern_all_test),
+	KUNIT_CASE(xattr_label_test),
 	KUNIT_CASE(rule_parse_test),
 	KUNIT_CASE(rules_remove_test),
 	{}

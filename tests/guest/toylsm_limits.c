@@ -10,7 +10,9 @@
  * keep working; 100,000 refused attempts do not grow the kernel's slab.
  * Rules writes that remove rules which do not exist, or that are
  * refused, intern no label (checked once the table is full: a label
- * that is in it can be set as a file's xattr, a new one cannot).
+ * that is in it can be set as a file's xattr, a new one cannot). A file
+ * labelled while there was room keeps its label when it is linked (and
+ * so instantiated again) with the table full.
  *
  * Rules: the rule table holds TOYLSM_RULES (128) rules (demo-lsm/
  * policy.c). Rules are written until ENOSPC; exactly 128 fit; a refused
@@ -29,6 +31,7 @@
  *   labelreuse an interned label is refused once the table is full
  *   rmintern   a label named only by a removal or a refused write is interned
  *   rmfull     removing a rule that does not exist, table full, is refused
+ *   relink     a labelled file linked with the table full lost its label
  *   rulecap    the rule table held 127, not 128
  *   rulekeep   a refused rules write moved a rule
  *   rulefree   a removal makes no room
@@ -56,6 +59,8 @@
 #define RULES		128	/* TOYLSM_RULES, demo-lsm/policy.h */
 #define XATTR		"security.toylsm"
 #define FILE_A		"/tmp/limits-a"
+#define FILE_B		"/tmp/limits-b"
+#define FILE_B2		"/tmp/limits-b2"	/* a second link of FILE_B */
 #define NREMOVE		16	/* removals of rules that do not exist */
 #define REF_S		12	/* a refused write: 129 rules between */
 #define REF_O		11	/* REF_S subjects and REF_O objects */
@@ -584,6 +589,41 @@ TEST_F(limits, labels_of_writes_that_changed_nothing_are_not_interned)
 	EXPECT_EQ(-ENOSPC, set_label(FILE_A, s)) TH_LOG("the removal interned %s", s);
 }
 
+/*
+ * A file's label is read again from its xattr whenever a dentry of it is
+ * instantiated, e.g. by link(2) (shmem_link() calls d_instantiate()).
+ * With the table full that read must still find a label that is in it:
+ * the file stays closed to other labels and open to its own. (A label
+ * on disk that is NOT in the table cannot be made in this guest: every
+ * write of security.toylsm interns its label first, tmpfs keeps xattrs
+ * with the inode, and there is no block device, FUSE or overlayfs. That
+ * case, fail closed, is KUnit's xattr_label_test in
+ * demo-lsm/toylsm_test.c, relayed by toylsm_kunit.)
+ */
+TEST_F(limits, a_labelled_file_linked_with_the_table_full_keeps_its_label)
+{
+	int fd, want = injected("relink") ? 1 : 0;	/* a wrong expectation */
+
+	ASSERT_LT(0, sh->filled) TH_LOG("the table was not filled");
+	unlink(FILE_B2);
+	fd = open(FILE_B, O_CREAT | O_WRONLY, 0644);
+	ASSERT_LE(0, fd) TH_LOG("create %s: %s", FILE_B, strerror(errno));
+	close(fd);
+	ASSERT_EQ(0, set_label(FILE_B, lim(1)));
+	ASSERT_EQ(0, link(FILE_B, FILE_B2)) TH_LOG("link %s %s: %s", FILE_B, FILE_B2,
+						   strerrorname_np(errno));
+	EXPECT_STREQ(lim(1), file_label(FILE_B2));
+	EXPECT_EQ(want, may_read(lim(5), FILE_B2))
+		TH_LOG("a task labelled %s without CAP_MAC_ADMIN and with no rule %s a file labelled %s after link(2) with the table full: expected %s (hint: demo-lsm/fs.c, toylsm_d_instantiate())",
+		       lim(5), want ? "was denied" : "could open", lim(1), want ? "allowed" : "EACCES");
+	EXPECT_EQ(0, may_read(lim(5), FILE_B));
+	EXPECT_EQ(1, may_read(lim(1), FILE_B2))
+		TH_LOG("a task labelled %s could not open a file labelled %s after link(2) with the table full: its label was not loaded again",
+		       lim(1), lim(1));
+	unlink(FILE_B2);
+	unlink(FILE_B);
+}
+
 TEST_F(limits, a_refused_new_label_changes_nothing)
 {
 	char before[8192], after[8192], keep_file[16], keep_cur[16], keep_exec[16];
@@ -911,7 +951,7 @@ int main(int argc, char **argv)
 		 fz_opt("LIMITS_INJECT", "kit.limits_inject", "", opt, sizeof(opt)));
 	while ((c = getopt(argc, argv, "i:")) != -1) {
 		if (c != 'i') {
-			fprintf(stderr, "usage: %s [-i labelcap,labelkeep,labelreuse,rmintern,rmfull,rulecap,rulekeep,rulefree,leak]\n",
+			fprintf(stderr, "usage: %s [-i labelcap,labelkeep,labelreuse,rmintern,rmfull,relink,rulecap,rulekeep,rulefree,leak]\n",
 				argv[0]);
 			return 2;
 		}
