@@ -4,8 +4,10 @@
  *
  * A file's label is its security.toylsm xattr, read when the inode is
  * first instantiated and kept in the inode's security blob; setting the
- * xattr (CAP_MAC_ADMIN only) updates it. A file without it is
- * unlabelled, and every task may access it.
+ * xattr (CAP_MAC_ADMIN only) updates it. A file without it, or with one
+ * that is no valid label, is unlabelled, and every task may access it.
+ * A valid label that cannot be interned because the label table is full
+ * fails closed: the file is TOYLSM_UNLOADED, open to no task.
  */
 
 #include <linux/capability.h>
@@ -21,26 +23,56 @@
 #define TOYLSM_XATTR "security.toylsm"
 
 /**
+ * toylsm_xattr_label - The secid of a file's security.toylsm xattr
+ * @t: the label table
+ * @buf: the xattr's value, not NUL-terminated
+ * @len: its length, or the error of reading it (-ENODATA: none)
+ *
+ * No xattr, or one that is no valid label, leaves the file unlabelled.
+ * A valid label that cannot be interned (the table is full) must not:
+ * an unlabelled file is open to every task, so the file gets
+ * TOYLSM_UNLOADED instead, which no task has and no rule names.
+ *
+ * Return: the label's secid, TOYLSM_NOLABEL or TOYLSM_UNLOADED.
+ */
+u32 toylsm_xattr_label(struct toylsm_label_table *t, const char *buf,
+		       ssize_t len)
+{
+	char label[TOYLSM_LABEL_MAX + 1];
+	u32 secid;
+
+	if (len <= 0 || toylsm_label_parse(buf, len, label))
+		return TOYLSM_NOLABEL;
+	if (toylsm_label_intern(t, label, &secid))
+		return TOYLSM_UNLOADED;
+	return secid;
+}
+
+/**
  * toylsm_d_instantiate - Read the label of an inode from its xattr
  * @dentry: a dentry of the inode
  * @inode: the inode, or NULL
  *
- * An xattr that is no valid label, or that cannot be interned, leaves
- * the file unlabelled.
+ * A label that cannot be loaded closes the file to every task (until
+ * CAP_MAC_ADMIN sets a label that is in the table, or removes it); the
+ * kernel log says which file, rate-limited.
  */
 static void toylsm_d_instantiate(struct dentry *dentry, struct inode *inode)
 {
-	char buf[TOYLSM_LABEL_MAX + 2], label[TOYLSM_LABEL_MAX + 1];
+	char buf[TOYLSM_LABEL_MAX + 2];
 	ssize_t len;
 	u32 secid;
 
 	if (!inode || !(inode->i_opflags & IOP_XATTR))
 		return;
 	len = __vfs_getxattr(dentry, inode, TOYLSM_XATTR, buf, sizeof(buf));
-	if (len <= 0 || toylsm_label_parse(buf, len, label) ||
-	    toylsm_label_intern(&toylsm_labels, label, &secid))
-		return;
-	WRITE_ONCE(*toylsm_inode_label(inode), secid);
+	secid = toylsm_xattr_label(&toylsm_labels, buf, len);
+	if (secid == TOYLSM_UNLOADED)
+		pr_warn_ratelimited("toylsm: label table full: %s inode %lu, labelled \"%.*s\", is closed to every task\n",
+				    inode->i_sb->s_id, inode->i_ino,
+				    (int)(len - (buf[len - 1] == '\n')), buf);
+	if (secid != TOYLSM_NOLABEL)
+		WRITE_ONCE(*toylsm_inode_label(inode), secid);
 }
 
 /**

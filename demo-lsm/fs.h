@@ -8,6 +8,7 @@
 
 #include <linux/fs.h>
 
+#include "label.h"
 #include "setup.h"
 
 /**
@@ -20,5 +21,8 @@ static inline u32 *toylsm_inode_label(const struct inode *inode)
 {
 	return inode->i_security + toylsm_blob_sizes.lbs_inode;
 }
+
+u32 toylsm_xattr_label(struct toylsm_label_table *t, const char *buf,
+		       ssize_t len);
 
 #endif /* _SECURITY_TOYLSM_FS_H */

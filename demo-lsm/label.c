@@ -88,6 +88,48 @@ u32 toylsm_label_find(struct toylsm_label_table *t, const char *label)
 }
 
 /**
+ * toylsm_label_intern_all - Find several labels, adding the new ones,
+ *	all or none
+ * @t: the table
+ * @labels: valid labels, each at most once (one given twice is counted
+ *	twice against the room left)
+ * @n: their number
+ * @secids: where to store their secids, in the order of @labels
+ *
+ * Either every new label fits and is added, or none is: a caller that
+ * needs several labels (a rules write) cannot leave some of them in the
+ * table when it fails.
+ *
+ * Return: 0, or -ENOSPC (the new labels do not all fit; nothing changed).
+ */
+int toylsm_label_intern_all(struct toylsm_label_table *t,
+			    const char *const *labels, u32 n, u32 *secids)
+{
+	u32 i, need = 0;
+	int err = 0;
+
+	spin_lock(&t->lock);
+	for (i = 0; i < n; i++)
+		need += !toylsm_label_find(t, labels[i]);
+	if (need > t->capacity - t->count) {
+		err = -ENOSPC;
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		secids[i] = toylsm_label_find(t, labels[i]);
+		if (secids[i])
+			continue;
+		strscpy(t->names[t->count], labels[i], sizeof(t->names[0]));
+		/* Publish the entry only once it is complete. */
+		smp_store_release(&t->count, t->count + 1);
+		secids[i] = t->count;
+	}
+out:
+	spin_unlock(&t->lock);
+	return err;
+}
+
+/**
  * toylsm_label_intern - Find a label, adding it if it is new
  * @t: the table
  * @label: a valid label
@@ -98,27 +140,11 @@ u32 toylsm_label_find(struct toylsm_label_table *t, const char *label)
 int toylsm_label_intern(struct toylsm_label_table *t, const char *label,
 			u32 *secid)
 {
-	int err = 0;
-	u32 n;
-
+	/* Most labels are in the table already: no lock for them. */
 	*secid = toylsm_label_find(t, label);
 	if (*secid)
 		return 0;
-	spin_lock(&t->lock);
-	*secid = toylsm_label_find(t, label);	/* another writer's? */
-	if (!*secid) {
-		n = t->count;
-		if (n == t->capacity) {
-			err = -ENOSPC;
-		} else {
-			strscpy(t->names[n], label, sizeof(t->names[n]));
-			/* Publish the entry only once it is complete. */
-			smp_store_release(&t->count, n + 1);
-			*secid = n + 1;
-		}
-	}
-	spin_unlock(&t->lock);
-	return err;
+	return toylsm_label_intern_all(t, &label, 1, secid);
 }
 
 /**

@@ -7,6 +7,7 @@
 #define _SECURITY_TOYLSM_LABEL_H
 
 #include <linux/atomic.h>
+#include <linux/limits.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
@@ -16,6 +17,16 @@
 #define TOYLSM_LABELS		128
 /* The secid of "no label": unlabelled files, unset exec and prev. */
 #define TOYLSM_NOLABEL		0
+/*
+ * The secid of a file whose security.toylsm is a valid label that could
+ * not be interned because the table was full: the file is labelled,
+ * but with a label that no task has and no rule names, so
+ * toylsm_check() denies every access to it (fail closed), where
+ * TOYLSM_NOLABEL would allow every access. It is never in a table.
+ */
+#define TOYLSM_UNLOADED		U32_MAX
+/* How reports name it: no valid label, so never mistaken for one. */
+#define TOYLSM_UNLOADED_NAME	"(unloaded)"
 
 /**
  * struct toylsm_label_table - An append-only table of interned labels
@@ -36,6 +47,8 @@ extern struct toylsm_label_table toylsm_labels;
 int toylsm_label_parse(const char *buf, size_t len, char *label);
 int toylsm_label_intern(struct toylsm_label_table *t, const char *label,
 			u32 *secid);
+int toylsm_label_intern_all(struct toylsm_label_table *t,
+			    const char *const *labels, u32 n, u32 *secids);
 u32 toylsm_label_find(struct toylsm_label_table *t, const char *label);
 const char *toylsm_label_name(struct toylsm_label_table *t, u32 secid);
 

@@ -5,7 +5,8 @@
  * A rule "SUBJECT OBJECT PERMS" lets a task labelled SUBJECT access an
  * object (file or task) labelled OBJECT with PERMS. Access between equal
  * labels, and to unlabelled files, is always allowed, so that a bad rule
- * table cannot lock root out of the guest.
+ * table cannot lock root out of the guest. A file whose label could not
+ * be loaded (TOYLSM_UNLOADED, fs.c) is labelled: nothing allows it.
  *
  * Locking: the table is an immutable array behind an RCU pointer.
  * Hooks (some run in atomic context, e.g. task_kill) read it under
@@ -176,7 +177,9 @@ static int toylsm_deny(enum toylsm_hook hook, const char *subject,
  * toylsm_check - The policy decision of one access
  * @hook: the hook asking
  * @subject: the subject's secid
- * @object: the object's secid, TOYLSM_NOLABEL if unlabelled
+ * @object: the object's secid, TOYLSM_NOLABEL if unlabelled,
+ *	TOYLSM_UNLOADED if its label could not be loaded (no rule names it,
+ *	no task has it: denied)
  * @perms: the TOYLSM_MAY_* bits wanted
  * @ad: what the access is about, for the audit record
  *
@@ -189,8 +192,9 @@ int toylsm_check(enum toylsm_hook hook, u32 subject, u32 object, u32 perms,
 	if (object == TOYLSM_NOLABEL || subject == object ||
 	    toylsm_allowed(subject, object, perms))
 		return 0;
-	return toylsm_deny(hook, toylsm_name(subject), toylsm_name(object),
-			   perms, ad);
+	return toylsm_deny(hook, toylsm_name(subject),
+			   object == TOYLSM_UNLOADED ? TOYLSM_UNLOADED_NAME :
+			   toylsm_name(object), perms, ad);
 }
 
 /**
@@ -276,11 +280,99 @@ int toylsm_rule_parse(char *line, struct toylsm_rule_text *rule)
 	return toylsm_perms_parse(field[2], &rule->perms);
 }
 
+/* A provisional secid: TOYLSM_FRESH | i names the write's new label i. */
+#define TOYLSM_FRESH		BIT(31)
+
+/**
+ * toylsm_rule_label - The secid of a label of a rule line, not interned
+ * @label: the label
+ * @add: whether the line adds or changes a rule (perms not "-")
+ * @fresh: the labels of this write that are not interned, each once
+ * @nfresh: their number, incremented when @label is added to @fresh
+ *
+ * A label that is not interned gets a provisional secid; only a line
+ * that adds a rule adds it to @fresh. toylsm_policy_intern() interns
+ * these labels once the whole write is known to fit.
+ *
+ * Return: the (provisional) secid, or TOYLSM_NOLABEL for a new label of
+ * a removal: no rule can name it, so there is nothing to remove.
+ */
+static u32 toylsm_rule_label(const char *label, bool add, const char **fresh,
+			     u32 *nfresh)
+{
+	u32 i, secid = toylsm_label_find(&toylsm_labels, label);
+
+	if (secid)
+		return secid;
+	for (i = 0; i < *nfresh; i++)
+		if (!strcmp(fresh[i], label))
+			return TOYLSM_FRESH | i;
+	if (!add)
+		return TOYLSM_NOLABEL;
+	fresh[*nfresh] = label;
+	return TOYLSM_FRESH | (*nfresh)++;
+}
+
+/**
+ * toylsm_policy_intern - Intern the new labels that a new table names
+ * @pol: the new table, with provisional secids
+ * @fresh: the labels of the write that were not interned; reordered
+ * @n: their number
+ *
+ * Only labels that a rule of @pol names are interned (a line may add a
+ * rule that a later line removes), all or none, and the provisional
+ * secids are replaced by the real ones.
+ *
+ * Return: 0, -ENOSPC (no room for them in the label table: nothing
+ * changed) or -ENOMEM.
+ */
+static int toylsm_policy_intern(struct toylsm_policy *pol, const char **fresh,
+				u32 n)
+{
+	u32 i, used = 0, *map, *secids, *id[2];
+	int err, k;
+
+	if (!n)
+		return 0;
+	map = kcalloc(2 * n, sizeof(*map), GFP_KERNEL);
+	if (!map)
+		return -ENOMEM;
+	secids = map + n;
+	for (i = 0; i < pol->count; i++) {
+		if (pol->rules[i].subject & TOYLSM_FRESH)
+			map[pol->rules[i].subject & ~TOYLSM_FRESH] = 1;
+		if (pol->rules[i].object & TOYLSM_FRESH)
+			map[pol->rules[i].object & ~TOYLSM_FRESH] = 1;
+	}
+	/* Keep the used labels at the front; map[i]: where label i went. */
+	for (i = 0; i < n; i++)
+		if (map[i]) {
+			fresh[used] = fresh[i];
+			map[i] = used++;
+		}
+	err = toylsm_label_intern_all(&toylsm_labels, fresh, used, secids);
+	for (i = 0; !err && i < pol->count; i++) {
+		id[0] = &pol->rules[i].subject;
+		id[1] = &pol->rules[i].object;
+		for (k = 0; k < 2; k++)
+			if (*id[k] & TOYLSM_FRESH)
+				*id[k] = secids[map[*id[k] & ~TOYLSM_FRESH]];
+	}
+	kfree(map);
+	return err;
+}
+
 /**
  * toylsm_policy_merge - A new table: the current one with some rules set
  * @old: the current table, or NULL
  * @texts: the rules to set (perms 0: remove)
  * @n: the number of @texts
+ *
+ * The label table changes only if the write succeeds: the lines are
+ * applied with provisional secids for labels that are not interned, the
+ * rule count is checked, and only then are the new labels that the new
+ * table names interned, all or none. A removal never interns: a rule
+ * that names a label not in the label table cannot exist.
  *
  * Return: the new table, or an ERR_PTR (-ENOSPC, -ENOMEM).
  */
@@ -288,39 +380,49 @@ static struct toylsm_policy *toylsm_policy_merge(const struct toylsm_policy *old
 						 const struct toylsm_rule_text *texts,
 						 u32 n)
 {
-	u32 i, j, have = old ? old->count : 0;
+	u32 i, j, nfresh = 0, have = old ? old->count : 0;
 	struct toylsm_policy *pol;
 	struct toylsm_rule r;
-	int err;
+	const char **fresh;
+	int err = -ENOMEM;
 
 	pol = kzalloc(struct_size(pol, rules, have + n), GFP_KERNEL);
-	if (!pol)
-		return ERR_PTR(-ENOMEM);
+	fresh = kcalloc(2 * n, sizeof(*fresh), GFP_KERNEL);
+	if (!pol || !fresh)
+		goto fail;
 	if (have)
 		memcpy(pol->rules, old->rules, have * sizeof(r));
 	pol->count = have;
 	for (i = 0; i < n; i++) {
-		err = toylsm_label_intern(&toylsm_labels, texts[i].subject,
-					  &r.subject) ?:
-		      toylsm_label_intern(&toylsm_labels, texts[i].object,
-					  &r.object);
-		if (err)
-			goto fail;
 		r.perms = texts[i].perms;
+		r.subject = toylsm_rule_label(texts[i].subject, r.perms, fresh,
+					      &nfresh);
+		r.object = toylsm_rule_label(texts[i].object, r.perms, fresh,
+					     &nfresh);
+		if (!r.subject || !r.object)
+			continue;	/* removal of a rule that cannot exist */
 		for (j = 0; j < pol->count; j++)
 			if (pol->rules[j].subject == r.subject &&
 			    pol->rules[j].object == r.object)
 				break;
-		pol->rules[j] = r;
-		if (j == pol->count)
-			pol->count++;
-		if (!r.perms)	/* removal: move the last rule here */
+		if (r.perms) {
+			pol->rules[j] = r;
+			if (j == pol->count)
+				pol->count++;
+		} else if (j < pol->count) {
+			/* removal: move the last rule here */
 			pol->rules[j] = pol->rules[--pol->count];
+		}
 	}
 	err = -ENOSPC;
 	if (pol->count <= TOYLSM_RULES)
+		err = toylsm_policy_intern(pol, fresh, nfresh);
+	if (!err) {
+		kfree(fresh);
 		return pol;
+	}
 fail:
+	kfree(fresh);
 	kfree(pol);
 	return ERR_PTR(err);
 }
@@ -330,8 +432,8 @@ fail:
  * @text: NUL-terminated lines "SUBJECT OBJECT PERMS"; blank lines are
  *	ignored; it is cut up
  *
- * Every line is checked before any rule changes. Labels that a failed
- * write interned stay in the label table, unused.
+ * Every line is checked before any rule changes, and a write that fails
+ * changes nothing, the label table included (toylsm_policy_merge()).
  *
  * Return: 0, -EINVAL (a malformed line), -ENOSPC (rule or label table
  * full) or -ENOMEM.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * toylsm - KUnit tests of the label table, the rule parser, and of
- * toylsm stacked: its slot and the release of its contexts
+ * toylsm - KUnit tests of the label table, file labels, the rule parser
+ * and rule removal, and of toylsm stacked: its slot and the release of
+ * its contexts
  */
 
 #include <kunit/test.h>
@@ -12,6 +13,7 @@
 
 #include "setup.h"
 
+#include "fs.h"
 #include "label.h"
 #include "policy.h"
 
@@ -112,6 +114,95 @@ static void table_full_test(struct kunit *test)
 }
 
 /**
+ * intern_all_test - Several new labels are interned all or none
+ * @test: the test
+ */
+static void intern_all_test(struct kunit *test)
+{
+	static const char *const four[] = { "w", "x", "y", "z" };
+	static const char *const three[] = { "x", "y", "z" };
+	static char names[3][TOYLSM_LABEL_MAX + 1];
+	struct toylsm_label_table t = { .capacity = 3, .names = names };
+	u32 secids[4];
+
+	spin_lock_init(&t.lock);
+	KUNIT_ASSERT_EQ(test, toylsm_label_intern(&t, "x", &secids[0]), 0);
+	/* w, y, z are new and only two fit: none is added. */
+	KUNIT_EXPECT_EQ(test, toylsm_label_intern_all(&t, four, 4, secids),
+			-ENOSPC);
+	KUNIT_EXPECT_EQ(test, t.count, 1);
+	KUNIT_EXPECT_EQ(test, toylsm_label_find(&t, "w"), TOYLSM_NOLABEL);
+	KUNIT_ASSERT_EQ(test, toylsm_label_intern_all(&t, three, 3, secids),
+			0);
+	KUNIT_EXPECT_EQ(test, t.count, 3);
+	KUNIT_EXPECT_EQ(test, secids[0], 1);
+	KUNIT_EXPECT_STREQ(test, toylsm_label_name(&t, secids[1]), "y");
+	KUNIT_EXPECT_STREQ(test, toylsm_label_name(&t, secids[2]), "z");
+}
+
+/**
+ * xattr_label_test - What a file's security.toylsm makes of it
+ * @test: the test
+ *
+ * No xattr, or one that is no label: unlabelled. A valid label that
+ * cannot be interned (table full) is TOYLSM_UNLOADED, not unlabelled:
+ * unlabelled files are open to every task, and that would make a full
+ * table the key to every file whose label came from disk.
+ */
+static void xattr_label_test(struct kunit *test)
+{
+	static char names[2][TOYLSM_LABEL_MAX + 1];
+	struct toylsm_label_table t = { .capacity = 2, .names = names };
+	u32 x, y;
+
+	spin_lock_init(&t.lock);
+	KUNIT_EXPECT_EQ(test, toylsm_xattr_label(&t, NULL, -ENODATA),
+			TOYLSM_NOLABEL);
+	KUNIT_EXPECT_EQ(test, toylsm_xattr_label(&t, "a b", 3),
+			TOYLSM_NOLABEL);
+	x = toylsm_xattr_label(&t, "x\n", 2);
+	KUNIT_EXPECT_EQ(test, x, 1);
+	KUNIT_ASSERT_EQ(test, toylsm_label_intern(&t, "y", &y), 0);
+	/* The table is full: old labels still load, a new one cannot. */
+	KUNIT_EXPECT_EQ(test, toylsm_xattr_label(&t, "x", 1), x);
+	KUNIT_EXPECT_EQ_MSG(test, toylsm_xattr_label(&t, "z", 1),
+			    TOYLSM_UNLOADED,
+			    "a label that cannot be loaded left the file unlabelled (fail open)");
+	KUNIT_EXPECT_EQ(test, t.count, 2);
+	KUNIT_EXPECT_EQ(test, toylsm_xattr_label(&t, "a/b", 3),
+			TOYLSM_NOLABEL);
+
+	/*
+	 * toylsm_check() then denies it: no table hands out that secid, so
+	 * no task has it and no rule names it. (Not called here: a denial
+	 * would spend one of the audit records that the rate limit lets
+	 * through in the first seconds of the boot, which the guest tests
+	 * read.)
+	 */
+	KUNIT_EXPECT_NE(test, TOYLSM_UNLOADED, TOYLSM_NOLABEL);
+	KUNIT_EXPECT_GT(test, TOYLSM_UNLOADED, (u32)TOYLSM_LABELS);
+	KUNIT_EXPECT_NULL(test, toylsm_name(TOYLSM_UNLOADED));
+}
+
+/**
+ * rules_remove_test - Removing a rule that does not exist interns nothing
+ * @test: the test
+ *
+ * Labels are never freed: a removal that interned its labels would use
+ * up the table with rules that were never there.
+ */
+static void rules_remove_test(struct kunit *test)
+{
+	char text[] = "kunit-rm-s kunit-rm-o -\n";
+
+	KUNIT_EXPECT_EQ(test, toylsm_rules_write(text), 0);
+	KUNIT_EXPECT_EQ(test, toylsm_label_find(&toylsm_labels, "kunit-rm-s"),
+			TOYLSM_NOLABEL);
+	KUNIT_EXPECT_EQ(test, toylsm_label_find(&toylsm_labels, "kunit-rm-o"),
+			TOYLSM_NOLABEL);
+}
+
+/**
  * rule_parse - toylsm_rule_parse() of a constant line
  * @line: the line
  * @rule: where to store the rule
@@ -157,7 +248,10 @@ static struct kunit_case toylsm_test_cases[] = {
 	KUNIT_CASE(label_parse_test),
 	KUNIT_CASE(intern_test),
 	KUNIT_CASE(table_full_test),
+	KUNIT_CASE(intern_all_test),
+	KUNIT_CASE(xattr_label_test),
 	KUNIT_CASE(rule_parse_test),
+	KUNIT_CASE(rules_remove_test),
 	{}
 };
 

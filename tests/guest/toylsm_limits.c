@@ -8,6 +8,11 @@
  * kernel answers ENOSPC; exactly the room that was left must have been
  * used; a refused new label changes nothing; labels already in the table
  * keep working; 100,000 refused attempts do not grow the kernel's slab.
+ * Rules writes that remove rules which do not exist, or that are
+ * refused, intern no label (checked once the table is full: a label
+ * that is in it can be set as a file's xattr, a new one cannot). A file
+ * labelled while there was room keeps its label when it is linked (and
+ * so instantiated again) with the table full.
  *
  * Rules: the rule table holds TOYLSM_RULES (128) rules (demo-lsm/
  * policy.c). Rules are written until ENOSPC; exactly 128 fit; a refused
@@ -24,6 +29,9 @@
  *   labelcap   the label table held 127, not 128
  *   labelkeep  a refused label write moved the old label
  *   labelreuse an interned label is refused once the table is full
+ *   rmintern   a label named only by a removal or a refused write is interned
+ *   rmfull     removing a rule that does not exist, table full, is refused
+ *   relink     a labelled file linked with the table full lost its label
  *   rulecap    the rule table held 127, not 128
  *   rulekeep   a refused rules write moved a rule
  *   rulefree   a removal makes no room
@@ -51,6 +59,13 @@
 #define RULES		128	/* TOYLSM_RULES, demo-lsm/policy.h */
 #define XATTR		"security.toylsm"
 #define FILE_A		"/tmp/limits-a"
+#define FILE_B		"/tmp/limits-b"
+#define FILE_B2		"/tmp/limits-b2"	/* a second link of FILE_B */
+#define NREMOVE		16	/* removals of rules that do not exist */
+#define REF_S		12	/* a refused write: 129 rules between */
+#define REF_O		11	/* REF_S subjects and REF_O objects */
+/* Labels named only by those writes: none may be interned. */
+#define NPROBE		(2 * NREMOVE + REF_S + REF_O + 2)
 #define CYCLES		100000
 #define WARMUP		10000
 #define NPAIR		16	/* rules between lim-0 .. lim-15 */
@@ -121,6 +136,29 @@ static const char *fresh(long i)
 
 	snprintf(buf, sizeof(buf), "nospc-%ld", i % 4096);
 	return buf;
+}
+
+/*
+ * The labels that only removals of rules that do not exist and refused
+ * rules writes name (rule_writes_that_change_nothing_intern_nothing):
+ * rm-sI rm-oI for the removals, rf-sI rf-oJ for the write refused for
+ * its 129 rules, pf-s pf-o for the one refused for a malformed line.
+ */
+static const char *probe(int i)
+{
+	static __thread char buf[4][16];
+	static __thread int k;
+
+	k = (k + 1) % 4;
+	if (i < 2 * NREMOVE)
+		snprintf(buf[k], sizeof(buf[k]), "rm-%c%d", i % 2 ? 'o' : 's', i / 2);
+	else if ((i -= 2 * NREMOVE) < REF_S)
+		snprintf(buf[k], sizeof(buf[k]), "rf-s%d", i);
+	else if ((i -= REF_S) < REF_O)
+		snprintf(buf[k], sizeof(buf[k]), "rf-o%d", i);
+	else
+		snprintf(buf[k], sizeof(buf[k]), "pf-%c", i - REF_O ? 'o' : 's');
+	return buf[k];
 }
 
 /* What abi.md accepts as a label (no newline). */
@@ -407,6 +445,48 @@ FIXTURE_TEARDOWN(limits)
 
 /* --- labels --- */
 
+/*
+ * Before the table is filled, so that the fill below counts what these
+ * writes took: removals of rules that do not exist, a write refused for
+ * a 129th rule, one refused for a malformed line. None changes the
+ * rules; none may intern a label (labels are never freed, so each one
+ * would be a slot lost until reboot). Whether they did is seen once the
+ * table is full: labels_of_writes_that_changed_nothing_are_not_interned.
+ */
+TEST_F(limits, rule_writes_that_change_nothing_intern_nothing)
+{
+	char before[16384], after[16384], text[4096], why[160];
+	size_t k = 0;
+	int r, bad = 0;
+
+	ASSERT_LE(0, rules_text(before, sizeof(before)));
+	for (int i = 0; i < NREMOVE; i++) {
+		snprintf(text, sizeof(text), "%s %s -\n", probe(2 * i), probe(2 * i + 1));
+		r = rule(text);
+		if (r && !bad++)
+			TH_LOG("removing the rule \"%s %s\" that does not exist: expected success, saw %s",
+			       probe(2 * i), probe(2 * i + 1), strerrorname_np(-r));
+	}
+	EXPECT_EQ(0, bad) TH_LOG("%d of %d removals of rules that do not exist failed", bad, NREMOVE);
+	for (int i = 0; i < RULES + 1; i++)
+		k += snprintf(text + k, sizeof(text) - k, "%s %s r\n",
+			      probe(2 * NREMOVE + i / REF_O),
+			      probe(2 * NREMOVE + REF_S + i % REF_O));
+	ASSERT_GT(sizeof(text), k) TH_LOG("the 129 rules do not fit in one write");
+	r = rule(text);
+	EXPECT_EQ(-ENOSPC, r) TH_LOG("one write of %d new rules: expected ENOSPC, saw %s",
+				     RULES + 1, r ? strerrorname_np(-r) : "success");
+	snprintf(text, sizeof(text), "%s %s r\nnot a rule\n", probe(NPROBE - 2), probe(NPROBE - 1));
+	r = rule(text);
+	EXPECT_EQ(-EINVAL, r) TH_LOG("a rule and a malformed line: expected EINVAL, saw %s",
+				     r ? strerrorname_np(-r) : "success");
+	ASSERT_LE(0, rules_text(after, sizeof(after)));
+	EXPECT_EQ(0, text_diff(before, after, why, sizeof(why)))
+		TH_LOG("writes that should change nothing changed the rules: %s", why);
+	ksft_print_msg("rules: %d removals of rules that do not exist, a refused write of %d rules, a refused malformed write: %d labels that must not be interned (checked once the table is full)\n",
+		       NREMOVE, RULES + 1, NPROBE);
+}
+
 TEST_F_TIMEOUT(limits, labels_intern_until_enospc_exactly_the_room_left, 120)
 {
 	int fd, room, want, n = 0, err = 0, efd, cfd, k = 0;
@@ -466,8 +546,82 @@ TEST_F_TIMEOUT(limits, labels_intern_until_enospc_exactly_the_room_left, 120)
 	EXPECT_EQ(-ENOSPC, err) TH_LOG("expected ENOSPC after %d new labels, saw %s at label %d",
 				       room, err ? strerrorname_np(-err) : "success", n);
 	EXPECT_GT(n, 0) TH_LOG("not one new label was interned");
-	EXPECT_EQ(want, n) TH_LOG("expected exactly %d new labels (%d - %d in use), %d were interned: a table of %d? (hint: demo-lsm/label.c, toylsm_label_intern())",
+	EXPECT_EQ(want, n) TH_LOG("expected exactly %d new labels (%d - %d in use), %d were interned: a table of %d, or labels interned that nothing uses (the next test names them)? (hint: demo-lsm/label.c, toylsm_label_intern(); demo-lsm/policy.c, toylsm_policy_merge())",
 				   want, LABELS, sh->seen, n, n + sh->seen);
+}
+
+/*
+ * With the table full, setting a label as a file's xattr succeeds only
+ * if the label is interned: so this sees which labels the writes of
+ * rule_writes_that_change_nothing_intern_nothing took (the old
+ * toylsm_policy_merge() interned both labels of every line first).
+ */
+TEST_F(limits, labels_of_writes_that_changed_nothing_are_not_interned)
+{
+	char before[16384], after[16384], text[128], why[160], s[32], o[32];
+	int in = 0, want = injected("rmintern") ? 1 : 0, r;	/* a wrong expectation */
+	const char *first = NULL;
+
+	ASSERT_LT(0, sh->filled) TH_LOG("the table was not filled");
+	for (int i = 0; i < NPROBE; i++)
+		if (!set_label(FILE_A, probe(i)) && !in++)
+			first = probe(i);
+	ksft_print_msg("labels: %d of the %d labels named only by removals and refused rules writes are in the table%s\n",
+		       in, NPROBE, want ? ", INJECTED: expecting 1" : "");
+	EXPECT_EQ(want, in) TH_LOG("expected none of the %d labels in the table; %d are (first: %s): removing a rule that does not exist, or a refused write, interned its labels (hint: demo-lsm/policy.c, toylsm_policy_merge())",
+				   NPROBE, in, first ?: "none");
+	/* Table full: such a removal still succeeds and changes nothing. */
+	ASSERT_LE(0, rules_text(before, sizeof(before)));
+	snprintf(s, sizeof(s), "%s", fresh(8));
+	snprintf(o, sizeof(o), "%s", fresh(9));
+	snprintf(text, sizeof(text), "%s %s -\n", s, o);
+	r = rule(text);
+	want = injected("rmfull") ? -ENOSPC : 0;	/* a wrong expectation */
+	EXPECT_EQ(want, r) TH_LOG("removing the rule \"%s %s\" that does not exist, table full: expected %s, saw %s",
+				  s, o, want ? "ENOSPC" : "success", r ? strerrorname_np(-r) : "success");
+	snprintf(text, sizeof(text), "init %s -\n", o);
+	r = rule(text);
+	EXPECT_EQ(0, r) TH_LOG("removing the rule \"init %s\" that does not exist, table full: expected success, saw %s",
+			       o, strerrorname_np(-r));
+	ASSERT_LE(0, rules_text(after, sizeof(after)));
+	EXPECT_EQ(0, text_diff(before, after, why, sizeof(why)))
+		TH_LOG("the removals changed the rules: %s", why);
+	EXPECT_EQ(-ENOSPC, set_label(FILE_A, s)) TH_LOG("the removal interned %s", s);
+}
+
+/*
+ * A file's label is read again from its xattr whenever a dentry of it is
+ * instantiated, e.g. by link(2) (shmem_link() calls d_instantiate()).
+ * With the table full that read must still find a label that is in it:
+ * the file stays closed to other labels and open to its own. (A label
+ * on disk that is NOT in the table cannot be made in this guest: every
+ * write of security.toylsm interns its label first, tmpfs keeps xattrs
+ * with the inode, and there is no block device, FUSE or overlayfs. That
+ * case, fail closed, is KUnit's xattr_label_test in
+ * demo-lsm/toylsm_test.c, relayed by toylsm_kunit.)
+ */
+TEST_F(limits, a_labelled_file_linked_with_the_table_full_keeps_its_label)
+{
+	int fd, want = injected("relink") ? 1 : 0;	/* a wrong expectation */
+
+	ASSERT_LT(0, sh->filled) TH_LOG("the table was not filled");
+	unlink(FILE_B2);
+	fd = open(FILE_B, O_CREAT | O_WRONLY, 0644);
+	ASSERT_LE(0, fd) TH_LOG("create %s: %s", FILE_B, strerror(errno));
+	close(fd);
+	ASSERT_EQ(0, set_label(FILE_B, lim(1)));
+	ASSERT_EQ(0, link(FILE_B, FILE_B2)) TH_LOG("link %s %s: %s", FILE_B, FILE_B2,
+						   strerrorname_np(errno));
+	EXPECT_STREQ(lim(1), file_label(FILE_B2));
+	EXPECT_EQ(want, may_read(lim(5), FILE_B2))
+		TH_LOG("a task labelled %s without CAP_MAC_ADMIN and with no rule %s a file labelled %s after link(2) with the table full: expected %s (hint: demo-lsm/fs.c, toylsm_d_instantiate())",
+		       lim(5), want ? "was denied" : "could open", lim(1), want ? "allowed" : "EACCES");
+	EXPECT_EQ(0, may_read(lim(5), FILE_B));
+	EXPECT_EQ(1, may_read(lim(1), FILE_B2))
+		TH_LOG("a task labelled %s could not open a file labelled %s after link(2) with the table full: its label was not loaded again",
+		       lim(1), lim(1));
+	unlink(FILE_B2);
+	unlink(FILE_B);
 }
 
 TEST_F(limits, a_refused_new_label_changes_nothing)
@@ -797,7 +951,7 @@ int main(int argc, char **argv)
 		 fz_opt("LIMITS_INJECT", "kit.limits_inject", "", opt, sizeof(opt)));
 	while ((c = getopt(argc, argv, "i:")) != -1) {
 		if (c != 'i') {
-			fprintf(stderr, "usage: %s [-i labelcap,labelkeep,labelreuse,rulecap,rulekeep,rulefree,leak]\n",
+			fprintf(stderr, "usage: %s [-i labelcap,labelkeep,labelreuse,rmintern,rmfull,relink,rulecap,rulekeep,rulefree,leak]\n",
 				argv[0]);
 			return 2;
 		}
