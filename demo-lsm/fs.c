@@ -6,8 +6,9 @@
  * first instantiated and kept in the inode's security blob; setting the
  * xattr (CAP_MAC_ADMIN only) updates it. A file without it, or with one
  * that is no valid label, is unlabelled, and every task may access it.
- * A valid label that cannot be interned because the label table is full
- * fails closed: the file is TOYLSM_UNLOADED, open to no task.
+ * A valid label that cannot be interned because the label table is full,
+ * or a label that cannot be read (-EIO, -ENOMEM), fails closed: the file
+ * is TOYLSM_UNLOADED, open to no task.
  */
 
 #include <linux/capability.h>
@@ -28,10 +29,13 @@
  * @buf: the xattr's value, not NUL-terminated
  * @len: its length, or the error of reading it (-ENODATA: none)
  *
- * No xattr, or one that is no valid label, leaves the file unlabelled.
- * A valid label that cannot be interned (the table is full) must not:
- * an unlabelled file is open to every task, so the file gets
- * TOYLSM_UNLOADED instead, which no task has and no rule names.
+ * No xattr (-ENODATA, -EOPNOTSUPP), or one that is no valid label (a
+ * value longer than any label reads as -ERANGE), leaves the file
+ * unlabelled. What the file's label is cannot be known after any other
+ * read error (-ENOMEM, -EIO), nor when a valid label cannot be interned
+ * (the table is full), and those must not: an unlabelled file is open
+ * to every task, so the file gets TOYLSM_UNLOADED instead, which no task
+ * has and no rule names.
  *
  * Return: the label's secid, TOYLSM_NOLABEL or TOYLSM_UNLOADED.
  */
@@ -41,7 +45,11 @@ u32 toylsm_xattr_label(struct toylsm_label_table *t, const char *buf,
 	char label[TOYLSM_LABEL_MAX + 1];
 	u32 secid;
 
-	if (len <= 0 || toylsm_label_parse(buf, len, label))
+	if (len == -ENODATA || len == -EOPNOTSUPP || len == -ERANGE)
+		return TOYLSM_NOLABEL;
+	if (len < 0)
+		return TOYLSM_UNLOADED;
+	if (!len || toylsm_label_parse(buf, len, label))
 		return TOYLSM_NOLABEL;
 	if (toylsm_label_intern(t, label, &secid))
 		return TOYLSM_UNLOADED;
@@ -67,7 +75,10 @@ static void toylsm_d_instantiate(struct dentry *dentry, struct inode *inode)
 		return;
 	len = __vfs_getxattr(dentry, inode, TOYLSM_XATTR, buf, sizeof(buf));
 	secid = toylsm_xattr_label(&toylsm_labels, buf, len);
-	if (secid == TOYLSM_UNLOADED)
+	if (secid == TOYLSM_UNLOADED && len < 0)
+		pr_warn_ratelimited("toylsm: reading the label of %s inode %lu failed (%zd): it is closed to every task\n",
+				    inode->i_sb->s_id, inode->i_ino, len);
+	else if (secid == TOYLSM_UNLOADED)
 		pr_warn_ratelimited("toylsm: label table full: %s inode %lu, labelled \"%.*s\", is closed to every task\n",
 				    inode->i_sb->s_id, inode->i_ino,
 				    (int)(len - (buf[len - 1] == '\n')), buf);

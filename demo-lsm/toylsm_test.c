@@ -144,8 +144,9 @@ static void intern_all_test(struct kunit *test)
  * xattr_label_test - What a file's security.toylsm makes of it
  * @test: the test
  *
- * No xattr, or one that is no label: unlabelled. A valid label that
- * cannot be interned (table full) is TOYLSM_UNLOADED, not unlabelled:
+ * No xattr, or one that is no label: unlabelled. A label that could not
+ * be read (-EIO, -ENOMEM), or a valid label that cannot be interned
+ * (table full), is TOYLSM_UNLOADED, not unlabelled:
  * unlabelled files are open to every task, and that would make a full
  * table the key to every file whose label came from disk.
  */
@@ -158,6 +159,17 @@ static void xattr_label_test(struct kunit *test)
 	spin_lock_init(&t.lock);
 	KUNIT_EXPECT_EQ(test, toylsm_xattr_label(&t, NULL, -ENODATA),
 			TOYLSM_NOLABEL);
+	KUNIT_EXPECT_EQ(test, toylsm_xattr_label(&t, NULL, -EOPNOTSUPP),
+			TOYLSM_NOLABEL);
+	/* Longer than any label: no valid label, like "a b". */
+	KUNIT_EXPECT_EQ(test, toylsm_xattr_label(&t, NULL, -ERANGE),
+			TOYLSM_NOLABEL);
+	/* Whatever the label is, it could not be read: closed. */
+	KUNIT_EXPECT_EQ_MSG(test, toylsm_xattr_label(&t, NULL, -EIO),
+			    TOYLSM_UNLOADED,
+			    "a label that could not be read left the file unlabelled (fail open)");
+	KUNIT_EXPECT_EQ(test, toylsm_xattr_label(&t, NULL, -ENOMEM),
+			TOYLSM_UNLOADED);
 	KUNIT_EXPECT_EQ(test, toylsm_xattr_label(&t, "a b", 3),
 			TOYLSM_NOLABEL);
 	x = toylsm_xattr_label(&t, "x\n", 2);
