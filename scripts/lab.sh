@@ -87,7 +87,7 @@ lock_lab_kernel() {
 	exec 7>"$BUILD/.lab-kernel-run.lock"
 	flock -n 7 || { say "another kernel-side lab run is using the lab kernel; waiting for it"; flock 7; }
 	[ -f "$BUILD/lab/bzImage" ] ||
-		say "first kernel-side lab: building the lab kernel (a few minutes, once)"
+		say "first kernel-side lab: building the lab kernel (once; from a copy of the kit's kernel, under a minute when that one is built)"
 }
 
 # skeleton STEP OUTFILE: the skeleton with the steps before STEP solved.
