@@ -11,6 +11,7 @@ PKGS=(
 	git			# the patched tree is a git repository (git am)
 	xz-utils		# unpacks the source tarball
 	gcc make libc6-dev	# kernel and static guest programs
+	ccache			# a recompile of an already compiled object is a look-up
 	bison flex bc		# Kconfig, and the kernel build's own tools
 	libelf-dev		# objtool (x86_64 stack validation)
 	perl			# scripts/checkpatch.pl and kernel build helpers

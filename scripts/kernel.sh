@@ -16,7 +16,7 @@ FRAGS=("$KIT/configs/kit.config")
 for f in "${FRAGS[@]}"; do
 	[ -f "$f" ] || die "no config fragment $f for FLAVOUR=$FLAVOUR." "Use FLAVOUR=normal or add the fragment."
 done
-KMAKE=(make -C "$TREE" O="$KOUT" ARCH=x86_64)
+KMAKE=(make -C "$TREE" O="$KOUT" ARCH=x86_64 "${KCC[@]}")
 # The lab flavour needs the lab files that lab-kernel.sh puts in the tree.
 if [ "$FLAVOUR" = lab ] && [ ! -f "$TREE/security/toylsm/lab/Makefile" ]; then
 	die "the lab kernel is built with a lab's files in it, by make lab 8 or make lab 9." \

@@ -19,6 +19,17 @@ KOUT=$BUILD/kbuild/$FLAVOUR
 
 mkdir -p "$STAMPS" "$LOGS"
 
+# Debian's ccache, when it is installed (make deps installs it), turns a
+# recompile of an object that an earlier build already compiled, in this
+# clone or in another one, into a look-up: kernel developers use it for the
+# same reason.  CCACHE_BASEDIR makes the paths under the kit relative, so
+# that two clones share hits.  KIT_CCACHE=0 turns it off.
+KCC=()
+if [ "${KIT_CCACHE:-1}" != 0 ] && command -v ccache >/dev/null 2>&1; then
+	export CCACHE_BASEDIR=$KIT
+	KCC=(CC="ccache gcc")
+fi
+
 # die "what happened" "what to do": a one-paragraph error and exit 1.
 die() {
 	printf '\nkit: error: %s\n' "$1" >&2
