@@ -194,12 +194,13 @@ TEST(path_record_obj_speaks_for_the_default_module)
 		TH_LOG("a PATH record holds a raw secid that the default module (%s) cannot read",
 		       lsm_name(def));
 	}
-	if (default_labels_files(def))
+	if (default_labels_files(def)) {
 		EXPECT_NE(NULL, strstr(records, " obj="))
 			TH_LOG("%s labels files: the PATH records must name the label", lsm_name(def));
-	else
+	} else {
 		EXPECT_EQ(NULL, strstr(records, " obj="))
 			TH_LOG("%s labels no file: the PATH records must have no obj=", lsm_name(def));
+	}
 	EXPECT_EQ(0, klog_has("error in audit_log_exit()")) {
 		TH_LOG("the kernel logged \"audit: error in audit_log_exit()\" (with failure=2 a panic)");
 	}
