@@ -34,10 +34,10 @@ mkdir -p "$RES"
 # before KIT-ST-RESULTS (the guest's live progress) do not count.
 parse() {
 	awk '
+	{ sub(/\r$/, "") }	# the serial console ends lines with CR LF
 	/^KIT-ST-RESULTS$/ { on = 1; next }
 	/^KIT-ST-RESULTS-END$/ { on = 0; next }
 	!on { next }
-	{ sub(/\r$/, "") }
 	/^KIT-ST-BEGIN / { prog = $2; next }
 	/^KIT-ST-END / {
 		st = $3; sub(/status=/, "", st)

@@ -46,7 +46,8 @@ KIT-ST-RESULTS-END
 EOL
 parse=$(sed -n '/^parse() {/,/^}/p' "$K/scripts/selftests.sh")
 eval "$parse"
-parse "$TMP/log" >"$TMP/r/pristine-s.txt"
+sed 's/$/\r/' "$TMP/log" >"$TMP/log.crlf"	# as the serial console writes it
+parse "$TMP/log.crlf" >"$TMP/r/pristine-s.txt"
 n=$((n + 1))
 want='landlock/base_test/1_global.inconsistent_attr pass
 landlock/base_test/2_global.cred_transfer skip
