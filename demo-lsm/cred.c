@@ -12,6 +12,7 @@
 
 #include "cred.h"
 #include "label.h"
+#include "policy.h"
 
 /**
  * toylsm_cred_prepare - Copy the labels into a new cred
@@ -44,14 +45,19 @@ static void toylsm_cred_transfer(struct cred *new, const struct cred *old)
  *
  * The exec label is consumed: it applies to one exec only. "prev"
  * remembers the label before the transition. Whether the task may take
- * the label was decided when it wrote the exec attribute.
+ * the label was decided when it wrote the exec attribute; whether its
+ * tracer may trace it is decided here (check_unsafe_exec() has set
+ * LSM_UNSAFE_PTRACE), as SELinux does.
  *
- * Return: 0.
+ * Return: 0, or -EPERM: a tracer that may not trace the new label.
  */
 static int toylsm_bprm_creds_for_exec(struct linux_binprm *bprm)
 {
 	struct toylsm_cred *tc = toylsm_cred(bprm->cred);
 
+	if (tc->exec != TOYLSM_NOLABEL && (bprm->unsafe & LSM_UNSAFE_PTRACE) &&
+	    toylsm_check_tracer(TOYLSM_HOOK_BPRM_CREDS_FOR_EXEC, tc->exec))
+		return -EPERM;
 	if (tc->exec != TOYLSM_NOLABEL) {
 		tc->prev = tc->label;
 		tc->label = tc->exec;

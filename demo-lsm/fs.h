@@ -22,6 +22,7 @@ static inline u32 *toylsm_inode_label(const struct inode *inode)
 	return inode->i_security + toylsm_blob_sizes.lbs_inode;
 }
 
+u32 toylsm_dentry_label(struct dentry *dentry);
 u32 toylsm_xattr_label(struct toylsm_label_table *t, const char *buf,
 		       ssize_t len);
 

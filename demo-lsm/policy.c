@@ -6,7 +6,7 @@
  * object (file or task) labelled OBJECT with PERMS. Access between equal
  * labels, and to unlabelled files, is always allowed, so that a bad rule
  * table cannot lock root out of the guest. A file whose label could not
- * be loaded (TOYLSM_UNLOADED, fs.c) is labelled: nothing allows it.
+ * be used (TOYLSM_CLOSED, fs.c) is labelled: nothing allows it.
  *
  * Locking: the table is an immutable array behind an RCU pointer.
  * Hooks (some run in atomic context, e.g. task_kill) read it under
@@ -16,6 +16,7 @@
 
 #include <linux/capability.h>
 #include <linux/mutex.h>
+#include <linux/ptrace.h>
 #include <linux/ratelimit.h>
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
@@ -73,6 +74,10 @@ static const char *const toylsm_hook_names[TOYLSM_HOOK_COUNT] = {
 	[TOYLSM_HOOK_PTRACE_ACCESS_CHECK] = "ptrace_access_check",
 	[TOYLSM_HOOK_PTRACE_TRACEME] = "ptrace_traceme",
 	[TOYLSM_HOOK_SETPROCATTR] = "setprocattr",
+	[TOYLSM_HOOK_PATH_TRUNCATE] = "path_truncate",
+	[TOYLSM_HOOK_MMAP_FILE] = "mmap_file",
+	[TOYLSM_HOOK_FILE_MPROTECT] = "file_mprotect",
+	[TOYLSM_HOOK_BPRM_CREDS_FOR_EXEC] = "bprm_creds_for_exec",
 #ifdef CONFIG_SECURITY_TOYLSM_LAB
 	[TOYLSM_HOOK_INODE_UNLINK] = "inode_unlink",
 #endif
@@ -149,7 +154,8 @@ static void toylsm_audit_pre(struct audit_buffer *ab, void *data)
  * @subject: the subject's label
  * @object: the object's label
  * @perms: the permissions no rule grants
- * @ad: what the access was about, for the audit record
+ * @ad: what the access was about, for the audit record; NULL: no record
+ *	(the kernel's silent probes, PTRACE_MODE_NOAUDIT)
  *
  * Records are rate-limited, so a denied loop cannot flood the log.
  *
@@ -166,7 +172,7 @@ static int toylsm_deny(enum toylsm_hook hook, const char *subject,
 	};
 
 	atomic_long_inc(&toylsm_stats[hook].denials);
-	if (__ratelimit(&rs)) {
+	if (ad && __ratelimit(&rs)) {
 		ad->toylsm_audit_data = &td;
 		common_lsm_audit(ad, toylsm_audit_pre, NULL);
 	}
@@ -178,10 +184,10 @@ static int toylsm_deny(enum toylsm_hook hook, const char *subject,
  * @hook: the hook asking
  * @subject: the subject's secid
  * @object: the object's secid, TOYLSM_NOLABEL if unlabelled,
- *	TOYLSM_UNLOADED if its label could not be loaded (no rule names it,
- *	no task has it: denied)
+ *	TOYLSM_CLOSED if its label cannot be used (no rule names it, no task
+ *	has it: denied)
  * @perms: the TOYLSM_MAY_* bits wanted
- * @ad: what the access is about, for the audit record
+ * @ad: what the access is about, for the audit record; NULL: no record
  *
  * Return: 0 if allowed, -EACCES if denied.
  */
@@ -193,7 +199,7 @@ int toylsm_check(enum toylsm_hook hook, u32 subject, u32 object, u32 perms,
 	    toylsm_allowed(subject, object, perms))
 		return 0;
 	return toylsm_deny(hook, toylsm_name(subject),
-			   object == TOYLSM_UNLOADED ? TOYLSM_UNLOADED_NAME :
+			   object == TOYLSM_CLOSED ? TOYLSM_CLOSED_NAME :
 			   toylsm_name(object), perms, ad);
 }
 
@@ -204,9 +210,12 @@ int toylsm_check(enum toylsm_hook hook, u32 subject, u32 object, u32 perms,
  *
  * Allowed: its own label, a "t" rule from its label to @label, or
  * CAP_MAC_ADMIN. A label is interned only once allowed, so that a denied
- * task cannot fill the table.
+ * task cannot fill the table. When not enforcing, a change that no rule
+ * allows is logged and made, but only to a label in the table: a label
+ * no rule names would be interned until reboot by any task.
  *
- * Return: 0, -EPERM (denied while enforcing) or -ENOSPC (table full).
+ * Return: 0, -EPERM (denied while enforcing, or a new label) or -ENOSPC
+ * (table full).
  */
 int toylsm_check_relabel(const char *label, u32 *secid)
 {
@@ -221,10 +230,40 @@ int toylsm_check_relabel(const char *label, u32 *secid)
 	ok = want && (want == cur ||
 		      toylsm_allowed(cur, want, TOYLSM_MAY_TRANSIT));
 	if (!ok && !capable(CAP_MAC_ADMIN) &&
-	    toylsm_deny(TOYLSM_HOOK_SETPROCATTR, toylsm_name(cur), label,
-			TOYLSM_MAY_TRANSIT, &ad))
+	    (toylsm_deny(TOYLSM_HOOK_SETPROCATTR, toylsm_name(cur), label,
+			 TOYLSM_MAY_TRANSIT, &ad) || !want))
 		return -EPERM;
 	return toylsm_label_intern(&toylsm_labels, label, secid);
+}
+
+/**
+ * toylsm_check_tracer - May the current task's tracer trace a new label?
+ * @hook: the hook asking (setprocattr, bprm_creds_for_exec)
+ * @secid: the label the current task is about to take
+ *
+ * A task that changes its label while traced must stay within its
+ * tracer's reach ("w" on the new label, what PTRACE_ATTACH needs), as
+ * SELinux does with ptrace_parent_sid(); else the tracer keeps reading
+ * and writing the memory of a task it could not attach to.
+ *
+ * Return: 0 (not traced, or allowed) or -EPERM.
+ */
+int toylsm_check_tracer(enum toylsm_hook hook, u32 secid)
+{
+	struct common_audit_data ad = { .type = LSM_AUDIT_DATA_TASK };
+	struct task_struct *tracer;
+	u32 tsid = TOYLSM_NOLABEL;
+
+	rcu_read_lock();
+	tracer = ptrace_parent(current);
+	if (tracer)
+		tsid = toylsm_cred(__task_cred(tracer))->label;
+	rcu_read_unlock();
+	if (!tsid)
+		return 0;
+	ad.u.tsk = current;
+	return toylsm_check(hook, tsid, secid, TOYLSM_MAY_WRITE, &ad) ?
+	       -EPERM : 0;
 }
 
 /**

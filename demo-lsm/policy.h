@@ -15,7 +15,7 @@
 /* The permissions of a rule, written "rwxt" in this order. */
 #define TOYLSM_MAY_READ		BIT(0)	/* r: read a file, inspect a task */
 #define TOYLSM_MAY_WRITE	BIT(1)	/* w: write a file, signal or trace */
-#define TOYLSM_MAY_EXEC		BIT(2)	/* x: execute a file */
+#define TOYLSM_MAY_EXEC		BIT(2)	/* x: run a file (exec, map PROT_EXEC) */
 #define TOYLSM_MAY_TRANSIT	BIT(3)	/* t: change one's label to OBJECT */
 #define TOYLSM_PERMS		"rwxt"
 
@@ -29,6 +29,10 @@ enum toylsm_hook {
 	TOYLSM_HOOK_PTRACE_ACCESS_CHECK,
 	TOYLSM_HOOK_PTRACE_TRACEME,
 	TOYLSM_HOOK_SETPROCATTR,
+	TOYLSM_HOOK_PATH_TRUNCATE,
+	TOYLSM_HOOK_MMAP_FILE,
+	TOYLSM_HOOK_FILE_MPROTECT,
+	TOYLSM_HOOK_BPRM_CREDS_FOR_EXEC,
 #ifdef CONFIG_SECURITY_TOYLSM_LAB
 	TOYLSM_HOOK_INODE_UNLINK,	/* labs/08-*: the hook you add */
 #endif
@@ -71,5 +75,6 @@ void toylsm_stats_show(struct seq_file *m);
 int toylsm_check(enum toylsm_hook hook, u32 subject, u32 object, u32 perms,
 		 struct common_audit_data *ad);
 int toylsm_check_relabel(const char *label, u32 *secid);
+int toylsm_check_tracer(enum toylsm_hook hook, u32 secid);
 
 #endif /* _SECURITY_TOYLSM_POLICY_H */

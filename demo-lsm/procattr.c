@@ -69,6 +69,9 @@ static int toylsm_getprocattr(struct task_struct *p, const char *name,
  * @value: the text written, not NUL-terminated
  * @size: its length
  *
+ * A traced task takes a new current label only if its tracer may trace
+ * it; an exec label is checked so at exec (cred.c).
+ *
  * Return: @size, or -EINVAL (bad name or text), -EPERM (policy),
  * -ENOSPC (label table full), -ENOMEM; on error nothing changed.
  */
@@ -91,6 +94,8 @@ static int toylsm_setprocattr(const char *name, void *value, size_t size)
 	if (err)
 		return err;
 	err = toylsm_check_relabel(label, &secid);
+	if (!err && !exec)
+		err = toylsm_check_tracer(TOYLSM_HOOK_SETPROCATTR, secid);
 	if (err)
 		return err;
 

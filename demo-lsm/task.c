@@ -18,18 +18,19 @@
  * @subject: the secid of the acting task
  * @target: the task acted on
  * @perms: TOYLSM_MAY_* bits
+ * @audit: whether a denial writes an audit record
  *
  * Return: 0 or -EACCES.
  */
 static int toylsm_task_check(enum toylsm_hook hook, u32 subject,
-			     struct task_struct *target, u32 perms)
+			     struct task_struct *target, u32 perms, bool audit)
 {
 	struct common_audit_data ad = {
 		.type = LSM_AUDIT_DATA_TASK, .u.tsk = target,
 	};
 
 	return toylsm_check(hook, subject, toylsm_task_label(target), perms,
-			    &ad);
+			    audit ? &ad : NULL);
 }
 
 /**
@@ -50,13 +51,18 @@ static int toylsm_task_kill(struct task_struct *p,
 	u32 subject = cred ? toylsm_cred(cred)->label : toylsm_current_label();
 
 	return toylsm_task_check(TOYLSM_HOOK_TASK_KILL, subject, p,
-				 TOYLSM_MAY_WRITE);
+				 TOYLSM_MAY_WRITE, true);
 }
 
 /**
  * toylsm_ptrace_access_check - Check the current task tracing another
  * @child: the task to trace or inspect
  * @mode: PTRACE_MODE_ATTACH or PTRACE_MODE_READ, and flags
+ *
+ * The kernel's own silent probes (PTRACE_MODE_NOAUDIT, e.g. what
+ * /proc/PID/stat shows of another task) are counted but write no audit
+ * record, as in Yama: they would spend the records' rate limit and hide
+ * real denials.
  *
  * Return: 0 or -EACCES.
  */
@@ -67,7 +73,8 @@ static int toylsm_ptrace_access_check(struct task_struct *child,
 						TOYLSM_MAY_READ;
 
 	return toylsm_task_check(TOYLSM_HOOK_PTRACE_ACCESS_CHECK,
-				 toylsm_current_label(), child, perms);
+				 toylsm_current_label(), child, perms,
+				 !(mode & PTRACE_MODE_NOAUDIT));
 }
 
 /**
