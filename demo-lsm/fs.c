@@ -13,6 +13,8 @@
  * or a task names it no task may access the file. See docs/toylsm.md.
  */
 
+#include "common.h"
+
 #include <linux/capability.h>
 #include <linux/dcache.h>
 #include <linux/fs.h>
@@ -23,8 +25,19 @@
 #include "fs.h"
 #include "label.h"
 #include "policy.h"
+#include "setup.h"
+#include "stats.h"
 
 #define TOYLSM_XATTR "security.toylsm"
+
+static struct toylsm_hook_stat stat_file_open = TOYLSM_HOOK_STAT(file_open);
+static struct toylsm_hook_stat stat_file_permission =
+	TOYLSM_HOOK_STAT(file_permission);
+static struct toylsm_hook_stat stat_path_truncate =
+	TOYLSM_HOOK_STAT(path_truncate);
+static struct toylsm_hook_stat stat_mmap_file = TOYLSM_HOOK_STAT(mmap_file);
+static struct toylsm_hook_stat stat_file_mprotect =
+	TOYLSM_HOOK_STAT(file_mprotect);
 
 /**
  * toylsm_xattr_label - The secid of a file's security.toylsm xattr
@@ -60,13 +73,13 @@ u32 toylsm_xattr_label(struct toylsm_label_table *t, const char *buf,
 }
 
 /**
- * toylsm_read_label - Read an inode's label from its xattr
+ * read_label - Read an inode's label from its xattr
  * @dentry: a dentry of the inode
  * @inode: the inode
  *
  * Return: as toylsm_xattr_label().
  */
-static u32 toylsm_read_label(struct dentry *dentry, struct inode *inode)
+static u32 read_label(struct dentry *dentry, struct inode *inode)
 {
 	char buf[TOYLSM_LABEL_MAX + 2];
 	ssize_t len;
@@ -92,39 +105,39 @@ static u32 toylsm_read_label(struct dentry *dentry, struct inode *inode)
 u32 toylsm_dentry_label(struct dentry *dentry)
 {
 	struct inode *inode = d_backing_inode(dentry);
-	u32 *blob = toylsm_inode_label(inode);
+	u32 *blob = &toylsm_inode(inode)->label;
 	u32 secid = READ_ONCE(*blob);
 
 	if (secid != TOYLSM_UNRESOLVED)
 		return secid;
-	secid = toylsm_read_label(dentry, inode);
+	secid = read_label(dentry, inode);
 	if (secid == TOYLSM_NOLABEL)
 		cmpxchg(blob, TOYLSM_UNRESOLVED, TOYLSM_NOLABEL);
 	return secid == TOYLSM_UNRESOLVED ? TOYLSM_CLOSED : secid;
 }
 
 /**
- * toylsm_d_instantiate - Read the label of an inode from its xattr
+ * hook_d_instantiate - Read the label of an inode from its xattr
  * @dentry: a dentry of the inode
  * @inode: the inode, or NULL
  *
  * An inode whose label is being removed stays TOYLSM_UNRESOLVED until a
  * check finds the xattr gone: this read could come before the removal.
  */
-static void toylsm_d_instantiate(struct dentry *dentry, struct inode *inode)
+static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
 {
 	u32 secid;
 
 	if (!inode)
 		return;
-	secid = toylsm_read_label(dentry, inode);
+	secid = read_label(dentry, inode);
 	if (secid != TOYLSM_NOLABEL &&
-	    READ_ONCE(*toylsm_inode_label(inode)) != TOYLSM_UNRESOLVED)
-		WRITE_ONCE(*toylsm_inode_label(inode), secid);
+	    READ_ONCE(toylsm_inode(inode)->label) != TOYLSM_UNRESOLVED)
+		WRITE_ONCE(toylsm_inode(inode)->label, secid);
 }
 
 /**
- * toylsm_inode_setxattr - Check a new security.toylsm before it is set
+ * hook_inode_setxattr - Check a new security.toylsm before it is set
  * @mnt_userns: the mount's user namespace
  * @dentry: the file
  * @name: the xattr's name
@@ -138,9 +151,9 @@ static void toylsm_d_instantiate(struct dentry *dentry, struct inode *inode)
  * Return: 0, -EPERM without CAP_MAC_ADMIN, -EINVAL for a bad label,
  * -ENOSPC if the label table is full.
  */
-static int toylsm_inode_setxattr(struct user_namespace *mnt_userns,
-				 struct dentry *dentry, const char *name,
-				 const void *value, size_t size, int flags)
+static int hook_inode_setxattr(struct user_namespace *mnt_userns,
+			       struct dentry *dentry, const char *name,
+			       const void *value, size_t size, int flags)
 {
 	char label[TOYLSM_LABEL_MAX + 1];
 	u32 secid;
@@ -155,28 +168,28 @@ static int toylsm_inode_setxattr(struct user_namespace *mnt_userns,
 }
 
 /**
- * toylsm_inode_post_setxattr - Take the label that was just set
+ * hook_inode_post_setxattr - Take the label that was just set
  * @dentry: the file
  * @name: the xattr's name
- * @value: its value, checked and interned by toylsm_inode_setxattr()
+ * @value: its value, checked and interned by hook_inode_setxattr()
  * @size: the length of @value
  * @flags: XATTR_CREATE or XATTR_REPLACE
  */
-static void toylsm_inode_post_setxattr(struct dentry *dentry,
-				       const char *name, const void *value,
-				       size_t size, int flags)
+static void hook_inode_post_setxattr(struct dentry *dentry, const char *name,
+				     const void *value, size_t size,
+				     int flags)
 {
 	char label[TOYLSM_LABEL_MAX + 1];
 
 	if (strcmp(name, TOYLSM_XATTR) ||
 	    toylsm_label_parse(value, size, label))
 		return;
-	WRITE_ONCE(*toylsm_inode_label(d_backing_inode(dentry)),
+	WRITE_ONCE(toylsm_inode(d_backing_inode(dentry))->label,
 		   toylsm_label_find(&toylsm_labels, label));
 }
 
 /**
- * toylsm_inode_removexattr - Check removing security.toylsm
+ * hook_inode_removexattr - Check removing security.toylsm
  * @mnt_userns: the mount's user namespace
  * @dentry: the file
  * @name: the xattr's name
@@ -187,28 +200,28 @@ static void toylsm_inode_post_setxattr(struct dentry *dentry,
  *
  * Return: 0, or -EPERM without CAP_MAC_ADMIN.
  */
-static int toylsm_inode_removexattr(struct user_namespace *mnt_userns,
-				    struct dentry *dentry, const char *name)
+static int hook_inode_removexattr(struct user_namespace *mnt_userns,
+				  struct dentry *dentry, const char *name)
 {
 	if (strcmp(name, TOYLSM_XATTR))
 		return cap_inode_removexattr(mnt_userns, dentry, name);
 	if (!capable(CAP_MAC_ADMIN))
 		return -EPERM;
-	WRITE_ONCE(*toylsm_inode_label(d_backing_inode(dentry)),
+	WRITE_ONCE(toylsm_inode(d_backing_inode(dentry))->label,
 		   TOYLSM_UNRESOLVED);
 	return 0;
 }
 
 /**
- * toylsm_file_check - Check an access of the current task to a file
- * @hook: the hook asking
+ * check_file - Check an access of the current task to a file
+ * @stat: the counters of the hook asking
  * @file: the file
  * @perms: TOYLSM_MAY_* bits
  *
  * Return: 0 or -EACCES.
  */
-static int toylsm_file_check(enum toylsm_hook hook, struct file *file,
-			     u32 perms)
+static int check_file(struct toylsm_hook_stat *stat, struct file *file,
+		      u32 perms)
 {
 	struct common_audit_data ad = {
 		.type = LSM_AUDIT_DATA_FILE, .u.file = file,
@@ -216,17 +229,17 @@ static int toylsm_file_check(enum toylsm_hook hook, struct file *file,
 
 	if (!perms)
 		return 0;
-	return toylsm_check(hook, toylsm_current_label(),
+	return toylsm_check(stat, toylsm_current_label(),
 			    toylsm_dentry_label(file_dentry(file)), perms, &ad);
 }
 
 /**
- * toylsm_file_open - Check opening a file: read, write or exec
+ * hook_file_open - Check opening a file: read, write or exec
  * @file: the file being opened
  *
  * Return: 0 or -EACCES.
  */
-static int toylsm_file_open(struct file *file)
+static int hook_file_open(struct file *file)
 {
 	u32 perms = 0;
 
@@ -236,11 +249,11 @@ static int toylsm_file_open(struct file *file)
 		perms = TOYLSM_MAY_READ;
 	if (file->f_mode & FMODE_WRITE)
 		perms |= TOYLSM_MAY_WRITE;
-	return toylsm_file_check(TOYLSM_HOOK_FILE_OPEN, file, perms);
+	return check_file(&stat_file_open, file, perms);
 }
 
 /**
- * toylsm_file_permission - Check each read or write again
+ * hook_file_permission - Check each read or write again
  * @file: the open file
  * @mask: MAY_READ, MAY_WRITE, MAY_APPEND
  *
@@ -252,7 +265,7 @@ static int toylsm_file_open(struct file *file)
  *
  * Return: 0 or -EACCES.
  */
-static int toylsm_file_permission(struct file *file, int mask)
+static int hook_file_permission(struct file *file, int mask)
 {
 	u32 perms = 0;
 
@@ -262,11 +275,11 @@ static int toylsm_file_permission(struct file *file, int mask)
 		perms |= TOYLSM_MAY_READ;
 	if (mask & (MAY_WRITE | MAY_APPEND))
 		perms |= TOYLSM_MAY_WRITE;
-	return toylsm_file_check(TOYLSM_HOOK_FILE_PERMISSION, file, perms);
+	return check_file(&stat_file_permission, file, perms);
 }
 
 /**
- * toylsm_path_truncate - Check cutting a file to a size
+ * hook_path_truncate - Check cutting a file to a size
  * @path: the file
  *
  * truncate(2), ftruncate(2) and open(2) with O_TRUNC (whatever the
@@ -274,19 +287,19 @@ static int toylsm_file_permission(struct file *file, int mask)
  *
  * Return: 0 or -EACCES.
  */
-static int toylsm_path_truncate(const struct path *path)
+static int hook_path_truncate(const struct path *path)
 {
 	struct common_audit_data ad = {
 		.type = LSM_AUDIT_DATA_PATH, .u.path = *path,
 	};
 
-	return toylsm_check(TOYLSM_HOOK_PATH_TRUNCATE, toylsm_current_label(),
+	return toylsm_check(&stat_path_truncate, toylsm_current_label(),
 			    toylsm_dentry_label(path->dentry), TOYLSM_MAY_WRITE,
 			    &ad);
 }
 
 /**
- * toylsm_mmap_file - Check mapping a file executable
+ * hook_mmap_file - Check mapping a file executable
  * @file: the file, or NULL for anonymous memory
  * @reqprot: the protection user space asked for
  * @prot: the protection the kernel will apply
@@ -297,41 +310,45 @@ static int toylsm_path_truncate(const struct path *path)
  *
  * Return: 0 or -EACCES.
  */
-static int toylsm_mmap_file(struct file *file, unsigned long reqprot,
-			    unsigned long prot, unsigned long flags)
+static int hook_mmap_file(struct file *file, unsigned long reqprot,
+			  unsigned long prot, unsigned long flags)
 {
 	if (!file || !(prot & PROT_EXEC))
 		return 0;
-	return toylsm_file_check(TOYLSM_HOOK_MMAP_FILE, file, TOYLSM_MAY_EXEC);
+	return check_file(&stat_mmap_file, file, TOYLSM_MAY_EXEC);
 }
 
 /**
- * toylsm_file_mprotect - Check making a file's mapping executable
+ * hook_file_mprotect - Check making a file's mapping executable
  * @vma: the mapping
  * @reqprot: the protection user space asked for
  * @prot: the protection the kernel will apply
  *
  * Return: 0 or -EACCES.
  */
-static int toylsm_file_mprotect(struct vm_area_struct *vma,
-				unsigned long reqprot, unsigned long prot)
+static int hook_file_mprotect(struct vm_area_struct *vma,
+			      unsigned long reqprot, unsigned long prot)
 {
 	if (!vma->vm_file || !(prot & PROT_EXEC))
 		return 0;
-	return toylsm_file_check(TOYLSM_HOOK_FILE_MPROTECT, vma->vm_file,
-				 TOYLSM_MAY_EXEC);
+	return check_file(&stat_file_mprotect, vma->vm_file, TOYLSM_MAY_EXEC);
 }
 
 static struct security_hook_list toylsm_fs_hooks[] __lsm_ro_after_init = {
-	LSM_HOOK_INIT(d_instantiate, toylsm_d_instantiate),
-	LSM_HOOK_INIT(inode_setxattr, toylsm_inode_setxattr),
-	LSM_HOOK_INIT(inode_post_setxattr, toylsm_inode_post_setxattr),
-	LSM_HOOK_INIT(inode_removexattr, toylsm_inode_removexattr),
-	LSM_HOOK_INIT(file_open, toylsm_file_open),
-	LSM_HOOK_INIT(file_permission, toylsm_file_permission),
-	LSM_HOOK_INIT(path_truncate, toylsm_path_truncate),
-	LSM_HOOK_INIT(mmap_file, toylsm_mmap_file),
-	LSM_HOOK_INIT(file_mprotect, toylsm_file_mprotect),
+	LSM_HOOK_INIT(d_instantiate, hook_d_instantiate),
+	LSM_HOOK_INIT(inode_setxattr, hook_inode_setxattr),
+	LSM_HOOK_INIT(inode_post_setxattr, hook_inode_post_setxattr),
+	LSM_HOOK_INIT(inode_removexattr, hook_inode_removexattr),
+	LSM_HOOK_INIT(file_open, hook_file_open),
+	LSM_HOOK_INIT(file_permission, hook_file_permission),
+	LSM_HOOK_INIT(path_truncate, hook_path_truncate),
+	LSM_HOOK_INIT(mmap_file, hook_mmap_file),
+	LSM_HOOK_INIT(file_mprotect, hook_file_mprotect),
+};
+
+static struct toylsm_hook_stat *toylsm_fs_stats[] __initdata = {
+	&stat_file_open, &stat_file_permission, &stat_path_truncate,
+	&stat_mmap_file, &stat_file_mprotect,
 };
 
 /**
@@ -339,6 +356,6 @@ static struct security_hook_list toylsm_fs_hooks[] __lsm_ro_after_init = {
  */
 __init void toylsm_add_fs_hooks(void)
 {
-	security_add_hooks(toylsm_fs_hooks, ARRAY_SIZE(toylsm_fs_hooks),
-			   &toylsm_lsmid);
+	toylsm_add_hooks(toylsm_fs_hooks, ARRAY_SIZE(toylsm_fs_hooks),
+			 toylsm_fs_stats, ARRAY_SIZE(toylsm_fs_stats));
 }

@@ -11,10 +11,13 @@
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
-/* A label is 1..31 characters of [A-Za-z0-9_.:-] (abi.md). */
-#define TOYLSM_LABEL_MAX	31
-/* How many different labels the system-wide table can hold. */
-#define TOYLSM_LABELS		128
+#include "limits.h"
+
+/*
+ * A label is 1..TOYLSM_LABEL_MAX characters of [A-Za-z0-9_.:-]
+ * (docs/toylsm.md, "Labels"); the table holds TOYLSM_LABELS of them.
+ */
+
 /* The secid of "no label": unlabelled files, unset exec and prev. */
 #define TOYLSM_NOLABEL		0
 /*

@@ -5,6 +5,8 @@
  * its contexts
  */
 
+#include "common.h"
+
 #include <kunit/test.h>
 #include <linux/lsm_hooks.h>
 #include <linux/prctl.h>
@@ -15,7 +17,9 @@
 
 #include "fs.h"
 #include "label.h"
+#include "parse.h"
 #include "policy.h"
+#include "rules.h"
 
 /**
  * parse - toylsm_label_parse() of a C string of known length
