@@ -30,7 +30,7 @@
  * Return: 0.
  */
 static int hook_sk_alloc_security(struct sock *sk, int family,
-				    gfp_t priority)
+				  gfp_t priority)
 {
 	if (family == AF_UNIX)
 		toylsm_sock(sk)->label = toylsm_current_label();
@@ -46,7 +46,7 @@ static int hook_sk_alloc_security(struct sock *sk, int family,
  * Return: 0.
  */
 static int hook_unix_stream_connect(struct sock *sock, struct sock *other,
-				      struct sock *newsk)
+				    struct sock *newsk)
 {
 	toylsm_sock(newsk)->label = toylsm_sock(other)->label;
 	toylsm_sock(newsk)->peer = toylsm_sock(sock)->label;
@@ -61,8 +61,7 @@ static int hook_unix_stream_connect(struct sock *sock, struct sock *other,
  *
  * Return: 0.
  */
-static int hook_socket_socketpair(struct socket *socka,
-				    struct socket *sockb)
+static int hook_socket_socketpair(struct socket *socka, struct socket *sockb)
 {
 	toylsm_sock(socka->sk)->peer = toylsm_sock(sockb->sk)->label;
 	toylsm_sock(sockb->sk)->peer = toylsm_sock(socka->sk)->label;
@@ -80,8 +79,8 @@ static int hook_socket_socketpair(struct socket *socka,
  * @len is too small (with the needed length in @optlen), or -EFAULT.
  */
 static int hook_socket_getpeersec_stream(struct socket *sock,
-					   char __user *optval,
-					   int __user *optlen, unsigned int len)
+					 char __user *optval,
+					 int __user *optlen, unsigned int len)
 {
 	const char *name = toylsm_name(toylsm_sock(sock->sk)->peer);
 	unsigned int n;
@@ -107,7 +106,7 @@ static int hook_socket_getpeersec_stream(struct socket *sock,
  * Return: 0, or -ENOPROTOOPT if toylsm did not label the sender.
  */
 static int hook_socket_getpeersec_dgram(struct socket *sock,
-					  struct sk_buff *skb, u32 *secid)
+					struct sk_buff *skb, u32 *secid)
 {
 	if (skb || !sock || !sock->sk || sock->sk->sk_family != AF_UNIX)
 		return -ENOPROTOOPT;

@@ -89,7 +89,7 @@ bool toylsm_rules_allow(u32 subject, u32 object, u32 perms)
  * a removal: no rule can name it, so there is nothing to remove.
  */
 static u32 rule_label(const char *label, bool add, const char **fresh,
-			     u32 *nfresh)
+		      u32 *nfresh)
 {
 	u32 i, secid = toylsm_label_find(&toylsm_labels, label);
 
@@ -118,7 +118,7 @@ static u32 rule_label(const char *label, bool add, const char **fresh,
  * changed) or -ENOMEM.
  */
 static int ruleset_intern(struct toylsm_ruleset *pol, const char **fresh,
-				u32 n)
+			  u32 n)
 {
 	u32 i, used = 0, *map, *secids, *id[2];
 	int err, k;
@@ -167,9 +167,9 @@ static int ruleset_intern(struct toylsm_ruleset *pol, const char **fresh,
  *
  * Return: the new table, or an ERR_PTR (-ENOSPC, -ENOMEM).
  */
-static struct toylsm_ruleset *ruleset_merge(const struct toylsm_ruleset *old,
-						 const struct toylsm_rule_text *texts,
-						 u32 n)
+static struct toylsm_ruleset *
+ruleset_merge(const struct toylsm_ruleset *old,
+	      const struct toylsm_rule_text *texts, u32 n)
 {
 	u32 i, j, nfresh = 0, have = old ? old->count : 0;
 	struct toylsm_ruleset *pol;
@@ -187,9 +187,9 @@ static struct toylsm_ruleset *ruleset_merge(const struct toylsm_ruleset *old,
 	for (i = 0; i < n; i++) {
 		r.perms = texts[i].perms;
 		r.subject = rule_label(texts[i].subject, r.perms, fresh,
-					      &nfresh);
+				       &nfresh);
 		r.object = rule_label(texts[i].object, r.perms, fresh,
-					     &nfresh);
+				      &nfresh);
 		if (!r.subject || !r.object)
 			continue;	/* removal of a rule that cannot exist */
 		for (j = 0; j < pol->count; j++)
