@@ -136,6 +136,20 @@ static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
 		WRITE_ONCE(toylsm_inode(inode)->label, secid);
 }
 
+ * hook_inode_xattr_skipcap - Claim security.toylsm as toylsm's own
+ * @name: the xattr's name
+ *
+ * Who may change security.toylsm is decided here (CAP_MAC_ADMIN), not by
+ * the capability module's CAP_SYS_ADMIN rule for security.* names, which
+ * the infrastructure applies to every name that no module claims.
+ *
+ * Return: 1 for security.toylsm, 0 for any other name.
+ */
+static int hook_inode_xattr_skipcap(const char *name)
+{
+	return !strcmp(name, TOYLSM_XATTR);
+}
+
 /**
  * hook_inode_setxattr - Check a new security.toylsm before it is set
  * @mnt_userns: the mount's user namespace
@@ -145,8 +159,8 @@ static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
  * @size: the length of @value
  * @flags: XATTR_CREATE or XATTR_REPLACE
  *
- * Other xattrs get the capability module's checks, which the
- * infrastructure skips once a module provides this hook.
+ * Other xattrs are not toylsm's to judge: stacked with SELinux or Smack,
+ * toylsm must not ask for more than they do for their own names.
  *
  * Return: 0, -EPERM without CAP_MAC_ADMIN, -EINVAL for a bad label,
  * -ENOSPC if the label table is full.
@@ -159,7 +173,7 @@ static int hook_inode_setxattr(struct user_namespace *mnt_userns,
 	u32 secid;
 
 	if (strcmp(name, TOYLSM_XATTR))
-		return cap_inode_setxattr(dentry, name, value, size, flags);
+		return 0;
 	if (!capable(CAP_MAC_ADMIN))
 		return -EPERM;
 	if (toylsm_label_parse(value, size, label))
@@ -204,7 +218,7 @@ static int hook_inode_removexattr(struct user_namespace *mnt_userns,
 				  struct dentry *dentry, const char *name)
 {
 	if (strcmp(name, TOYLSM_XATTR))
-		return cap_inode_removexattr(mnt_userns, dentry, name);
+		return 0;
 	if (!capable(CAP_MAC_ADMIN))
 		return -EPERM;
 	WRITE_ONCE(toylsm_inode(d_backing_inode(dentry))->label,
@@ -336,6 +350,7 @@ static int hook_file_mprotect(struct vm_area_struct *vma,
 
 static struct security_hook_list toylsm_fs_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(d_instantiate, hook_d_instantiate),
+	LSM_HOOK_INIT(inode_xattr_skipcap, hook_inode_xattr_skipcap),
 	LSM_HOOK_INIT(inode_setxattr, hook_inode_setxattr),
 	LSM_HOOK_INIT(inode_post_setxattr, hook_inode_post_setxattr),
 	LSM_HOOK_INIT(inode_removexattr, hook_inode_removexattr),
