@@ -8,85 +8,69 @@
  * label if one was set.
  */
 
+#include "common.h"
+
 #include <linux/binfmts.h>
 
 #include "cred.h"
 #include "label.h"
+#include "policy.h"
+#include "setup.h"
+#include "stats.h"
+
+static struct toylsm_hook_stat stat_bprm_creds_for_exec =
+	TOYLSM_HOOK_STAT(bprm_creds_for_exec);
 
 /**
- * toylsm_cred_prepare - Copy the labels into a new cred
+ * hook_cred_prepare - Copy the labels into a new cred
  * @new: the new cred
  * @old: the cred it is made from
  * @gfp: allocation flags (unused: nothing to allocate)
  *
  * Return: 0.
  */
-static int toylsm_cred_prepare(struct cred *new, const struct cred *old,
-			       gfp_t gfp)
+static int hook_cred_prepare(struct cred *new, const struct cred *old,
+			     gfp_t gfp)
 {
 	*toylsm_cred(new) = *toylsm_cred(old);
 	return 0;
 }
 
 /**
- * toylsm_cred_transfer - Copy the labels into a blank cred
+ * hook_cred_transfer - Copy the labels into a blank cred
  * @new: the new cred
  * @old: the cred to copy from
  */
-static void toylsm_cred_transfer(struct cred *new, const struct cred *old)
+static void hook_cred_transfer(struct cred *new, const struct cred *old)
 {
 	*toylsm_cred(new) = *toylsm_cred(old);
 }
 
 /**
- * toylsm_bprm_creds_for_exec - Take the exec label, if one was set
+ * hook_bprm_creds_for_exec - Take the exec label, if one was set
  * @bprm: the exec in progress; bprm->cred becomes the task's cred
  *
  * The exec label is consumed: it applies to one exec only. "prev"
  * remembers the label before the transition. Whether the task may take
- * the label was decided when it wrote the exec attribute.
+ * the label was decided when it wrote the exec attribute; whether its
+ * tracer may trace it is decided here (check_unsafe_exec() has set
+ * LSM_UNSAFE_PTRACE), as SELinux does.
  *
- * Return: 0.
+ * Return: 0, or -EPERM: a tracer that may not trace the new label.
  */
-static int toylsm_bprm_creds_for_exec(struct linux_binprm *bprm)
+static int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
 {
 	struct toylsm_cred *tc = toylsm_cred(bprm->cred);
 
+	if (tc->exec != TOYLSM_NOLABEL && (bprm->unsafe & LSM_UNSAFE_PTRACE) &&
+	    toylsm_check_tracer(&stat_bprm_creds_for_exec, tc->exec))
+		return -EPERM;
 	if (tc->exec != TOYLSM_NOLABEL) {
 		tc->prev = tc->label;
 		tc->label = tc->exec;
 		tc->exec = TOYLSM_NOLABEL;
 	}
 	return 0;
-}
-
-/**
- * toylsm_current_getsecid_subj - The secid of the current task
- * @secid: where to store it
- */
-void toylsm_current_getsecid_subj(u32 *secid)
-{
-	*secid = toylsm_current_label();
-}
-
-/**
- * toylsm_task_getsecid_obj - The secid of a task, as an object
- * @p: the task
- * @secid: where to store it
- */
-void toylsm_task_getsecid_obj(struct task_struct *p, u32 *secid)
-{
-	*secid = toylsm_task_label(p);
-}
-
-/**
- * toylsm_cred_getsecid - The secid of a cred
- * @c: the cred
- * @secid: where to store it
- */
-void toylsm_cred_getsecid(const struct cred *c, u32 *secid)
-{
-	*secid = toylsm_cred(c)->label;
 }
 
 /**
@@ -106,9 +90,13 @@ int __init toylsm_cred_init(void)
 }
 
 static struct security_hook_list toylsm_cred_hooks[] __lsm_ro_after_init = {
-	LSM_HOOK_INIT(cred_prepare, toylsm_cred_prepare),
-	LSM_HOOK_INIT(cred_transfer, toylsm_cred_transfer),
-	LSM_HOOK_INIT(bprm_creds_for_exec, toylsm_bprm_creds_for_exec),
+	LSM_HOOK_INIT(cred_prepare, hook_cred_prepare),
+	LSM_HOOK_INIT(cred_transfer, hook_cred_transfer),
+	LSM_HOOK_INIT(bprm_creds_for_exec, hook_bprm_creds_for_exec),
+};
+
+static struct toylsm_hook_stat *toylsm_cred_stats[] __initdata = {
+	&stat_bprm_creds_for_exec,
 };
 
 /**
@@ -116,6 +104,6 @@ static struct security_hook_list toylsm_cred_hooks[] __lsm_ro_after_init = {
  */
 __init void toylsm_add_cred_hooks(void)
 {
-	security_add_hooks(toylsm_cred_hooks, ARRAY_SIZE(toylsm_cred_hooks),
-			   &toylsm_lsmid);
+	toylsm_add_hooks(toylsm_cred_hooks, ARRAY_SIZE(toylsm_cred_hooks),
+			 toylsm_cred_stats, ARRAY_SIZE(toylsm_cred_stats));
 }

@@ -66,8 +66,5 @@ static inline u32 toylsm_task_label(struct task_struct *task)
 }
 
 int __init toylsm_cred_init(void);
-void toylsm_current_getsecid_subj(u32 *secid);
-void toylsm_task_getsecid_obj(struct task_struct *p, u32 *secid);
-void toylsm_cred_getsecid(const struct cred *c, u32 *secid);
 
 #endif /* _SECURITY_TOYLSM_CRED_H */

@@ -4,24 +4,40 @@
  *
  * A file's label is its security.toylsm xattr, read when the inode is
  * first instantiated and kept in the inode's security blob; setting the
- * xattr (CAP_MAC_ADMIN only) updates it. A file without it, or with one
- * that is no valid label, is unlabelled, and every task may access it.
- * A valid label that cannot be interned because the label table is full,
- * or a label that cannot be read (-EIO, -ENOMEM), fails closed: the file
- * is TOYLSM_UNLOADED, open to no task.
+ * xattr (CAP_MAC_ADMIN only) updates it. A file without it is
+ * unlabelled, and every task may access it. A file whose xattr is no
+ * valid label, or whose label cannot be read, is closed to every task
+ * (TOYLSM_CLOSED): fail closed. Labels read from disk are never interned
+ * (the table must not fill from disk): a label that is not in the table
+ * is TOYLSM_UNRESOLVED, looked up again at each check, and until a rule
+ * or a task names it no task may access the file. See docs/toylsm.md.
  */
+
+#include "common.h"
 
 #include <linux/capability.h>
 #include <linux/dcache.h>
 #include <linux/fs.h>
+#include <linux/mman.h>
 #include <linux/xattr.h>
 
 #include "cred.h"
 #include "fs.h"
 #include "label.h"
 #include "policy.h"
+#include "setup.h"
+#include "stats.h"
 
 #define TOYLSM_XATTR "security.toylsm"
+
+static struct toylsm_hook_stat stat_file_open = TOYLSM_HOOK_STAT(file_open);
+static struct toylsm_hook_stat stat_file_permission =
+	TOYLSM_HOOK_STAT(file_permission);
+static struct toylsm_hook_stat stat_path_truncate =
+	TOYLSM_HOOK_STAT(path_truncate);
+static struct toylsm_hook_stat stat_mmap_file = TOYLSM_HOOK_STAT(mmap_file);
+static struct toylsm_hook_stat stat_file_mprotect =
+	TOYLSM_HOOK_STAT(file_mprotect);
 
 /**
  * toylsm_xattr_label - The secid of a file's security.toylsm xattr
@@ -29,15 +45,14 @@
  * @buf: the xattr's value, not NUL-terminated
  * @len: its length, or the error of reading it (-ENODATA: none)
  *
- * No xattr (-ENODATA, -EOPNOTSUPP), or one that is no valid label (a
- * value longer than any label reads as -ERANGE), leaves the file
- * unlabelled. What the file's label is cannot be known after any other
- * read error (-ENOMEM, -EIO), nor when a valid label cannot be interned
- * (the table is full), and those must not: an unlabelled file is open
- * to every task, so the file gets TOYLSM_UNLOADED instead, which no task
- * has and no rule names.
+ * No xattr (-ENODATA, -EOPNOTSUPP) leaves the file unlabelled. One that
+ * is no valid label (empty, a bad character, longer than any label: that
+ * reads as -ERANGE) closes it. A valid label that is not in the table is
+ * not interned: nothing can name it yet. It and a label that could not
+ * be read (-ENOMEM, -EIO) are TOYLSM_UNRESOLVED: look again later.
  *
- * Return: the label's secid, TOYLSM_NOLABEL or TOYLSM_UNLOADED.
+ * Return: the label's secid, TOYLSM_NOLABEL, TOYLSM_CLOSED or
+ * TOYLSM_UNRESOLVED.
  */
 u32 toylsm_xattr_label(struct toylsm_label_table *t, const char *buf,
 		       ssize_t len)
@@ -45,49 +60,83 @@ u32 toylsm_xattr_label(struct toylsm_label_table *t, const char *buf,
 	char label[TOYLSM_LABEL_MAX + 1];
 	u32 secid;
 
-	if (len == -ENODATA || len == -EOPNOTSUPP || len == -ERANGE)
+	if (len == -ENODATA || len == -EOPNOTSUPP)
 		return TOYLSM_NOLABEL;
+	if (len == -ERANGE)
+		return TOYLSM_CLOSED;
 	if (len < 0)
-		return TOYLSM_UNLOADED;
-	if (!len || toylsm_label_parse(buf, len, label))
-		return TOYLSM_NOLABEL;
-	if (toylsm_label_intern(t, label, &secid))
-		return TOYLSM_UNLOADED;
-	return secid;
+		return TOYLSM_UNRESOLVED;
+	if (toylsm_label_parse(buf, len, label))
+		return TOYLSM_CLOSED;
+	secid = toylsm_label_find(t, label);
+	return secid ? secid : TOYLSM_UNRESOLVED;
 }
 
 /**
- * toylsm_d_instantiate - Read the label of an inode from its xattr
+ * read_label - Read an inode's label from its xattr
  * @dentry: a dentry of the inode
- * @inode: the inode, or NULL
+ * @inode: the inode
  *
- * A label that cannot be loaded closes the file to every task (until
- * CAP_MAC_ADMIN sets a label that is in the table, or removes it); the
- * kernel log says which file, rate-limited.
+ * Return: as toylsm_xattr_label().
  */
-static void toylsm_d_instantiate(struct dentry *dentry, struct inode *inode)
+static u32 read_label(struct dentry *dentry, struct inode *inode)
 {
 	char buf[TOYLSM_LABEL_MAX + 2];
 	ssize_t len;
-	u32 secid;
 
-	if (!inode || !(inode->i_opflags & IOP_XATTR))
-		return;
+	if (!(inode->i_opflags & IOP_XATTR))
+		return TOYLSM_NOLABEL;
 	len = __vfs_getxattr(dentry, inode, TOYLSM_XATTR, buf, sizeof(buf));
-	secid = toylsm_xattr_label(&toylsm_labels, buf, len);
-	if (secid == TOYLSM_UNLOADED && len < 0)
-		pr_warn_ratelimited("toylsm: reading the label of %s inode %lu failed (%zd): it is closed to every task\n",
-				    inode->i_sb->s_id, inode->i_ino, len);
-	else if (secid == TOYLSM_UNLOADED)
-		pr_warn_ratelimited("toylsm: label table full: %s inode %lu, labelled \"%.*s\", is closed to every task\n",
-				    inode->i_sb->s_id, inode->i_ino,
-				    (int)(len - (buf[len - 1] == '\n')), buf);
-	if (secid != TOYLSM_NOLABEL)
-		WRITE_ONCE(*toylsm_inode_label(inode), secid);
+	return toylsm_xattr_label(&toylsm_labels, buf, len);
 }
 
 /**
- * toylsm_inode_xattr_skipcap - Claim security.toylsm as toylsm's own
+ * toylsm_dentry_label - The label of a file, for a check
+ * @dentry: the file
+ *
+ * A TOYLSM_UNRESOLVED inode has its xattr read again: a label that is
+ * in the table now counts; one that is not, or that cannot be read,
+ * closes the file for this check. Only "no xattr" is remembered (a
+ * label found could be one whose removal is still under way).
+ * May sleep: for the hooks of system calls on files.
+ *
+ * Return: the secid to check, TOYLSM_NOLABEL or TOYLSM_CLOSED.
+ */
+u32 toylsm_dentry_label(struct dentry *dentry)
+{
+	struct inode *inode = d_backing_inode(dentry);
+	u32 *blob = &toylsm_inode(inode)->label;
+	u32 secid = READ_ONCE(*blob);
+
+	if (secid != TOYLSM_UNRESOLVED)
+		return secid;
+	secid = read_label(dentry, inode);
+	if (secid == TOYLSM_NOLABEL)
+		cmpxchg(blob, TOYLSM_UNRESOLVED, TOYLSM_NOLABEL);
+	return secid == TOYLSM_UNRESOLVED ? TOYLSM_CLOSED : secid;
+}
+
+/**
+ * hook_d_instantiate - Read the label of an inode from its xattr
+ * @dentry: a dentry of the inode
+ * @inode: the inode, or NULL
+ *
+ * An inode whose label is being removed stays TOYLSM_UNRESOLVED until a
+ * check finds the xattr gone: this read could come before the removal.
+ */
+static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
+{
+	u32 secid;
+
+	if (!inode)
+		return;
+	secid = read_label(dentry, inode);
+	if (secid != TOYLSM_NOLABEL &&
+	    READ_ONCE(toylsm_inode(inode)->label) != TOYLSM_UNRESOLVED)
+		WRITE_ONCE(toylsm_inode(inode)->label, secid);
+}
+
+ * hook_inode_xattr_skipcap - Claim security.toylsm as toylsm's own
  * @name: the xattr's name
  *
  * Who may change security.toylsm is decided here (CAP_MAC_ADMIN), not by
@@ -96,13 +145,13 @@ static void toylsm_d_instantiate(struct dentry *dentry, struct inode *inode)
  *
  * Return: 1 for security.toylsm, 0 for any other name.
  */
-static int toylsm_inode_xattr_skipcap(const char *name)
+static int hook_inode_xattr_skipcap(const char *name)
 {
 	return !strcmp(name, TOYLSM_XATTR);
 }
 
 /**
- * toylsm_inode_setxattr - Check a new security.toylsm before it is set
+ * hook_inode_setxattr - Check a new security.toylsm before it is set
  * @mnt_userns: the mount's user namespace
  * @dentry: the file
  * @name: the xattr's name
@@ -116,9 +165,9 @@ static int toylsm_inode_xattr_skipcap(const char *name)
  * Return: 0, -EPERM without CAP_MAC_ADMIN, -EINVAL for a bad label,
  * -ENOSPC if the label table is full.
  */
-static int toylsm_inode_setxattr(struct user_namespace *mnt_userns,
-				 struct dentry *dentry, const char *name,
-				 const void *value, size_t size, int flags)
+static int hook_inode_setxattr(struct user_namespace *mnt_userns,
+			       struct dentry *dentry, const char *name,
+			       const void *value, size_t size, int flags)
 {
 	char label[TOYLSM_LABEL_MAX + 1];
 	u32 secid;
@@ -133,58 +182,60 @@ static int toylsm_inode_setxattr(struct user_namespace *mnt_userns,
 }
 
 /**
- * toylsm_inode_post_setxattr - Take the label that was just set
+ * hook_inode_post_setxattr - Take the label that was just set
  * @dentry: the file
  * @name: the xattr's name
- * @value: its value, checked and interned by toylsm_inode_setxattr()
+ * @value: its value, checked and interned by hook_inode_setxattr()
  * @size: the length of @value
  * @flags: XATTR_CREATE or XATTR_REPLACE
  */
-static void toylsm_inode_post_setxattr(struct dentry *dentry,
-				       const char *name, const void *value,
-				       size_t size, int flags)
+static void hook_inode_post_setxattr(struct dentry *dentry, const char *name,
+				     const void *value, size_t size,
+				     int flags)
 {
 	char label[TOYLSM_LABEL_MAX + 1];
 
 	if (strcmp(name, TOYLSM_XATTR) ||
 	    toylsm_label_parse(value, size, label))
 		return;
-	WRITE_ONCE(*toylsm_inode_label(d_backing_inode(dentry)),
+	WRITE_ONCE(toylsm_inode(d_backing_inode(dentry))->label,
 		   toylsm_label_find(&toylsm_labels, label));
 }
 
 /**
- * toylsm_inode_removexattr - Check removing security.toylsm
+ * hook_inode_removexattr - Check removing security.toylsm
  * @mnt_userns: the mount's user namespace
  * @dentry: the file
  * @name: the xattr's name
  *
- * The file is unlabelled from here on (even if the removal then fails).
+ * The label is not dropped here: the removal may still fail (another
+ * module, the filesystem). The file's label is read again at its next
+ * check (toylsm_dentry_label()), which sees whether the xattr is gone.
  *
  * Return: 0, or -EPERM without CAP_MAC_ADMIN.
  */
-static int toylsm_inode_removexattr(struct user_namespace *mnt_userns,
-				    struct dentry *dentry, const char *name)
+static int hook_inode_removexattr(struct user_namespace *mnt_userns,
+				  struct dentry *dentry, const char *name)
 {
 	if (strcmp(name, TOYLSM_XATTR))
 		return 0;
 	if (!capable(CAP_MAC_ADMIN))
 		return -EPERM;
-	WRITE_ONCE(*toylsm_inode_label(d_backing_inode(dentry)),
-		   TOYLSM_NOLABEL);
+	WRITE_ONCE(toylsm_inode(d_backing_inode(dentry))->label,
+		   TOYLSM_UNRESOLVED);
 	return 0;
 }
 
 /**
- * toylsm_file_check - Check an access of the current task to a file
- * @hook: the hook asking
+ * check_file - Check an access of the current task to a file
+ * @stat: the counters of the hook asking
  * @file: the file
  * @perms: TOYLSM_MAY_* bits
  *
  * Return: 0 or -EACCES.
  */
-static int toylsm_file_check(enum toylsm_hook hook, struct file *file,
-			     u32 perms)
+static int check_file(struct toylsm_hook_stat *stat, struct file *file,
+		      u32 perms)
 {
 	struct common_audit_data ad = {
 		.type = LSM_AUDIT_DATA_FILE, .u.file = file,
@@ -192,18 +243,17 @@ static int toylsm_file_check(enum toylsm_hook hook, struct file *file,
 
 	if (!perms)
 		return 0;
-	return toylsm_check(hook, toylsm_current_label(),
-			    READ_ONCE(*toylsm_inode_label(file_inode(file))),
-			    perms, &ad);
+	return toylsm_check(stat, toylsm_current_label(),
+			    toylsm_dentry_label(file_dentry(file)), perms, &ad);
 }
 
 /**
- * toylsm_file_open - Check opening a file: read, write or exec
+ * hook_file_open - Check opening a file: read, write or exec
  * @file: the file being opened
  *
  * Return: 0 or -EACCES.
  */
-static int toylsm_file_open(struct file *file)
+static int hook_file_open(struct file *file)
 {
 	u32 perms = 0;
 
@@ -213,38 +263,107 @@ static int toylsm_file_open(struct file *file)
 		perms = TOYLSM_MAY_READ;
 	if (file->f_mode & FMODE_WRITE)
 		perms |= TOYLSM_MAY_WRITE;
-	return toylsm_file_check(TOYLSM_HOOK_FILE_OPEN, file, perms);
+	return check_file(&stat_file_open, file, perms);
 }
 
 /**
- * toylsm_file_permission - Check each read or write again
+ * hook_file_permission - Check each read or write again
  * @file: the open file
  * @mask: MAY_READ, MAY_WRITE, MAY_APPEND
  *
  * Checking again at each read or write makes a rule removal take effect
- * for files that are already open.
+ * for files that are already open. fallocate(2), copy_file_range(2)
+ * and splice(2) into a file ask for MAY_WRITE here too. exec reads the
+ * program it opened with __FMODE_EXEC (kernel_read()): that read is
+ * part of running it, so it needs "x", not "r".
  *
  * Return: 0 or -EACCES.
  */
-static int toylsm_file_permission(struct file *file, int mask)
+static int hook_file_permission(struct file *file, int mask)
 {
 	u32 perms = 0;
 
-	if (mask & MAY_READ)
+	if ((mask & MAY_READ) && (file->f_flags & __FMODE_EXEC))
+		perms |= TOYLSM_MAY_EXEC;
+	else if (mask & MAY_READ)
 		perms |= TOYLSM_MAY_READ;
 	if (mask & (MAY_WRITE | MAY_APPEND))
 		perms |= TOYLSM_MAY_WRITE;
-	return toylsm_file_check(TOYLSM_HOOK_FILE_PERMISSION, file, perms);
+	return check_file(&stat_file_permission, file, perms);
+}
+
+/**
+ * hook_path_truncate - Check cutting a file to a size
+ * @path: the file
+ *
+ * truncate(2), ftruncate(2) and open(2) with O_TRUNC (whatever the
+ * access mode) come here: changing a file's size needs "w".
+ *
+ * Return: 0 or -EACCES.
+ */
+static int hook_path_truncate(const struct path *path)
+{
+	struct common_audit_data ad = {
+		.type = LSM_AUDIT_DATA_PATH, .u.path = *path,
+	};
+
+	return toylsm_check(&stat_path_truncate, toylsm_current_label(),
+			    toylsm_dentry_label(path->dentry), TOYLSM_MAY_WRITE,
+			    &ad);
+}
+
+/**
+ * hook_mmap_file - Check mapping a file executable
+ * @file: the file, or NULL for anonymous memory
+ * @reqprot: the protection user space asked for
+ * @prot: the protection the kernel will apply
+ * @flags: MAP_* flags
+ *
+ * Running a file's code needs "x", whether exec maps it or a loader
+ * (ld.so) that opened it for reading does.
+ *
+ * Return: 0 or -EACCES.
+ */
+static int hook_mmap_file(struct file *file, unsigned long reqprot,
+			  unsigned long prot, unsigned long flags)
+{
+	if (!file || !(prot & PROT_EXEC))
+		return 0;
+	return check_file(&stat_mmap_file, file, TOYLSM_MAY_EXEC);
+}
+
+/**
+ * hook_file_mprotect - Check making a file's mapping executable
+ * @vma: the mapping
+ * @reqprot: the protection user space asked for
+ * @prot: the protection the kernel will apply
+ *
+ * Return: 0 or -EACCES.
+ */
+static int hook_file_mprotect(struct vm_area_struct *vma,
+			      unsigned long reqprot, unsigned long prot)
+{
+	if (!vma->vm_file || !(prot & PROT_EXEC))
+		return 0;
+	return check_file(&stat_file_mprotect, vma->vm_file, TOYLSM_MAY_EXEC);
 }
 
 static struct security_hook_list toylsm_fs_hooks[] __lsm_ro_after_init = {
-	LSM_HOOK_INIT(d_instantiate, toylsm_d_instantiate),
-	LSM_HOOK_INIT(inode_xattr_skipcap, toylsm_inode_xattr_skipcap),
-	LSM_HOOK_INIT(inode_setxattr, toylsm_inode_setxattr),
-	LSM_HOOK_INIT(inode_post_setxattr, toylsm_inode_post_setxattr),
-	LSM_HOOK_INIT(inode_removexattr, toylsm_inode_removexattr),
-	LSM_HOOK_INIT(file_open, toylsm_file_open),
-	LSM_HOOK_INIT(file_permission, toylsm_file_permission),
+	LSM_HOOK_INIT(d_instantiate, hook_d_instantiate),
+	LSM_HOOK_INIT(inode_xattr_skipcap, hook_inode_xattr_skipcap),
+	LSM_HOOK_INIT(inode_setxattr, hook_inode_setxattr),
+	LSM_HOOK_INIT(inode_post_setxattr, hook_inode_post_setxattr),
+	LSM_HOOK_INIT(inode_removexattr, hook_inode_removexattr),
+	LSM_HOOK_INIT(file_open, hook_file_open),
+	LSM_HOOK_INIT(file_permission, hook_file_permission),
+	LSM_HOOK_INIT(path_truncate, hook_path_truncate),
+	LSM_HOOK_INIT(mmap_file, hook_mmap_file),
+	LSM_HOOK_INIT(file_mprotect, hook_file_mprotect),
+};
+
+static struct toylsm_hook_stat *toylsm_fs_stats[] __initdata = {
+	&stat_file_open, &stat_file_permission, &stat_path_truncate,
+	&stat_mmap_file, &stat_file_mprotect,
 };
 
 /**
@@ -252,6 +371,6 @@ static struct security_hook_list toylsm_fs_hooks[] __lsm_ro_after_init = {
  */
 __init void toylsm_add_fs_hooks(void)
 {
-	security_add_hooks(toylsm_fs_hooks, ARRAY_SIZE(toylsm_fs_hooks),
-			   &toylsm_lsmid);
+	toylsm_add_hooks(toylsm_fs_hooks, ARRAY_SIZE(toylsm_fs_hooks),
+			 toylsm_fs_stats, ARRAY_SIZE(toylsm_fs_stats));
 }

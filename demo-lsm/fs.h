@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * toylsm - File labels, for the file hooks and the kernel-side labs
+ * toylsm - File labels, for the file hooks and for hooks added to toylsm
  */
 
 #ifndef _SECURITY_TOYLSM_FS_H
@@ -12,16 +12,28 @@
 #include "setup.h"
 
 /**
- * toylsm_inode_label - toylsm's part of an inode's blob: its label
+ * struct toylsm_inode - toylsm's part of an inode's security blob
+ * @label: the file's label (a secid), TOYLSM_NOLABEL if unlabelled,
+ *	TOYLSM_CLOSED, or TOYLSM_UNRESOLVED (read the xattr at each check);
+ *	read and written with READ_ONCE()/WRITE_ONCE()
+ */
+struct toylsm_inode {
+	u32 label;
+};
+
+/**
+ * toylsm_inode - toylsm's part of an inode
  * @inode: the inode
  *
- * Return: a pointer to the label's secid, TOYLSM_NOLABEL if unlabelled.
+ * Return: the part of @inode's blob that the infrastructure reserved for
+ * toylsm (see toylsm_blob_sizes).
  */
-static inline u32 *toylsm_inode_label(const struct inode *inode)
+static inline struct toylsm_inode *toylsm_inode(const struct inode *inode)
 {
 	return inode->i_security + toylsm_blob_sizes.lbs_inode;
 }
 
+u32 toylsm_dentry_label(struct dentry *dentry);
 u32 toylsm_xattr_label(struct toylsm_label_table *t, const char *buf,
 		       ssize_t len);
 

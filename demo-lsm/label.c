@@ -14,6 +14,8 @@
  * live until reboot, hence -ENOSPC.
  */
 
+#include "common.h"
+
 #include <linux/errno.h>
 #include <linux/string.h>
 
@@ -43,7 +45,8 @@ static bool toylsm_label_char(char c)
 }
 
 /**
- * toylsm_label_parse - Check a label written by user space (abi.md)
+ * toylsm_label_parse - Check a label written by user space
+ *	(docs/toylsm.md, "Labels")
  * @buf: the bytes written, not NUL-terminated
  * @len: their number
  * @label: where to store the label, TOYLSM_LABEL_MAX + 1 bytes

@@ -11,22 +11,35 @@
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
-/* A label is 1..31 characters of [A-Za-z0-9_.:-] (abi.md). */
-#define TOYLSM_LABEL_MAX	31
-/* How many different labels the system-wide table can hold. */
-#define TOYLSM_LABELS		128
+#include "limits.h"
+
+/*
+ * A label is 1..TOYLSM_LABEL_MAX characters of [A-Za-z0-9_.:-]
+ * (docs/toylsm.md, "Labels"); the table holds TOYLSM_LABELS of them.
+ */
+
 /* The secid of "no label": unlabelled files, unset exec and prev. */
 #define TOYLSM_NOLABEL		0
 /*
- * The secid of a file whose security.toylsm is a valid label that could
- * not be interned because the table was full: the file is labelled,
- * but with a label that no task has and no rule names, so
+ * The secid of a file whose security.toylsm is there but is no valid
+ * label (too long, a bad character, empty), or whose label cannot be
+ * read or is not in the table when a check needs it: the file is
+ * labelled, with a label that no task has and no rule names, so
  * toylsm_check() denies every access to it (fail closed), where
  * TOYLSM_NOLABEL would allow every access. It is never in a table.
  */
-#define TOYLSM_UNLOADED		U32_MAX
+#define TOYLSM_CLOSED		U32_MAX
 /* How reports name it: no valid label, so never mistaken for one. */
-#define TOYLSM_UNLOADED_NAME	"(unloaded)"
+#define TOYLSM_CLOSED_NAME	"(closed)"
+/*
+ * Only in an inode's blob: read security.toylsm again at each check
+ * (fs.c, toylsm_dentry_label()). A label from disk that is not in the
+ * table (it is not interned: no rule names it and no task has it, and
+ * the table must not fill from disk), a label that could not be read,
+ * and a label being removed (6.1 has no hook after a removal) are kept
+ * so, until a check finds the xattr gone or security.toylsm is set.
+ */
+#define TOYLSM_UNRESOLVED	(U32_MAX - 1)
 
 /**
  * struct toylsm_label_table - An append-only table of interned labels

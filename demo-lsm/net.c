@@ -9,36 +9,18 @@
  * lsmblob slot.
  */
 
+#include "common.h"
+
 #include <linux/uaccess.h>
 #include <net/sock.h>
 
 #include "cred.h"
 #include "label.h"
+#include "net.h"
 #include "setup.h"
 
 /**
- * struct toylsm_sock - toylsm's part of a sock's security blob
- * @label: the label of the socket's creator
- * @peer: the label of the other end, TOYLSM_NOLABEL until connected
- */
-struct toylsm_sock {
-	u32 label;
-	u32 peer;
-};
-
-/**
- * toylsm_sock - toylsm's part of a sock
- * @sk: the sock
- *
- * Return: its part of @sk's blob.
- */
-static struct toylsm_sock *toylsm_sock(const struct sock *sk)
-{
-	return sk->sk_security + toylsm_blob_sizes.lbs_sock;
-}
-
-/**
- * toylsm_sk_alloc_security - Label a new AF_UNIX socket
+ * hook_sk_alloc_security - Label a new AF_UNIX socket
  * @sk: the new sock
  * @family: its address family
  * @priority: allocation flags (unused)
@@ -47,8 +29,8 @@ static struct toylsm_sock *toylsm_sock(const struct sock *sk)
  *
  * Return: 0.
  */
-static int toylsm_sk_alloc_security(struct sock *sk, int family,
-				    gfp_t priority)
+static int hook_sk_alloc_security(struct sock *sk, int family,
+				  gfp_t priority)
 {
 	if (family == AF_UNIX)
 		toylsm_sock(sk)->label = toylsm_current_label();
@@ -56,15 +38,15 @@ static int toylsm_sk_alloc_security(struct sock *sk, int family,
 }
 
 /**
- * toylsm_unix_stream_connect - Record the peer labels of a connection
+ * hook_unix_stream_connect - Record the peer labels of a connection
  * @sock: the connecting end
  * @other: the listening socket
  * @newsk: the server's end of the new connection
  *
  * Return: 0.
  */
-static int toylsm_unix_stream_connect(struct sock *sock, struct sock *other,
-				      struct sock *newsk)
+static int hook_unix_stream_connect(struct sock *sock, struct sock *other,
+				    struct sock *newsk)
 {
 	toylsm_sock(newsk)->label = toylsm_sock(other)->label;
 	toylsm_sock(newsk)->peer = toylsm_sock(sock)->label;
@@ -73,14 +55,13 @@ static int toylsm_unix_stream_connect(struct sock *sock, struct sock *other,
 }
 
 /**
- * toylsm_socket_socketpair - Record the peer labels of a socketpair
+ * hook_socket_socketpair - Record the peer labels of a socketpair
  * @socka: one end
  * @sockb: the other end
  *
  * Return: 0.
  */
-static int toylsm_socket_socketpair(struct socket *socka,
-				    struct socket *sockb)
+static int hook_socket_socketpair(struct socket *socka, struct socket *sockb)
 {
 	toylsm_sock(socka->sk)->peer = toylsm_sock(sockb->sk)->label;
 	toylsm_sock(sockb->sk)->peer = toylsm_sock(socka->sk)->label;
@@ -88,7 +69,7 @@ static int toylsm_socket_socketpair(struct socket *socka,
 }
 
 /**
- * toylsm_socket_getpeersec_stream - SO_PEERSEC: the peer's label
+ * hook_socket_getpeersec_stream - SO_PEERSEC: the peer's label
  * @sock: a connected AF_UNIX stream socket
  * @optval: the user's buffer
  * @optlen: where to write the label's length
@@ -97,9 +78,9 @@ static int toylsm_socket_socketpair(struct socket *socka,
  * Return: 0, -ENOPROTOOPT if the socket has no toylsm peer, -ERANGE if
  * @len is too small (with the needed length in @optlen), or -EFAULT.
  */
-static int toylsm_socket_getpeersec_stream(struct socket *sock,
-					   char __user *optval,
-					   int __user *optlen, unsigned int len)
+static int hook_socket_getpeersec_stream(struct socket *sock,
+					 char __user *optval,
+					 int __user *optlen, unsigned int len)
 {
 	const char *name = toylsm_name(toylsm_sock(sock->sk)->peer);
 	unsigned int n;
@@ -117,15 +98,15 @@ static int toylsm_socket_getpeersec_stream(struct socket *sock,
 }
 
 /**
- * toylsm_socket_getpeersec_dgram - The sender's label of a datagram
+ * hook_socket_getpeersec_dgram - The sender's label of a datagram
  * @sock: the sending AF_UNIX socket (AF_UNIX passes no @skb)
  * @skb: the packet, NULL for AF_UNIX
  * @secid: where to store the label
  *
  * Return: 0, or -ENOPROTOOPT if toylsm did not label the sender.
  */
-static int toylsm_socket_getpeersec_dgram(struct socket *sock,
-					  struct sk_buff *skb, u32 *secid)
+static int hook_socket_getpeersec_dgram(struct socket *sock,
+					struct sk_buff *skb, u32 *secid)
 {
 	if (skb || !sock || !sock->sk || sock->sk->sk_family != AF_UNIX)
 		return -ENOPROTOOPT;
@@ -134,12 +115,12 @@ static int toylsm_socket_getpeersec_dgram(struct socket *sock,
 }
 
 static struct security_hook_list toylsm_net_hooks[] __lsm_ro_after_init = {
-	LSM_HOOK_INIT(sk_alloc_security, toylsm_sk_alloc_security),
-	LSM_HOOK_INIT(unix_stream_connect, toylsm_unix_stream_connect),
-	LSM_HOOK_INIT(socket_socketpair, toylsm_socket_socketpair),
+	LSM_HOOK_INIT(sk_alloc_security, hook_sk_alloc_security),
+	LSM_HOOK_INIT(unix_stream_connect, hook_unix_stream_connect),
+	LSM_HOOK_INIT(socket_socketpair, hook_socket_socketpair),
 	LSM_HOOK_INIT(socket_getpeersec_stream,
-		      toylsm_socket_getpeersec_stream),
-	LSM_HOOK_INIT(socket_getpeersec_dgram, toylsm_socket_getpeersec_dgram),
+		      hook_socket_getpeersec_stream),
+	LSM_HOOK_INIT(socket_getpeersec_dgram, hook_socket_getpeersec_dgram),
 };
 
 /**
@@ -147,6 +128,5 @@ static struct security_hook_list toylsm_net_hooks[] __lsm_ro_after_init = {
  */
 __init void toylsm_add_net_hooks(void)
 {
-	security_add_hooks(toylsm_net_hooks, ARRAY_SIZE(toylsm_net_hooks),
-			   &toylsm_lsmid);
+	toylsm_add_hooks(toylsm_net_hooks, ARRAY_SIZE(toylsm_net_hooks), NULL, 0);
 }

@@ -4,9 +4,12 @@
  *
  * Reading gives the label and a newline (nothing for an unset exec or
  * prev). Writing "current" or "exec" sets that label. fs/proc already
- * lets only the task itself write; toylsm checks the text (abi.md) and
- * asks the policy (a "t" rule or CAP_MAC_ADMIN) before anything changes.
+ * lets only the task itself write; toylsm checks the text and asks the
+ * policy (a "t" rule or CAP_MAC_ADMIN, and a tracer's reach) before
+ * anything changes. docs/toylsm.md, "A task's labels".
  */
+
+#include "common.h"
 
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -14,37 +17,40 @@
 #include "cred.h"
 #include "label.h"
 #include "policy.h"
+#include "setup.h"
+#include "stats.h"
+
+static struct toylsm_hook_stat stat_setprocattr = TOYLSM_HOOK_STAT(setprocattr);
 
 /**
- * toylsm_getprocattr - Read a label of a task
+ * hook_getprocattr - Read a label of a task
  * @p: the task
  * @name: "current", "exec" or "prev"
  * @value: where to store the kmalloc()ed text
  *
  * Return: the length of the text, or -EINVAL for another @name.
  */
-static int toylsm_getprocattr(struct task_struct *p, const char *name,
-			      char **value)
+static int hook_getprocattr(struct task_struct *p, const char *name,
+			    char **value)
 {
 	const struct toylsm_cred *tc;
 	const char *label;
 	size_t len;
 	u32 secid;
 
+	if (strcmp(name, "current") && strcmp(name, "exec") &&
+	    strcmp(name, "prev"))
+		return -EINVAL;
 	rcu_read_lock();
 	tc = toylsm_cred(__task_cred(p));
 	if (!strcmp(name, "current"))
 		secid = tc->label;
 	else if (!strcmp(name, "exec"))
 		secid = tc->exec;
-	else if (!strcmp(name, "prev"))
-		secid = tc->prev;
 	else
-		secid = U32_MAX;
+		secid = tc->prev;
 	rcu_read_unlock();
 
-	if (secid == U32_MAX)
-		return -EINVAL;
 	*value = NULL;
 	label = toylsm_name(secid);
 	if (!label)
@@ -64,15 +70,18 @@ static int toylsm_getprocattr(struct task_struct *p, const char *name,
 }
 
 /**
- * toylsm_setprocattr - Set the current task's current or exec label
+ * hook_setprocattr - Set the current task's current or exec label
  * @name: "current" or "exec"
  * @value: the text written, not NUL-terminated
  * @size: its length
  *
+ * A traced task takes a new current label only if its tracer may trace
+ * it; an exec label is checked so at exec (cred.c).
+ *
  * Return: @size, or -EINVAL (bad name or text), -EPERM (policy),
  * -ENOSPC (label table full), -ENOMEM; on error nothing changed.
  */
-static int toylsm_setprocattr(const char *name, void *value, size_t size)
+static int hook_setprocattr(const char *name, void *value, size_t size)
 {
 	char label[TOYLSM_LABEL_MAX + 1];
 	struct cred *new;
@@ -90,7 +99,9 @@ static int toylsm_setprocattr(const char *name, void *value, size_t size)
 	err = toylsm_label_parse(value, size, label);
 	if (err)
 		return err;
-	err = toylsm_check_relabel(label, &secid);
+	err = toylsm_check_relabel(&stat_setprocattr, label, &secid);
+	if (!err && !exec)
+		err = toylsm_check_tracer(&stat_setprocattr, secid);
 	if (err)
 		return err;
 
@@ -106,8 +117,12 @@ static int toylsm_setprocattr(const char *name, void *value, size_t size)
 }
 
 static struct security_hook_list toylsm_procattr_hooks[] __lsm_ro_after_init = {
-	LSM_HOOK_INIT(getprocattr, toylsm_getprocattr),
-	LSM_HOOK_INIT(setprocattr, toylsm_setprocattr),
+	LSM_HOOK_INIT(getprocattr, hook_getprocattr),
+	LSM_HOOK_INIT(setprocattr, hook_setprocattr),
+};
+
+static struct toylsm_hook_stat *toylsm_procattr_stats[] __initdata = {
+	&stat_setprocattr,
 };
 
 /**
@@ -115,6 +130,7 @@ static struct security_hook_list toylsm_procattr_hooks[] __lsm_ro_after_init = {
  */
 __init void toylsm_add_procattr_hooks(void)
 {
-	security_add_hooks(toylsm_procattr_hooks,
-			   ARRAY_SIZE(toylsm_procattr_hooks), &toylsm_lsmid);
+	toylsm_add_hooks(toylsm_procattr_hooks,
+			 ARRAY_SIZE(toylsm_procattr_hooks), toylsm_procattr_stats,
+			 ARRAY_SIZE(toylsm_procattr_stats));
 }

@@ -10,6 +10,8 @@
  * so that a test can tell which module a context was released by.
  */
 
+#include "common.h"
+
 #include <linux/atomic.h>
 
 #include "cred.h"
@@ -19,15 +21,14 @@
 atomic_t toylsm_secctx_live = ATOMIC_INIT(0);
 
 /**
- * toylsm_hook_secid_to_secctx - The secid_to_secctx hook
+ * hook_secid_to_secctx - The text of a toylsm secid
  * @secid: a toylsm secid
  * @secdata: where to store the text, or NULL for its length only
  * @seclen: where to store its length
  *
  * Return: 0, or -EINVAL if @secid names no label.
  */
-static int toylsm_hook_secid_to_secctx(u32 secid, char **secdata,
-				       u32 *seclen)
+static int hook_secid_to_secctx(u32 secid, char **secdata, u32 *seclen)
 {
 	int err = toylsm_secid_to_secctx(secid, secdata, seclen);
 
@@ -37,23 +38,65 @@ static int toylsm_hook_secid_to_secctx(u32 secid, char **secdata,
 }
 
 /**
- * toylsm_hook_release_secctx - The release_secctx hook
- * @secdata: a text toylsm_hook_secid_to_secctx() made
+ * hook_secctx_to_secid - The secid of a label's text
+ * @secdata: the text, not NUL-terminated
+ * @seclen: its length
+ * @secid: where to store the secid
+ *
+ * Return: 0, or -EINVAL if the text is no interned label.
+ */
+static int hook_secctx_to_secid(const char *secdata, u32 seclen, u32 *secid)
+{
+	return toylsm_secctx_to_secid(secdata, seclen, secid);
+}
+
+/**
+ * hook_release_secctx - Release a text hook_secid_to_secctx() made
+ * @secdata: the text
  * @seclen: its length
  */
-static void toylsm_hook_release_secctx(char *secdata, u32 seclen)
+static void hook_release_secctx(char *secdata, u32 seclen)
 {
 	atomic_dec(&toylsm_secctx_live);
 	toylsm_release_secctx(secdata, seclen);
 }
 
+/**
+ * hook_current_getsecid_subj - The secid of the current task
+ * @secid: where to store it
+ */
+static void hook_current_getsecid_subj(u32 *secid)
+{
+	*secid = toylsm_current_label();
+}
+
+/**
+ * hook_task_getsecid_obj - The secid of a task, as an object
+ * @p: the task
+ * @secid: where to store it
+ */
+static void hook_task_getsecid_obj(struct task_struct *p, u32 *secid)
+{
+	*secid = toylsm_task_label(p);
+}
+
+/**
+ * hook_cred_getsecid - The secid of a cred
+ * @c: the cred
+ * @secid: where to store it
+ */
+static void hook_cred_getsecid(const struct cred *c, u32 *secid)
+{
+	*secid = toylsm_cred(c)->label;
+}
+
 static struct security_hook_list toylsm_secid_hooks[] __lsm_ro_after_init = {
-	LSM_HOOK_INIT(secid_to_secctx, toylsm_hook_secid_to_secctx),
-	LSM_HOOK_INIT(secctx_to_secid, toylsm_secctx_to_secid),
-	LSM_HOOK_INIT(release_secctx, toylsm_hook_release_secctx),
-	LSM_HOOK_INIT(current_getsecid_subj, toylsm_current_getsecid_subj),
-	LSM_HOOK_INIT(task_getsecid_obj, toylsm_task_getsecid_obj),
-	LSM_HOOK_INIT(cred_getsecid, toylsm_cred_getsecid),
+	LSM_HOOK_INIT(secid_to_secctx, hook_secid_to_secctx),
+	LSM_HOOK_INIT(secctx_to_secid, hook_secctx_to_secid),
+	LSM_HOOK_INIT(release_secctx, hook_release_secctx),
+	LSM_HOOK_INIT(current_getsecid_subj, hook_current_getsecid_subj),
+	LSM_HOOK_INIT(task_getsecid_obj, hook_task_getsecid_obj),
+	LSM_HOOK_INIT(cred_getsecid, hook_cred_getsecid),
 };
 
 /**
@@ -61,6 +104,6 @@ static struct security_hook_list toylsm_secid_hooks[] __lsm_ro_after_init = {
  */
 __init void toylsm_add_secid_hooks(void)
 {
-	security_add_hooks(toylsm_secid_hooks, ARRAY_SIZE(toylsm_secid_hooks),
-			   &toylsm_lsmid);
+	toylsm_add_hooks(toylsm_secid_hooks, ARRAY_SIZE(toylsm_secid_hooks),
+			 NULL, 0);
 }

@@ -18,7 +18,7 @@ for f in "${FRAGS[@]}"; do
 done
 KMAKE=(make -C "$TREE" O="$KOUT" ARCH=x86_64 "${KCC[@]}")
 # The lab flavour needs the lab files that lab-kernel.sh puts in the tree.
-if [ "$FLAVOUR" = lab ] && [ ! -f "$TREE/security/toylsm/lab/Makefile" ]; then
+if [ "$FLAVOUR" = lab ] && [ ! -f "$TREE/security/toylsm/extra/Makefile" ]; then
 	die "the lab kernel is built with a lab's files in it, by make lab 8 or make lab 9." \
 	    "Run one of those (scripts/lab-kernel.sh does the build)."
 fi

@@ -320,7 +320,7 @@ STEP(3, "predict which labels toylsm accepts")
 		if (memchr(cases[i].s, '\0', cases[i].len))
 			lab_hint("strchr(\"_.:-\", c) finds the string's own NUL too, so it \"allows\" c == '\\0'; and strlen() stops at the NUL: look at all len bytes");
 		else
-			lab_hint("read toylsm_label_parse() in demo-lsm/label.c (and abi.md): the rule is exactly there");
+			lab_hint("read toylsm_label_parse() in demo-lsm/label.c (and docs/toylsm.md): the rule is exactly there");
 		lab_fail();
 	}
 }

@@ -101,10 +101,10 @@ static void show_msgs(const struct suite *r)
 	snprintf(copy, sizeof(copy), "%s", r->msgs);
 	for (line = strtok_r(copy, "\n", &save); line && n < 8;
 	     line = strtok_r(NULL, "\n", &save), n++) {
-		at = strstr(line, "security/toylsm/lab/label_test.c");
+		at = strstr(line, "security/toylsm/extra/label_test.c");
 		if (at)
 			lab_seen("KUnit: %.*s%s%s", (int)(at - line), line, lab_file,
-				 at + strlen("security/toylsm/lab/label_test.c"));
+				 at + strlen("security/toylsm/extra/label_test.c"));
 		else
 			lab_seen("KUnit: %s", line);
 	}

@@ -2,7 +2,9 @@
 # Every patch of the series passes scripts/checkpatch.pl --strict.  An
 # error always fails; a warning or check passes only if the patch's commit
 # message names its checkpatch type (e.g. FILE_PATH_CHANGES) to explain why
-# it was kept.
+# it was kept.  And every C file of toylsm (demo-lsm/) and of the labs'
+# kernel code (the reference solutions, the fixed kernel/ files, the
+# placeholder) passes checkpatch.pl --strict -f with nothing at all.
 K=$(cd "$(dirname "$0")/../.." && pwd)
 # The tree of the build folder in use (BUILD, as for every kit script).
 T=${BUILD:-$K/build}/linux
@@ -15,7 +17,13 @@ if [ ! -x "$T/scripts/checkpatch.pl" ]; then
 	echo "not ok 1 no $T/scripts/checkpatch.pl: the tree is not extracted (make kernel does it)"
 	exit 0
 fi
-echo "1..$((${#P[@]} + 1))"
+# The kernel C files checked whole (-f): toylsm and the labs' kernel code.
+mapfile -t KF < <(cd "$K" && ls demo-lsm/*.[ch] labs/common/kernel/*.[ch] \
+	labs/[0-9][0-9]-*/kernel/*.[ch] 2>/dev/null
+	for d in labs/[0-9][0-9]-*/; do
+		grep -q '^KIND=kernel' "$d/lab.conf" 2>/dev/null && ls "$d"solution/*.[ch]
+	done)
+echo "1..$((${#P[@]} + ${#KF[@]} + 2))"
 
 # complaints PATCH: the checkpatch lines that the patch does not explain.
 complaints() {
@@ -74,5 +82,34 @@ for p in "${P[@]}"; do
 	else
 		echo "not ok $i $p"
 		printf '%s\n' "$bad" | sed 's/^/# /' | head -10
+	fi
+done
+
+# file_complaints FILE: every checkpatch line about a whole file.
+file_complaints() {
+	(cd "$T" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --show-types --terse \
+		--no-summary -f "$1" 2>&1) | grep -E ': (ERROR|WARNING|CHECK):'
+}
+
+# The -f checker must catch a file with a --strict CHECK (a continuation
+# line that does not line up with its open parenthesis).
+badc=$(mktemp --suffix=.c)
+printf '// SPDX-License-Identifier: GPL-2.0-only\nstatic int f(int a,\n\tint b)\n{\n\treturn a + b;\n}\n' >"$badc"
+i=$((i + 1))
+if file_complaints "$badc" | grep -q PARENTHESIS_ALIGNMENT; then
+	echo "ok $i the -f checker flags a C file with a --strict check"
+else
+	echo "not ok $i the -f checker flags a C file with a --strict check"
+fi
+rm -f "$badc"
+
+for f in "${KF[@]}"; do
+	i=$((i + 1))
+	bad=$(file_complaints "$K/$f")
+	if [ -z "$bad" ]; then
+		echo "ok $i checkpatch --strict -f $f"
+	else
+		echo "not ok $i checkpatch --strict -f $f"
+		printf '%s\n' "$bad" | sed "s|$K/||" | sed 's/^/# /' | head -10
 	fi
 done

@@ -6,12 +6,16 @@
  * directory) needs the "w" permission on its label, like writing it.
  *
  * The kit builds this file into toylsm when you run make lab 8 (it lands
- * in security/toylsm/lab/ of the lab kernel, beside toylsm's own files).
- * toylsm's helpers you need:
+ * in security/toylsm/extra/ of the lab kernel, beside toylsm's own files;
+ * toylsm's boot calls lab8_add_hooks() through toylsm_add_extra_hooks()).
+ * toylsm's helpers you need (docs/toylsm.md says what they enforce):
+ *   toylsm_add_hooks()      register hooks as toylsm's, each hook that
+ *                           checks with its line of "stats" (../setup.h)
  *   toylsm_current_label()  the current task's label (../cred.h)
- *   toylsm_inode_label()    a pointer to an inode's label (../fs.h)
- *   toylsm_check()          the rule table's verdict, counted in "stats"
- *                           and logged when it denies (../policy.h)
+ *   toylsm_dentry_label()   a file's label, for a check (../fs.h)
+ *   toylsm_check()          the rule table's verdict, counted on the
+ *                           hook's line of "stats" and logged when it
+ *                           denies (../policy.h)
  */
 
 #include <linux/dcache.h>
@@ -23,7 +27,12 @@
 #include "../fs.h"
 #include "../policy.h"
 #include "../setup.h"
+#include "../stats.h"
 #include "lab.h"
+
+/* The line "inode_unlink CALLS DENIALS" of toylsm's stats. */
+static struct toylsm_hook_stat stat_inode_unlink =
+	TOYLSM_HOOK_STAT(inode_unlink);
 
 /**
  * toylsm_unlink_audit - Say in the denial record which file it was
@@ -44,53 +53,56 @@ static void toylsm_unlink_audit(struct common_audit_data *ad,
 }
 
 /**
- * toylsm_inode_unlink - May the current task remove a file?
+ * hook_inode_unlink - May the current task remove a file?
  * @dir: the directory it is removed from
  * @dentry: the file
  *
  * Return: 0 if allowed, -EACCES if no rule grants "w" on its label.
  */
-static int toylsm_inode_unlink(struct inode *dir, struct dentry *dentry)
+static int hook_inode_unlink(struct inode *dir, struct dentry *dentry)
 {
 	struct common_audit_data ad = { .type = LSM_AUDIT_DATA_NONE };
 
 	toylsm_unlink_audit(&ad, dentry);
-	/* TODO 2/3: ask toylsm_check() for "w" on the file's label */
-	return toylsm_check(TOYLSM_HOOK_INODE_UNLINK, toylsm_current_label(),
-			    READ_ONCE(*toylsm_inode_label(d_backing_inode(dentry))),
-			    TOYLSM_MAY_WRITE, &ad);
+	/* TODO 2/2: ask toylsm_check() for "w" on the file's label */
+	return toylsm_check(&stat_inode_unlink, toylsm_current_label(),
+			    toylsm_dentry_label(dentry), TOYLSM_MAY_WRITE, &ad);
 	return LAB_TODO(2);
 }
 
 /**
- * toylsm_inode_rmdir - May the current task remove a directory?
+ * hook_inode_rmdir - May the current task remove a directory?
  * @dir: the directory it is removed from
  * @dentry: the directory
  *
  * Return: 0 if allowed, -EACCES if no rule grants "w" on its label.
  */
-static int toylsm_inode_rmdir(struct inode *dir, struct dentry *dentry)
+static int hook_inode_rmdir(struct inode *dir, struct dentry *dentry)
 {
 	/* TODO 4/1: the same rule as for a file */
-	return toylsm_inode_unlink(dir, dentry);
+	return hook_inode_unlink(dir, dentry);
 	return LAB_TODO(4);
 }
 
-/* __maybe_unused: until TODO 1 registers the list, nothing else uses it. */
-static struct security_hook_list toylsm_lab_hooks[] __maybe_unused
+/* __maybe_unused: until TODO 1 registers them, nothing else uses them. */
+static struct security_hook_list lab8_hooks[] __maybe_unused
 	__lsm_ro_after_init = {
-	LSM_HOOK_INIT(inode_unlink, toylsm_inode_unlink),
-	LSM_HOOK_INIT(inode_rmdir, toylsm_inode_rmdir),
+	LSM_HOOK_INIT(inode_unlink, hook_inode_unlink),
+	LSM_HOOK_INIT(inode_rmdir, hook_inode_rmdir),
+};
+
+static struct toylsm_hook_stat *lab8_stats[] __maybe_unused __initdata = {
+	&stat_inode_unlink,
 };
 
 /**
- * toylsm_add_lab_hooks - Register the lab's hooks, called by toylsm_init()
+ * lab8_add_hooks - Register the lab's hooks, called while toylsm starts
  */
-void __init toylsm_add_lab_hooks(void)
+void __init lab8_add_hooks(void)
 {
-	/* TODO 1/3: register toylsm_lab_hooks, as toylsm_add_fs_hooks() does */
-	security_add_hooks(toylsm_lab_hooks, ARRAY_SIZE(toylsm_lab_hooks),
-			   &toylsm_lsmid);
+	/* TODO 1/3: hand lab8_hooks and lab8_stats to toylsm_add_hooks() */
+	toylsm_add_hooks(lab8_hooks, ARRAY_SIZE(lab8_hooks), lab8_stats,
+			 ARRAY_SIZE(lab8_stats));
 	return;
 	LAB_TODO(1);
 }

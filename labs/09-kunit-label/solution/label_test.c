@@ -24,7 +24,10 @@
 #include "lab9.h"
 
 /* Parse the C string s, the way a write() of strlen(s) bytes would. */
-#define PARSE(s, out)	toylsm_label_parse((s), strlen(s), (out))
+static int PARSE(const char *s, char *out)
+{
+	return toylsm_label_parse(s, strlen(s), out);
+}
 
 static void toylsm_lab9_valid_test(struct kunit *test)
 {
