@@ -11,8 +11,8 @@ export KIT_SHELL FLAVOUR
 
 S := scripts
 
-.PHONY: help deps tree kernel initramfs run console test test-debug bench labs lab skel \
-	clean distclean
+.PHONY: help deps tree kernel initramfs run console test test-debug selftests compile-check \
+	bench labs lab skel clean distclean
 .DEFAULT_GOAL := help
 
 help:		## this list
@@ -42,6 +42,12 @@ test:		## build what is missing, run every suite: "N passed, N failed"
 
 test-debug:	## every guest suite again on the KASAN/UBSAN/lockdep kernel
 	@FLAVOUR=debug $(S)/test.sh
+
+selftests:	## the kernel's own selftests: pristine 6.1 and the kit's kernel, case by case
+	@$(S)/deps.sh && $(S)/selftests.sh
+
+compile-check:	## compile every caller the series converts (NFS, ceph, netfilter...), 0 warnings
+	@$(S)/compile-check.sh
 
 bench:		## measure syscalls and the kit loop, build/bench.md (BASELINE=1 COLD=1)
 	@$(S)/bench.sh

@@ -87,6 +87,21 @@ static void toylsm_d_instantiate(struct dentry *dentry, struct inode *inode)
 }
 
 /**
+ * toylsm_inode_xattr_skipcap - Claim security.toylsm as toylsm's own
+ * @name: the xattr's name
+ *
+ * Who may change security.toylsm is decided here (CAP_MAC_ADMIN), not by
+ * the capability module's CAP_SYS_ADMIN rule for security.* names, which
+ * the infrastructure applies to every name that no module claims.
+ *
+ * Return: 1 for security.toylsm, 0 for any other name.
+ */
+static int toylsm_inode_xattr_skipcap(const char *name)
+{
+	return !strcmp(name, TOYLSM_XATTR);
+}
+
+/**
  * toylsm_inode_setxattr - Check a new security.toylsm before it is set
  * @mnt_userns: the mount's user namespace
  * @dentry: the file
@@ -95,8 +110,8 @@ static void toylsm_d_instantiate(struct dentry *dentry, struct inode *inode)
  * @size: the length of @value
  * @flags: XATTR_CREATE or XATTR_REPLACE
  *
- * Other xattrs get the capability module's checks, which the
- * infrastructure skips once a module provides this hook.
+ * Other xattrs are not toylsm's to judge: stacked with SELinux or Smack,
+ * toylsm must not ask for more than they do for their own names.
  *
  * Return: 0, -EPERM without CAP_MAC_ADMIN, -EINVAL for a bad label,
  * -ENOSPC if the label table is full.
@@ -109,7 +124,7 @@ static int toylsm_inode_setxattr(struct user_namespace *mnt_userns,
 	u32 secid;
 
 	if (strcmp(name, TOYLSM_XATTR))
-		return cap_inode_setxattr(dentry, name, value, size, flags);
+		return 0;
 	if (!capable(CAP_MAC_ADMIN))
 		return -EPERM;
 	if (toylsm_label_parse(value, size, label))
@@ -152,7 +167,7 @@ static int toylsm_inode_removexattr(struct user_namespace *mnt_userns,
 				    struct dentry *dentry, const char *name)
 {
 	if (strcmp(name, TOYLSM_XATTR))
-		return cap_inode_removexattr(mnt_userns, dentry, name);
+		return 0;
 	if (!capable(CAP_MAC_ADMIN))
 		return -EPERM;
 	WRITE_ONCE(*toylsm_inode_label(d_backing_inode(dentry)),
@@ -224,6 +239,7 @@ static int toylsm_file_permission(struct file *file, int mask)
 
 static struct security_hook_list toylsm_fs_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(d_instantiate, toylsm_d_instantiate),
+	LSM_HOOK_INIT(inode_xattr_skipcap, toylsm_inode_xattr_skipcap),
 	LSM_HOOK_INIT(inode_setxattr, toylsm_inode_setxattr),
 	LSM_HOOK_INIT(inode_post_setxattr, toylsm_inode_post_setxattr),
 	LSM_HOOK_INIT(inode_removexattr, toylsm_inode_removexattr),

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# The baseline kernel of `make bench BASELINE=1`: the pristine 6.1 source
-# (tag "pristine" of build/linux, checked out once as a git worktree at
-# build/linux-baseline), no patch series, configured like the kit's kernel
-# minus what needs the series (toylsm and its KUnit test).  Kbuild output in
+# The pristine 6.1 kernel, the one place that builds it: the baseline of
+# `make bench BASELINE=1` and the "before" kernel of the selftest comparison
+# (scripts/selftests.sh).  The pristine 6.1 source (tag "pristine" of
+# build/linux, checked out once as a git worktree at build/linux-baseline),
+# no patch series, configured like the kit's kernel minus what needs the
+# series (toylsm and its KUnit test).  Kbuild output in
 # build/kbuild/baseline, the image at build/baseline/bzImage, so that
-# FLAVOUR=baseline run-guest.sh boots it.  The first build takes minutes;
-# afterwards this is a no-op that checks one stamp.
+# FLAVOUR=baseline run-guest.sh boots it, and its UAPI headers in
+# build/kbuild/baseline/usr/include (the selftests are compiled against
+# them).  The first build takes minutes; afterwards this is a no-op that
+# checks one stamp.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -33,7 +37,8 @@ sed -e '/TOYLSM/d' -e '/LSMBLOB/d' \
     -e '/^CONFIG_LSM=/{s/toylsm,//; s/,toylsm//}' "$KIT/configs/kit.config" >"$FRAG.tmp"
 cmp -s "$FRAG.tmp" "$FRAG" && rm -f "$FRAG.tmp" || mv -f "$FRAG.tmp" "$FRAG"
 want=$(printf '%s\n' "$pristine" | cat - "$FRAG" | sha256sum | cut -d' ' -f1)
-if stamp_ok baseline "$want" && [ -f "$BOUT/bzImage" ]; then
+if stamp_ok baseline "$want" && [ -f "$BOUT/bzImage" ] &&
+   [ -f "$BKOUT/usr/include/linux/landlock.h" ]; then
 	exit 0
 fi
 
@@ -73,7 +78,7 @@ done <"$FRAG"
 	"The fragment is configs/kit.config minus toylsm; an option that needs the series must be filtered out in scripts/bench-baseline.sh."
 
 say "baseline: building the pristine 6.1 kernel (several minutes on 2 CPUs; log: ${LOG#"$KIT"/})"
-"${KMAKE[@]}" -j"${JOBS:-$(nproc)}" bzImage >"$LOG" 2>&1 || {
+"${KMAKE[@]}" -j"${JOBS:-$(nproc)}" bzImage headers >"$LOG" 2>&1 || {
 	tail -30 "$LOG" >&2
 	die "the baseline kernel build failed (full log: $LOG)." "The first 'error:' line in the log says why."
 }

@@ -19,6 +19,7 @@ PKGS=(
 	qemu-system-x86		# the guest
 	busybox-static		# the guest's userland
 	cpio gzip		# the initramfs
+	libcap-dev libcap-ng-dev	# static libcap, libcap-ng: the kernel's selftests (make selftests)
 )
 
 missing=()

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The interface LSM: prctl(PR_LSM_ATTR_SET / PR_LSM_ATTR_GET) as abi.md
- * gives it, and the un-named interfaces that follow it: the un-named
+ * The interface LSM: prctl(PR_LSM_ATTR_SET / PR_LSM_ATTR_GET) as the
+ * series' patch 14 gives it, and the un-named interfaces that follow it: the un-named
  * /proc/self/attr/current and SO_PEERSEC. Every other prctl option must
  * work as before, whatever modules are active.
  *
@@ -15,6 +15,8 @@
 #include <sys/un.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
+#include <linux/capability.h>
 
 #include "lsm_abi.h"
 #include "kselftest_harness.h"
@@ -198,9 +200,16 @@ TEST(inherited_across_fork_and_plain_exec)
 /*
  * The child of an unprivileged parent that chose an interface LSM execs
  * a copy of this program; the report says what the exec'd program sees.
+ * The copy is owned by root:root with @mode; with @fcaps it also gets a
+ * security.capability xattr that grants CAP_NET_BIND_SERVICE (permitted
+ * and effective), so that nobody gains a capability by the exec.
  */
-static long exec_as_nobody(int id, mode_t mode)
+static long exec_as_nobody(int id, mode_t mode, int fcaps)
 {
+	struct vfs_cap_data caps = {
+		.magic_etc = VFS_CAP_REVISION_2 | VFS_CAP_FLAGS_EFFECTIVE,
+		.data[0].permitted = 1u << CAP_NET_BIND_SERVICE,
+	};
 	const char *copy = "/tmp/lsm_prctl_helper";
 	char out[32] = "";
 	int fds[2], status;
@@ -221,6 +230,8 @@ static long exec_as_nobody(int id, mode_t mode)
 	close(o);
 	if (chown(copy, 0, 0) || chmod(copy, mode) || pipe(fds))
 		return -102;
+	if (fcaps && setxattr(copy, "security.capability", &caps, sizeof(caps), 0))
+		return -103;
 	pid = fork();
 	if (pid == 0) {
 		if (setresgid(65534, 65534, 65534) || setresuid(65534, 65534, 65534))
@@ -244,18 +255,29 @@ static long exec_as_nobody(int id, mode_t mode)
 
 TEST(reset_on_an_exec_that_gains_privilege)
 {
+	static const struct {
+		const char *what;
+		mode_t mode;
+		int fcaps;
+	} gains[] = {
+		{ "a setuid-root program (04755)", 04755, 0 },
+		{ "a setgid-root program (02755)", 02755, 0 },
+		{ "a program with file capabilities (security.capability)", 0755, 1 },
+	};
 	int ids[8];
 	int n = slot_lsms(ids, 8);
 	long got;
 
 	if (n < 2)
 		SKIP(return, "needs two modules with a slot");
-	got = exec_as_nobody(ids[n - 1], 0755);
+	got = exec_as_nobody(ids[n - 1], 0755, 0);
 	ASSERT_EQ(ids[n - 1], got) TH_LOG("control: a plain exec as nobody must keep the choice (got %ld)", got);
-	got = exec_as_nobody(ids[n - 1], 04755);
-	ASSERT_EQ(ids[0], got) {
-		TH_LOG("a setuid-root program exec'd by nobody sees interface LSM %ld; want the default %d (%s)",
-		       got, ids[0], lsm_name(ids[0]));
+	for (size_t i = 0; i < sizeof(gains) / sizeof(gains[0]); i++) {
+		got = exec_as_nobody(ids[n - 1], gains[i].mode, gains[i].fcaps);
+		EXPECT_EQ(ids[0], got) {
+			TH_LOG("%s exec'd by nobody sees interface LSM %ld; want the default %d (%s)",
+			       gains[i].what, got, ids[0], lsm_name(ids[0]));
+		}
 	}
 }
 

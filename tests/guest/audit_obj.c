@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What an audit record says about an object's label when several modules
+ * label objects (patch 0013): a PATH record's obj= field speaks for the
+ * default module (the first with an lsmblob slot), as its subj= does. When
+ * that module keeps no label for the file (AppArmor and toylsm label no
+ * inodes) the record has no obj= field, as the same record has with that
+ * module alone; it never holds an osid=N that no module can read, and the
+ * kernel never reports "error in audit_log_exit()" for it.
+ *
+ * The test adds an exit rule for openat(2) by its own children, creates a
+ * file in /tmp from a child, and reads the PATH records of that event from
+ * the audit multicast group. Run as root; needs CONFIG_AUDITSYSCALL.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <linux/audit.h>
+#include <linux/netlink.h>
+#include <poll.h>
+#include <sys/klog.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "lsm_abi.h"
+#include "kselftest_harness.h"
+
+#ifndef PR_LSM_ATTR_GET
+#define PR_LSM_ATTR_GET 66
+#endif
+
+static int audit_fd(int groups)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK, .nl_groups = groups };
+	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
+
+	if (fd < 0 || bind(fd, (struct sockaddr *)&sa, sizeof(sa)))
+		return -1;
+	return fd;
+}
+
+/* Send one request and wait for its ack; return 0 or -errno. */
+static int audit_request(int fd, int type, const void *data, size_t len)
+{
+	static char buf[8192] __attribute__((aligned(8)));
+	struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
+	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
+	static unsigned int seq;
+
+	memset(buf, 0, NLMSG_SPACE(len));
+	nlh->nlmsg_len = NLMSG_LENGTH(len);
+	nlh->nlmsg_type = type;
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	nlh->nlmsg_seq = ++seq;
+	memcpy(NLMSG_DATA(nlh), data, len);
+	if (sendto(fd, buf, nlh->nlmsg_len, 0, (struct sockaddr *)&kernel,
+		   sizeof(kernel)) < 0)
+		return -errno;
+	for (;;) {
+		ssize_t n = recv(fd, buf, sizeof(buf), 0);
+
+		if (n < 0)
+			return -errno;
+		for (nlh = (struct nlmsghdr *)buf; NLMSG_OK(nlh, (size_t)n);
+		     nlh = NLMSG_NEXT(nlh, n))
+			if (nlh->nlmsg_type == NLMSG_ERROR && nlh->nlmsg_seq == seq)
+				return ((struct nlmsgerr *)NLMSG_DATA(nlh))->error;
+	}
+}
+
+/* An exit rule: openat(2), x86_64, by a child of @ppid; always log. */
+static int openat_rule(int fd, int add, pid_t ppid)
+{
+	struct audit_rule_data r = {
+		.flags = AUDIT_FILTER_EXIT,
+		.action = AUDIT_ALWAYS,
+		.field_count = 2,
+		.fields = { AUDIT_ARCH, AUDIT_PPID },
+		.fieldflags = { AUDIT_EQUAL, AUDIT_EQUAL },
+		.values = { AUDIT_ARCH_X86_64, (__u32)ppid },
+	};
+
+	r.mask[__NR_openat / 32] |= 1u << (__NR_openat % 32);
+	return audit_request(fd, add ? AUDIT_ADD_RULE : AUDIT_DEL_RULE, &r, sizeof(r));
+}
+
+/*
+ * Read records until the EOE of the event that names @path; append the
+ * text of its PATH records to @out. Return how many there were, or -1 if
+ * the event did not come within 10 s.
+ */
+static int path_records(int log, const char *path, char *out, size_t outlen)
+{
+	static char buf[8192] __attribute__((aligned(8)));
+	char serial[64] = "";
+	struct timespec t0, t;
+	int n_path = 0;
+
+	out[0] = '\0';
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		struct pollfd p = { .fd = log, .events = POLLIN };
+		struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
+		char *text, *colon;
+		ssize_t n;
+
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		if (t.tv_sec - t0.tv_sec > 10 || poll(&p, 1, 1000) < 0)
+			return -1;
+		if (!(p.revents & POLLIN))
+			continue;
+		n = recv(log, buf, sizeof(buf) - 1, 0);
+		if (n <= (ssize_t)NLMSG_HDRLEN)
+			continue;
+		buf[n] = '\0';
+		text = NLMSG_DATA(nlh);
+		/* "audit(1234.567:89): ..." : the event's serial ends at ')' */
+		colon = strstr(text, "): ");
+		if (!colon)
+			continue;
+		if (!serial[0] && nlh->nlmsg_type == AUDIT_PATH && strstr(text, path))
+			snprintf(serial, sizeof(serial), "%.*s", (int)(colon - text), text);
+		if (!serial[0] || strncmp(text, serial, strlen(serial)))
+			continue;
+		if (nlh->nlmsg_type == AUDIT_EOE)
+			return n_path;
+		if (nlh->nlmsg_type == AUDIT_PATH) {
+			n_path++;
+			snprintf(out + strlen(out), outlen - strlen(out), "%s\n", colon + 3);
+		}
+	}
+}
+
+/* Does the kernel log hold @what? */
+static int klog_has(const char *what)
+{
+	static char buf[1 << 17];
+	int n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, sizeof(buf) - 1);
+
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	return strstr(buf, what) != NULL;
+}
+
+/*
+ * The default module's verdict on files: SELinux and Smack keep a secid
+ * for every inode; AppArmor and toylsm keep none.
+ */
+static int default_labels_files(long id)
+{
+	return id == LSM_ID_SELINUX || id == LSM_ID_SMACK;
+}
+
+TEST(path_record_obj_speaks_for_the_default_module)
+{
+	struct audit_status s = { .mask = AUDIT_STATUS_ENABLED, .enabled = 1 };
+	char path[64], records[4096];
+	long def = prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0);
+	int fd, log, err, n, status;
+	pid_t pid;
+
+	ASSERT_LT(0, def) TH_LOG("PR_LSM_ATTR_GET: %s (no module with a slot?)", strerror(errno));
+	fd = audit_fd(0);
+	ASSERT_LE(0, fd) TH_LOG("NETLINK_AUDIT: %s (is CONFIG_AUDIT on?)", strerror(errno));
+	log = audit_fd(1 << (AUDIT_NLGRP_READLOG - 1));
+	ASSERT_LE(0, log) TH_LOG("audit multicast group: %s", strerror(errno));
+	ASSERT_EQ(0, audit_request(fd, AUDIT_SET, &s, sizeof(s)));
+	err = openat_rule(fd, 1, getpid());
+	ASSERT_EQ(0, err) TH_LOG("adding the openat exit rule: %s", strerror(-err));
+	ASSERT_EQ(0, klog_has("error in audit_log_exit()")) TH_LOG("the error was logged before the test");
+
+	snprintf(path, sizeof(path), "/tmp/kit-audit-obj-%d", getpid());
+	unlink(path);
+	/* A child forked now that audit is on has an audit context. */
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		int f = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+
+		_exit(f < 0);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	n = path_records(log, path, records, sizeof(records));
+	EXPECT_EQ(0, openat_rule(fd, 0, getpid()));
+	unlink(path);
+	close(log);
+	close(fd);
+	ASSERT_EQ(0, WEXITSTATUS(status)) TH_LOG("the child could not create %s", path);
+	ASSERT_LT(0, n) TH_LOG("no PATH record of the openat() came within 10 s");
+	TH_LOG("default module %s; the event's PATH records:\n%s", lsm_name(def), records);
+	EXPECT_EQ(NULL, strstr(records, "osid=")) {
+		TH_LOG("a PATH record holds a raw secid that the default module (%s) cannot read",
+		       lsm_name(def));
+	}
+	if (default_labels_files(def))
+		EXPECT_NE(NULL, strstr(records, " obj="))
+			TH_LOG("%s labels files: the PATH records must name the label", lsm_name(def));
+	else
+		EXPECT_EQ(NULL, strstr(records, " obj="))
+			TH_LOG("%s labels no file: the PATH records must have no obj=", lsm_name(def));
+	EXPECT_EQ(0, klog_has("error in audit_log_exit()")) {
+		TH_LOG("the kernel logged \"audit: error in audit_log_exit()\" (with failure=2 a panic)");
+	}
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The comparison of scripts/selftests.sh (the kernel's own selftests on the
+# pristine and the kit's kernel) fails on the wrong thing: on altered
+# copies of a set of results, in a temporary folder, it must report a case
+# whose outcome differs, a case that only one kernel reported, a failure on
+# both kernels that tests/selftests/known does not explain, and pass on
+# identical results; and that its parser reads the guest's output. TAP on
+# stdout, run by `make test` (no guest, no build: under a second).
+set -u
+K=$(cd "$(dirname "$0")/../.." && pwd -P)
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+n=0 bad=0
+t() {	# t WANT(0|1) DESCRIPTION: compare $TMP/r, expect exit WANT
+	n=$((n + 1))
+	"$K/scripts/selftests.sh" --compare "$TMP/r" >"$TMP/out" 2>&1
+	rc=$?
+	if { [ "$1" = 0 ] && [ $rc = 0 ]; } || { [ "$1" = 1 ] && [ $rc != 0 ]; }; then
+		echo "ok $n $2"
+	else
+		echo "not ok $n $2 (exit $rc)"; sed 's/^/# /' "$TMP/out"; bad=1
+	fi
+}
+grep_out() {	# grep_out PATTERN DESCRIPTION
+	n=$((n + 1))
+	if grep -qE "$1" "$TMP/out"; then echo "ok $n $2"; else echo "not ok $n $2"; sed 's/^/# /' "$TMP/out"; bad=1; fi
+}
+
+# A guest log as the guest prints it, parsed by the script's own parser:
+# a kselftest_harness program (a pass, a skip) and a plain program.
+mkdir -p "$TMP/r"
+cat >"$TMP/log" <<'EOL'
+kit-selftests: landlock/base_test
+KIT-ST-RESULTS
+KIT-ST-BEGIN landlock/base_test
+TAP version 13
+1..2
+#  RUN           global.inconsistent_attr ...
+ok 1 global.inconsistent_attr
+ok 2 global.cred_transfer # SKIP no keyrings
+# Totals: pass:1 fail:0 xfail:0 xpass:0 skip:1 error:0
+KIT-ST-END landlock/base_test status=0
+KIT-ST-BEGIN proc/read
+KIT-ST-END proc/read status=0
+KIT-ST-RESULTS-END
+EOL
+parse=$(sed -n '/^parse() {/,/^}/p' "$K/scripts/selftests.sh")
+eval "$parse"
+parse "$TMP/log" >"$TMP/r/pristine-s.txt"
+n=$((n + 1))
+want='landlock/base_test/1_global.inconsistent_attr pass
+landlock/base_test/2_global.cred_transfer skip
+landlock/base_test/exit pass
+proc/read/exit pass'
+if [ "$(cat "$TMP/r/pristine-s.txt")" = "$want" ]; then
+	echo "ok $n the parser reads a harness pass, a harness skip and exit statuses"
+else
+	echo "not ok $n the parser read:"; sed 's/^/# /' "$TMP/r/pristine-s.txt"; bad=1
+fi
+cp "$TMP/r/pristine-s.txt" "$TMP/r/kit-s.txt"
+t 0 "identical results pass"
+
+sed 's/cred_transfer skip/cred_transfer fail/' "$TMP/r/pristine-s.txt" >"$TMP/r/kit-s.txt"
+t 1 "a case that fails on the kit's kernel only is reported"
+grep_out '^# \[s\] DIFF landlock/base_test/2_global.cred_transfer: pristine skip, kit fail' "... with its name and both outcomes"
+
+grep -v 'proc/read' "$TMP/r/pristine-s.txt" >"$TMP/r/kit-s.txt"
+t 1 "a case the kit's kernel never reported is reported"
+
+sed 's/^proc\/read\/exit pass/proc\/read\/exit fail:1/' "$TMP/r/pristine-s.txt" >"$TMP/r/both.txt"
+cp "$TMP/r/both.txt" "$TMP/r/pristine-s.txt"; cp "$TMP/r/both.txt" "$TMP/r/kit-s.txt"; rm "$TMP/r/both.txt"
+t 1 "a failure on both kernels that tests/selftests/known does not explain is reported"
+grep_out 'BOTHFAIL proc/read/exit' "... as unexplained"
+printf '* proc/read/exit the reason\n' >"$TMP/known"
+ST_KNOWN=$TMP/known t 0 "the same failure explained in the known file passes"
+printf 's proc/read/exit the reason\n' >"$TMP/known"
+ST_KNOWN=$TMP/known t 0 "... and explained for that stack only"
+printf 'other proc/read/exit the reason\n' >"$TMP/known"
+ST_KNOWN=$TMP/known t 1 "... but not by an explanation for another stack"
+printf '* proc/self/exit an old reason\n* proc/read/exit the reason\n' >"$TMP/known"
+ST_KNOWN=$TMP/known t 1 "an explanation of a failure that no longer happens is reported"
+grep_out 'STALE proc/self/exit' "... as stale"
+
+echo "1..$n"
+exit $bad

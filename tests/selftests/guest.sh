@@ -1,0 +1,45 @@
+#!/bin/sh
+# Runs in the guest (scripts/selftests.sh packs it with the programs): the
+# kernel's own selftests, built from the pristine 6.1 tree, one program at a
+# time, in a tmpfs root of their own. Landlock's layout1.rule_inside_mount_ns
+# calls pivot_root(2), which the initramfs root (rootfs, a mount without a
+# parent) refuses with EINVAL on any kernel; a chroot into a tmpfs mount is
+# what a test machine's disk root looks like to it.
+#
+# Each program's output is kept and printed after all of them ran, between
+# "KIT-ST-BEGIN suite/program" and "KIT-ST-END suite/program status=N"
+# lines, so that a kernel message cannot land in the middle of a result.
+# The programs and the order: tests/selftests/programs (one "suite program"
+# a line), as packed in /kit/bin/selftests.tar.
+set -u
+R=/st
+mkdir -p $R && mount -t tmpfs -o mode=755 st $R || exit 1
+cd $R && tar xf /kit/bin/selftests.tar || exit 1
+mkdir -p bin etc proc sys dev tmp root
+cp /bin/busybox bin/busybox && chroot $R /bin/busybox --install -s /bin
+cp /etc/passwd /etc/group etc/
+mount -t proc proc $R/proc
+mount -t sysfs sysfs $R/sys
+mount -t securityfs securityfs $R/sys/kernel/security
+mount -t devtmpfs devtmpfs $R/dev
+mount -t tmpfs -o mode=1777 tmpfs $R/tmp
+
+: >$R/results
+while read -r suite prog; do
+	case "$suite" in ''|'#'*) continue ;; esac
+	echo "kit-selftests: $suite/$prog"
+	# Each program from its own folder, as run_kselftest.sh does (fs_test
+	# executes ./true, test_execve ./validate_cap).
+	chroot $R /bin/sh -c "cd /$suite && exec timeout -s KILL 600 ./$prog" \
+		>$R/out 2>&1 </dev/null
+	st=$?
+	{
+		echo "KIT-ST-BEGIN $suite/$prog"
+		cat $R/out
+		echo "KIT-ST-END $suite/$prog status=$st"
+	} >>$R/results
+done <$R/programs
+echo "KIT-ST-RESULTS"
+cat $R/results
+echo "KIT-ST-RESULTS-END"
+exit 0
