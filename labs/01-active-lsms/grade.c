@@ -81,6 +81,59 @@ static void lab_banner(void)
 	printf("lab 1: which LSMs are active; this boot: %s\n", fs_list);
 }
 
+/*
+ * Step 1, at the edge: room for the text but not its NUL (len = L), and
+ * room for both, exactly (len = L + 1).  An off-by-one in the E2BIG test
+ * ("got > len") passes with 512 and 8 bytes, and writes buf[len] here.
+ */
+static void edges(void)
+{
+	char buf[512 + 8];
+	size_t L = strlen(fs_list), k;
+	int r, e;
+
+	for (k = L; k <= L + 1; k++) {
+		memset(buf, 'G', sizeof(buf));
+		errno = 0;
+		r = lab_securityfs_list(buf, k);
+		e = errno;
+		if (k == L && (r != -1 || e != E2BIG)) {
+			lab_expected("lab_securityfs_list(buf, %zu) returns -1 with errno E2BIG: the %zu bytes of %s fit, but not its NUL",
+				     k, L, lab_quote(fs_list, -1));
+			lab_seen("it returned %d, errno %s", r, errname(e));
+			if (r == (int)L)
+				lab_hint("a text of %zu bytes needs %zu with its NUL: it fits only if length < len (E2BIG when length >= len), and buf[len] is one byte past the end",
+					 L, L + 1);
+			else
+				lab_hint("if the text and its NUL need more than len bytes, set errno = E2BIG and return -1");
+			lab_fail();
+		}
+		if (k == L + 1 && (r != (int)L || memcmp(buf, fs_list, L + 1))) {
+			lab_expected("lab_securityfs_list(buf, %zu) returns %zu with buf = %s: the text and its NUL fit exactly",
+				     k, L, lab_quote(fs_list, -1));
+			if (r < 0)
+				lab_seen("it returned -1, errno %s", errname(e));
+			else
+				lab_seen("it returned %d, buf = %s", r, lab_quote(buf, k));
+			if (r < 0 && e == E2BIG)
+				lab_hint("%zu bytes of room hold %zu bytes of text and the NUL: E2BIG only when length + 1 > len", k, L);
+			else
+				lab_hint("read until read() returns 0, then put the NUL right after the last byte read");
+			lab_fail();
+		}
+		for (size_t i = k; i < sizeof(buf); i++) {
+			if (buf[i] != 'G') {
+				lab_expected("lab_securityfs_list(buf, %zu) writes at most %zu bytes (buf[0] to buf[%zu])",
+					     k, k, k - 1);
+				lab_seen("byte %zu, past the end of the buffer, was overwritten with %s",
+					 i, lab_quote(buf + i, 1));
+				lab_hint("buf[len] is one byte past the end of a buffer of len bytes: check that the NUL fits before you write it");
+				lab_fail();
+			}
+		}
+	}
+}
+
 STEP(1, "read /sys/kernel/security/lsm")
 {
 	char buf[512], small[8 + 8];
@@ -146,6 +199,7 @@ STEP(1, "read /sys/kernel/security/lsm")
 			lab_fail();
 		}
 	}
+	edges();
 }
 
 STEP(2, "ask lsm_module_list how many bytes the IDs need")

@@ -44,6 +44,15 @@ static const char *name_of(int id)
 	return id == LSM_ID_INVALID ? "LSM_ID_INVALID" : "an unknown ID";
 }
 
+/* Whether the module with this ID has the getprocattr hook. */
+static int has_procattr(int id)
+{
+	for (unsigned int k = 0; k < sizeof(procattr_lsms) / sizeof(procattr_lsms[0]); k++)
+		if (!strcmp(name_of(id), procattr_lsms[k]))
+			return 1;
+	return 0;
+}
+
 static const char *path_of(const char *lsm, const char *attr)
 {
 	static char buf[2][128];
@@ -164,7 +173,7 @@ STEP(1, "read an attr file, per-LSM or un-named")
 			lab_seen("it returned %d with buf = %s", r, got ? lab_quote(buf, r + 1 > 512 ? 512 : r + 1) : "(no NUL in buf)");
 		lab_hint("read() gave %zd bytes: %s", rawlen, lab_quote(raw, rawlen));
 		if (r >= 0 && got && strlen(buf) == (size_t)tr + 1 && buf[tr] == '\n')
-			lab_hint("AppArmor ends its value with a newline: drop one trailing '\\n'");
+			lab_hint("%s ends with a newline, as AppArmor's and toylsm's values do: drop one trailing '\\n'", path_of(lsm, attr));
 		else if (r == tr + 1 && rawlen > tr && raw[tr] == '\0')
 			lab_hint("SELinux counts a NUL in what read() returns: the value ends at the first NUL (strnlen())");
 		else if (!got)
@@ -255,13 +264,25 @@ STEP(3, "which LSM answers the un-named /proc/self/attr/current")
 		     want, name_of(want), fs_list, want == LSM_ID_INVALID ? "none" : name_of(want));
 	lab_seen("it returned %d (%s)%s%s", r, name_of(r), r == LSM_ID_INVALID ? ", errno " : "",
 		 r == LSM_ID_INVALID ? errname(e) : "");
-	if (r == LSM_ID_CAPABILITY || r == LSM_ID_LANDLOCK || r == LSM_ID_YAMA)
-		lab_hint("%s is active and comes first, but it has no process attributes: grep -rn 'LSM_HOOK_INIT(getprocattr' build/linux/security/ shows which modules do",
-			 name_of(r));
-	else if (r == LSM_ID_INVALID && e == ENOSYS)
+	if (r == LSM_ID_INVALID && e == ENOSYS)
 		lab_hint("ENOSYS: call lsm_module_list as syscall(__NR_lsm_module_list, ids, &size, 0)");
+	else if (r != LSM_ID_INVALID && id_of(name_of(r)) != r)
+		lab_hint("%d is not an LSM ID of <linux/lsm.h>: return the ID of a module that lsm_module_list lists", r);
+	else if (r != LSM_ID_INVALID && !has_procattr(r) && active(name_of(r)))
+		lab_hint("%s is active, but it has no process attributes: grep -rn 'LSM_HOOK_INIT(getprocattr' build/linux/security/ shows which modules do",
+			 name_of(r));
+	else if (r != LSM_ID_INVALID && !active(name_of(r)))
+		lab_hint("%s is not active in this boot (%s): only the IDs that lsm_module_list returns count",
+			 name_of(r), fs_list);
+	else if (r != LSM_ID_INVALID && want != LSM_ID_INVALID)
+		lab_hint("%s and %s both have the getprocattr hook, and %s comes first in this boot's order (%s): the un-named files reach the first one%s",
+			 name_of(want), name_of(r), name_of(want), fs_list,
+			 want == LSM_ID_TOYLSM ? " (toylsm has process attributes too: demo-lsm/procattr.c)" : "");
+	else if (r == LSM_ID_INVALID)
+		lab_hint("%s is active and has the getprocattr hook (grep -rn 'LSM_HOOK_INIT(getprocattr' build/linux/security/): walk the IDs of lsm_module_list and return the first such module",
+			 name_of(want));
 	else
-		lab_hint("security_getprocattr() with LSM_ID_INVALID (patch 0004) asks the first module on the hook list, which is in the order of lsm_module_list");
+		lab_hint("no active module has the getprocattr hook in this boot: return LSM_ID_INVALID");
 	lab_fail();
 }
 

@@ -22,7 +22,7 @@
 /*
  * Step 1.  Read /proc/self/attr/<lsm>/<attr> (lsm NULL:
  * /proc/self/attr/<attr>) into buf as a NUL-terminated string: the value
- * only, without the newline AppArmor adds or the NUL SELinux counts.
+ * only, without the newline AppArmor and toylsm add or the NUL SELinux counts.
  * Return its length.  Fail with the kernel's errno (EINVAL when no active
  * module answers), or E2BIG when the value and its NUL need more than len
  * bytes.

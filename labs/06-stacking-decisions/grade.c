@@ -309,8 +309,13 @@ STEP(3, "read toylsm's stats")
 	}
 }
 
-/* Step 4: one verdict. who: 0 allowed, 1 toylsm, 2 another module. */
-static void expect_verdict(const char *path, int flags, int err, int by, const char *who)
+/*
+ * Step 4: one verdict.  err: open()'s errno (0: it opens); by: 1 if
+ * toylsm refused; who: who decided, for the table; not_toylsm: for a
+ * by_toylsm of 1 where toylsm did not refuse, what did happen.
+ */
+static void expect_verdict(const char *path, int flags, int err, int by, const char *who,
+			   const char *not_toylsm)
 {
 	long d0 = file_open_denials(), d1;
 	int r, e, b = 42;
@@ -333,10 +338,12 @@ static void expect_verdict(const char *path, int flags, int err, int by, const c
 		lab_hint("set *by_toylsm in every case, 0 or 1");
 	else if (r == 0 && err)
 		lab_hint("open() failed: return -1 with its errno");
+	else if (r != 0 && !err)
+		lab_hint("this open() succeeds: open the path with the flags you were given, and return 0 when it works");
 	else if (b != by && by)
 		lab_hint("read file_open's denials (lab_stats()) before and after open(): toylsm counted this one");
 	else if (b != by)
-		lab_hint("toylsm did not count a denial here: another module refused first (the hook list stops at the first \"no\")");
+		lab_hint("%s", not_toylsm);
 	else
 		lab_hint("save open()'s errno before lab_stats() or close() can change it");
 	lab_fail();
@@ -410,18 +417,23 @@ STEP(4, "who said no? EACCES from toylsm, or from another module")
 	setup(drop_cap(CAP_MAC_OVERRIDE) == 0, "drop CAP_MAC_OVERRIDE", errno);
 
 	printf("you: toylsm l6-user%s\n", active("smack") ? ", Smack _" : "");
-	expect_verdict("/tmp/lab6-plain", O_RDONLY, 0, 0, "unlabelled for toylsm: allowed");
+	expect_verdict("/tmp/lab6-plain", O_RDONLY, 0, 0, "unlabelled for toylsm: allowed",
+		       "this open() succeeded, so nobody refused, and toylsm's file_open denials did not move: *by_toylsm is 1 only when the denials (the second number of the line) went up; the calls (the first) go up at every open()");
 	expect_verdict("/tmp/lab6-secret", O_RDONLY, EACCES, 1,
-		       active("smack") ? "toylsm (Smack allowed: the file is _ for Smack, like you)" : "toylsm");
+		       active("smack") ? "toylsm (Smack allowed: the file is _ for Smack, like you)" : "toylsm",
+		       NULL);
 	setup(puts_to(TOYFS "rules", "l6-user l6-secret r\n") == 0, "write a rule", errno);
 	printf("rule: l6-user l6-secret r\n");
-	expect_verdict("/tmp/lab6-secret", O_RDONLY, 0, 0, "allowed by the rule");
-	expect_verdict("/tmp/lab6-secret", O_WRONLY, EACCES, 1, "toylsm (the rule has no w)");
+	expect_verdict("/tmp/lab6-secret", O_RDONLY, 0, 0, "allowed by the rule",
+		       "this open() succeeded: the rule allowed it, and toylsm's file_open denials did not move; *by_toylsm is 1 only when the denials (the second number of the line) went up");
+	expect_verdict("/tmp/lab6-secret", O_WRONLY, EACCES, 1, "toylsm (the rule has no w)", NULL);
 	if (active("smack"))
 		expect_verdict("/tmp/lab6-smack", O_RDONLY, EACCES, 0,
-			       "Smack (no rule \"_ l6S r\"); toylsm would allow");
+			       "Smack (no rule \"_ l6S r\"); toylsm would allow",
+			       "EACCES, but toylsm's file_open denials did not move: toylsm never saw this open(). Smack refused it in its inode_permission hook, which open() calls (may_open()) before file_open: the file_open walk never started");
 	landlock_verdict("/tmp/lab6-plain");
-	expect_verdict("/tmp/lab6-nosuchfile", O_RDONLY, ENOENT, 0, "no such file: nobody was asked");
+	expect_verdict("/tmp/lab6-nosuchfile", O_RDONLY, ENOENT, 0, "no such file: file_open never ran",
+		       "ENOENT: the lookup found no such file, so open() never reached the file_open hook, and toylsm counted nothing");
 }
 
 static void expect_enforce(int on, int want_err, const char *want_text)

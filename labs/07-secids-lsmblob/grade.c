@@ -148,8 +148,15 @@ static void check_stream(long id)
 			lab_hint("an abstract address: sun_path[0] is '\\0' and the address length counts only the name (abstract_addr() gives both)");
 		else if (r < 0 && e == ENOPROTOOPT)
 			lab_hint("%s labels unix stream sockets: read SO_PEERSEC on the accepted socket", name_of(id));
-		else
+		else if (r == tl + 1 && memchr(buf, '\0', 256) && !strcmp(buf, want))
+			lab_hint("the string is right, the length is not: %s counts the NUL in optlen, so the length is strlen(buf), not optlen",
+				 name_of(id));
+		else if (r >= 0 && !memchr(buf, '\0', 256))
 			lab_hint("getsockopt() may not NUL-terminate: end the string at optlen yourself");
+		else if (r >= 0 && memchr(buf, '\0', 256) && (int)strlen(buf) != r)
+			lab_hint("return the length of the string in buf, strlen(buf)");
+		else
+			lab_hint("read SO_PEERSEC on the accepted socket, with optlen set to the size the probe gave");
 		lab_fail();
 	}
 	/* Too small: ERANGE, and buf untouched. */
@@ -205,7 +212,7 @@ static void check_dgram(long id)
 	if (tl < 0 && r >= 0)
 		lab_hint("only a control message with cmsg_level SOL_SOCKET and cmsg_type SCM_SECURITY carries a context; none came: ENODATA");
 	else if (r < 0 && e == ENODATA)
-		lab_hint("SO_PASSSEC goes on the receiving socket before the datagram is sent, and recvmsg() needs msg_control and msg_controllen");
+		lab_hint("no SCM_SECURITY came: SO_PASSSEC must be set on the receiving socket by the time it calls recvmsg() (scm_passec() tests it there), and recvmsg() needs msg_control and msg_controllen");
 	else if (r == tl + 1)
 		lab_hint("cmsg_len - CMSG_LEN(0) may count a NUL: the length is strlen(buf)");
 	else

@@ -1,0 +1,9 @@
+# A mistake a learner made, for tests/host/lab-hints.sh: step 2 returns
+# what toylsm_check() says, but asks it for TOYLSM_MAY_READ, so the rule
+# "l8-worker l8-secret r" lets the unlink through.  The hint used to be
+# "return what toylsm_check() says", which the learner did.
+#
+# expect: step 1 passes
+# expect: step 2 hint: removing a file needs TOYLSM_MAY_WRITE, not TOYLSM_MAY_READ
+# expect: step 2 not: the hook returned 0 where no rule grants
+/toylsm_check(TOYLSM_HOOK_INODE_UNLINK,/,/TOYLSM_MAY_WRITE, &ad);/s/TOYLSM_MAY_WRITE, &ad);/TOYLSM_MAY_READ, \&ad);/

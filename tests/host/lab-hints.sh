@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# The graders' hints are true for the mistake they are shown for, and the
+# graders catch the mistakes learners made (TAP).
+#
+# Each labs/NN-*/mistakes/NAME.c or NAME.sed is one mistake a learner made:
+#   NAME.c    a whole variant of the lab's file; a user-space lab's may
+#             #include "../solution/FILE.c" with the one function it gets
+#             wrong renamed away by a #define;
+#   NAME.sed  a sed script applied to the reference solution (it must
+#             change it; a kernel-side lab's file is copied into the tree,
+#             so it cannot #include the solution).
+# Its comment lines "expect: ..." say what the grader must do with it:
+#   expect: step N passes          step N passes in every boot
+#   expect: step N fails           step N fails in some boot
+#   expect: step N hint: TEXT      step N fails, and under its FAIL in that
+#                                  boot some line contains TEXT
+#   expect: step N not: TEXT       no boot shows TEXT under step N's FAIL
+# All mistakes of a lab are graded in one set of boots (scripts/lab.sh
+# check), with the reference solution beside them for a user-space lab
+# (it must pass every step: tests/host/labs.sh proves it for the kernel
+# labs, where each variant is a kernel build and a boot of its own).
+# HINT_LABS=GLOB (e.g. '0[1-7]') restricts the run to those labs' numbers.
+K=$(cd "$(dirname "$0")/../.." && pwd)
+LAB=$K/scripts/lab.sh
+G=${HINT_LABS:-[0-9][0-9]}	# HINT_LABS='0[1-7]': only those labs
+# shellcheck disable=SC2086
+mapfile -t FIX < <(ls "$K"/labs/$G-*/mistakes/*.c "$K"/labs/$G-*/mistakes/*.sed 2>/dev/null)
+if [ ${#FIX[@]} -eq 0 ]; then echo "1..0 # SKIP no mistakes/ fixtures"; exit 0; fi
+
+expects() { sed -n 's/^[ #*]*expect: //p' "$1"; }
+field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<"$1"; }
+vdir() { local d; d=$(field "$1" dir); case $d in /*) echo "$d" ;; *) echo "$K/$d" ;; esac; }
+is_kernel() { grep -q '^KIND=kernel' "$1/lab.conf"; }
+
+# The lines under step N's FAIL in one boot's text: from "FAIL  N/..." to
+# the next line that is not indented (the next verdict).
+failure() {
+	awk -v s="$2" '
+		$0 ~ "^FAIL  " s "/" { on = 1; print; next }
+		on && /^[^ ]/ { on = 0 }
+		on { print }' "$1"
+}
+passes() {	# passes DIR N: PASS in every boot
+	local f
+	for f in "$1"/boot-*.txt; do grep -q "^PASS  $2/" "$f" || return 1; done
+	ls "$1"/boot-*.txt >/dev/null 2>&1
+}
+
+plan=0
+mapfile -t LABDIRS < <(printf '%s\n' "${FIX[@]}" | sed 's|/mistakes/.*||' | sort -u)
+for d in "${LABDIRS[@]}"; do is_kernel "$d" || plan=$((plan + 1)); done
+for f in "${FIX[@]}"; do plan=$((plan + 1 + $(expects "$f" | wc -l))); done
+echo "1..$plan"
+n=0
+ok() { n=$((n + 1)); echo "ok $n $*"; }
+notok() { n=$((n + 1)); echo "not ok $n $*"; }
+
+for d in "${LABDIRS[@]}"; do
+	name=$(basename "$d")
+	num=$((10#${name%%-*}))
+	src=$(sed -n 's/^SOURCE=//p' "$d/lab.conf")
+	gen=$K/build/labs/$(printf '%02d' "$num")/hint-src
+	rm -rf "$gen"
+	mkdir -p "$gen"
+	variants=() tags=() bad=()
+	is_kernel "$d" || variants+=("solution=$d/solution/$src")
+	for f in "$d"/mistakes/*.c "$d"/mistakes/*.sed; do
+		[ -f "$f" ] || continue
+		b=$(basename "$f")
+		tag=m-${b%.*}
+		case "$f" in
+		*.sed)	sed -f "$f" "$d/solution/$src" >"$gen/$tag.c" 2>"$gen/$tag.err"
+			if [ -s "$gen/$tag.err" ] || cmp -s "$gen/$tag.c" "$d/solution/$src"; then
+				bad+=("$tag"); continue
+			fi
+			variants+=("$tag=$gen/$tag.c") ;;
+		*)	variants+=("$tag=$f") ;;
+		esac
+		tags+=("$tag")
+	done
+	out=$("$LAB" check "$num" "${variants[@]}" 2>"$gen/check.err")
+	if ! is_kernel "$d"; then
+		v=$(grep '^VARIANT solution ' <<<"$out")
+		if [ -n "$v" ] && [ "$(field "$v" steps)" = "$(field "$v" passed)" ] &&
+		   [ "$(field "$v" trouble)" = no ] && [ "$(field "$v" results_fail)" = 0 ]; then
+			ok "$name: beside its mistakes, the reference solution passes every step"
+		else
+			notok "$name: beside its mistakes, the reference solution passes every step (${v:-no result})"
+			tail -5 "$gen/check.err" | sed 's/^/# /'
+		fi
+	fi
+	for f in "$d"/mistakes/*.c "$d"/mistakes/*.sed; do
+		[ -f "$f" ] || continue
+		b=$(basename "$f")
+		tag=m-${b%.*}
+		v=$(grep "^VARIANT $tag " <<<"$out")
+		if [[ " ${bad[*]} " == *" $tag "* ]]; then
+			notok "$name/$b: the sed script changes the solution (it no longer matches it: update the fixture)"
+			while read -r e; do notok "$name/$b: $e (not graded)"; done < <(expects "$f")
+			continue
+		fi
+		if [ "$(field "$v" compile)" = ok ] && [ "$(field "$v" trouble)" = no ]; then
+			ok "$name/$b: compiles and is graded in every boot"
+		else
+			notok "$name/$b: compiles and is graded in every boot (${v:-no result})"
+			tail -5 "$gen/check.err" | sed 's/^/# /'
+		fi
+		vd=$(vdir "$v")
+		while read -r e; do
+			step=$(sed -E 's/^step ([0-9]+) .*/\1/' <<<"$e")
+			why=
+			case "$e" in
+			"step $step passes")
+				passes "$vd" "$step" || why="it fails" ;;
+			"step $step fails")
+				passes "$vd" "$step" && why="it passes" ;;
+			"step $step hint: "*)
+				t=${e#"step $step hint: "} hit=
+				for bt in "$vd"/boot-*.txt; do
+					failure "$bt" "$step" | grep -qF -- "$t" && hit=1
+				done
+				[ -n "$hit" ] || why="no boot shows that under step $step's FAIL" ;;
+			"step $step not: "*)
+				t=${e#"step $step not: "}
+				for bt in "$vd"/boot-*.txt; do
+					failure "$bt" "$step" | grep -qF -- "$t" && why="$(basename "$bt") shows it"
+				done ;;
+			*)	why="cannot read this expect line" ;;
+			esac
+			if [ -z "$why" ]; then
+				ok "$name/$b: $e"
+			else
+				notok "$name/$b: $e ($why)"
+				for bt in "$vd"/boot-*.txt; do
+					failure "$bt" "$step" | head -8 | sed "s|^|# $(basename "$bt"): |"
+				done
+			fi
+		done < <(expects "$f")
+	done
+done
