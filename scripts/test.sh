@@ -29,8 +29,8 @@ for t in "$KIT"/tests/host/*.sh; do
 	[ "$FLAVOUR" = normal ] || continue
 	wanted "$n" || continue
 	log=$LOGS/host-$n.log
-	{ echo "KIT-SUITE-BEGIN $n"; bash "$t"; echo "KIT-SUITE-END $n status=$?"; } >"$log" 2>&1
-	add "host/$n" < <(awk -f "$KIT/scripts/tap-count.awk" "$log")
+	{ echo "KIT-BEGIN $n"; bash "$t"; echo "KIT-END $n status=$?"; } >"$log" 2>&1
+	add "host/$n" < <("$KIT/scripts/results.py" count "$log")
 done
 
 while IFS='|' read -r name append progs; do

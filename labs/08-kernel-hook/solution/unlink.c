@@ -36,11 +36,10 @@
 static void toylsm_unlink_audit(struct common_audit_data *ad,
 				struct dentry *dentry)
 {
-	/* TODO 3/3: make @ad a record about a dentry (LSM_AUDIT_DATA_DENTRY) */
+	/* TODO 3: make @ad a record about a dentry (LSM_AUDIT_DATA_DENTRY) */
 	ad->type = LSM_AUDIT_DATA_DENTRY;
 	ad->u.dentry = dentry;
-	return;
-	LAB_TODO(3);
+	/* END TODO 3: LAB_TODO(3); */
 }
 
 /**
@@ -55,11 +54,11 @@ static int toylsm_inode_unlink(struct inode *dir, struct dentry *dentry)
 	struct common_audit_data ad = { .type = LSM_AUDIT_DATA_NONE };
 
 	toylsm_unlink_audit(&ad, dentry);
-	/* TODO 2/3: ask toylsm_check() for "w" on the file's label */
+	/* TODO 2: ask toylsm_check() for "w" on the file's label */
 	return toylsm_check(TOYLSM_HOOK_INODE_UNLINK, toylsm_current_label(),
 			    READ_ONCE(*toylsm_inode_label(d_backing_inode(dentry))),
 			    TOYLSM_MAY_WRITE, &ad);
-	return LAB_TODO(2);
+	/* END TODO 2 */
 }
 
 /**
@@ -71,9 +70,9 @@ static int toylsm_inode_unlink(struct inode *dir, struct dentry *dentry)
  */
 static int toylsm_inode_rmdir(struct inode *dir, struct dentry *dentry)
 {
-	/* TODO 4/1: the same rule as for a file */
+	/* TODO 4: the same rule as for a file */
 	return toylsm_inode_unlink(dir, dentry);
-	return LAB_TODO(4);
+	/* END TODO 4 */
 }
 
 /* __maybe_unused: until TODO 1 registers the list, nothing else uses it. */
@@ -88,9 +87,8 @@ static struct security_hook_list toylsm_lab_hooks[] __maybe_unused
  */
 void __init toylsm_add_lab_hooks(void)
 {
-	/* TODO 1/3: register toylsm_lab_hooks, as toylsm_add_fs_hooks() does */
+	/* TODO 1: register toylsm_lab_hooks, as toylsm_add_fs_hooks() does */
 	security_add_hooks(toylsm_lab_hooks, ARRAY_SIZE(toylsm_lab_hooks),
 			   &toylsm_lsmid);
-	return;
-	LAB_TODO(1);
+	/* END TODO 1: LAB_TODO(1); */
 }
