@@ -262,7 +262,8 @@ boot_all() {
 
 # boot_label I: how boot I is described.
 boot_label() {
-	local a=${BOOTS[$1]}
+	local a
+	a=$(stack_cmdline "${BOOTS[$1]}")
 	if [ -z "$a" ]; then echo "default LSMs"; else echo "$a"; fi
 }
 

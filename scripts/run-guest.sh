@@ -4,7 +4,8 @@
 #
 #   run-guest.sh [--cmd 'CMD' | --script FILE | --shell] [--bin FILE]...
 #                [--name NAME] [--quiet]
-# Environment: APPEND (extra kernel command line), TIMEOUT (s, default 120),
+# Environment: APPEND (extra kernel command line; a stack name of
+# tests/stacks.conf stands for its line), TIMEOUT (s, default 120),
 # ACCEL (kvm|tcg, default: probed), FLAVOUR, TEST=1 (panic_on_warn).
 #
 # The guest's command writes to a serial port of its own (ttyS1, the
@@ -75,7 +76,7 @@ mem=512M; [ "$FLAVOUR" != debug ] || mem=1G
 nonce=$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')
 append="console=ttyS0 panic=-1 oops=panic loglevel=5 printk.time=1 kit.nonce=$nonce"
 [ "${TEST:-0}" = 1 ] && append+=" panic_on_warn=1"
-append+=" ${APPEND:-}"
+append+=" $(stack_cmdline "${APPEND:-}")"	# stack names: tests/stacks.conf
 QEMU=(qemu-system-x86_64 "${accel_args[@]}" -m "$mem" -smp 2 -no-reboot
       -kernel "$KERNEL" -initrd "$WORK/initrd.cpio.gz" -append "$append"
       -net none)

@@ -49,8 +49,9 @@ int lab_current_of(int id, char *buf, size_t len);
  * msg (len bytes) one line for a person, as samples/landlock/sandboxer.c
  * does: what was tried, the errno by name (strerrorname_np(): "EINVAL")
  * and why, in words that contain
- *   - for an ID that <linux/lsm.h> does not define: "unknown" and the
- *     number;
+ *   - for an ID that names no module: "unknown" and the number (an ID
+ *     that <linux/lsm.h> does not define, a reserved one below 32, or
+ *     LSM_ID_INVALID, -1, which <linux/lsm.h> defines but is no module);
  *   - for a module that is not active in this boot: its name and
  *     "not active";
  *   - for an active module that cannot be the interface LSM: its name and

@@ -32,8 +32,9 @@
  * as "# | " lines, so that it can never pass for a verdict line; a NUL or
  * another control byte in it is shown as \0 or \xNN, never cut.
  *
- * A step that cannot pass while an earlier one fails calls lab_needs(k)
- * first: it then fails with "needs step k" instead of a hint about itself.
+ * A step that calls the learner's function of an earlier step k calls
+ * lab_needs(k) first: if it fails while step k fails, its hint is "this
+ * step needs step k" instead of a hint about itself.
  *
  * Modes: "grader --grade [--file PATH] [--src COPY]" grades (exit status 0 only if every
  * step passes); "grader" alone runs the lab's lab_show(), which prints what
@@ -49,6 +50,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -257,17 +259,17 @@ LAB_API void lab_check_todo(int n, const char *fn)
 }
 
 /*
- * At the start of a step that cannot pass unless step K does: if step K
- * failed in this run, fail with "needs step K" (and no hint about this
- * step, which would be about the wrong thing).
+ * A step that calls the learner's function of step K says so, at its
+ * start, with lab_needs(K).  If the step then fails while step K failed in
+ * this run, its hints (about the wrong thing) are replaced by "this step
+ * needs step K: make step K pass first"; its expected/seen lines stay.
  */
+static unsigned char *lab_needed;	/* shared with the step's child */
+
 LAB_API void lab_needs(int k)
 {
-	if (k < 1 || k > LAB_MAX_STEPS || lab_result[k] >= 0)
-		return;
-	lab_seen("step %d fails, and this step needs it", k);
-	lab_hint("this step needs step %d: make step %d pass first", k, k);
-	lab_fail();
+	if (lab_needed && k >= 1 && k <= LAB_MAX_STEPS)
+		lab_needed[k] = 1;
 }
 
 /*
@@ -302,7 +304,7 @@ static int lab_tmpfile(void)
  * or another control byte (but a tab) is shown as \0 or \xNN, so that a
  * value printed with its padding shows the padding instead of ending there.
  */
-static void lab_dump(int fd, const char *prefix, int max)
+static void lab_dump_but(int fd, const char *prefix, int max, const char *skip)
 {
 	char buf[4096];
 	ssize_t n, k;
@@ -314,6 +316,11 @@ static void lab_dump(int fd, const char *prefix, int max)
 	for (k = 0; k < n; k++) {
 		unsigned char c = buf[k];
 
+		if (bol && skip && !strncmp(buf + k, skip, strlen(skip))) {
+			while (k < n && buf[k] != '\n')
+				k++;
+			continue;
+		}
 		if (bol) {
 			if (++lines > max) {
 				printf("%s(more output cut)\n", prefix);
@@ -335,6 +342,11 @@ static void lab_dump(int fd, const char *prefix, int max)
 	}
 	if (!bol)
 		putchar('\n');
+}
+
+static void lab_dump(int fd, const char *prefix, int max)
+{
+	lab_dump_but(fd, prefix, max, NULL);
 }
 
 static const char *lab_signal_hint(int sig)
@@ -365,6 +377,8 @@ static int lab_run_step(const struct lab_step *s)
 	char ok = 0;
 	pid_t pid;
 
+	if (lab_needed)
+		memset(lab_needed, 0, LAB_MAX_STEPS + 1);
 	if (pipe2(okp, O_NONBLOCK) < 0) {
 		perror("grader: pipe");
 		exit(2);
@@ -424,7 +438,20 @@ static int lab_run_step(const struct lab_step *s)
 			dprintf(hint, "seen:     the step exited with status %d\n", WEXITSTATUS(status));
 		}
 	}
-	lab_dump(hint, "# ", 20);
+	if (!passed) {
+		int k, need = 0;
+
+		for (k = 1; lab_needed && k <= LAB_MAX_STEPS && !need; k++)
+			if (lab_needed[k] && lab_result[k] < 0)
+				need = k;
+		if (need) {
+			lab_dump_but(hint, "# ", 20, "hint:");
+			printf("# hint:     this step needs step %d, which fails: make step %d pass first\n",
+			       need, need);
+		} else {
+			lab_dump(hint, "# ", 20);
+		}
+	}
 	lab_dump(out, "# | ", 15);
 	close(out);
 	close(hint);
@@ -485,6 +512,10 @@ int main(int argc, char **argv)
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	qsort(lab_steps, lab_nsteps, sizeof(lab_steps[0]), lab_cmp_step);
+	lab_needed = mmap(NULL, LAB_MAX_STEPS + 1, PROT_READ | PROT_WRITE,
+			  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (lab_needed == MAP_FAILED)
+		lab_needed = NULL;
 	printf("TAP version 13\n1..%d\n", lab_nsteps);
 	lab_banner_as_comment();
 	for (i = 0; i < lab_nsteps; i++) {

@@ -45,7 +45,7 @@ run() {	# run FIXTURE CMD...: CMD with @ replaced by FIXTURE; "rc=N" last
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..9"
+echo "1..10"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -80,6 +80,15 @@ elif [ "$bout" = "$out" ]; then
 else
 	ok "a lab's learner view: PASS/FAIL lines, diagnostics, NULs shown as \\0, a hung boot's steps never graded"
 fi
+
+# The graders' harness, built and run on the host: TAP out, "needs step k"
+# instead of a wrong hint, NULs in a step's output shown (not cut).
+grader() {	# grader SRC: build SRC with labs/common/grader.h and grade
+	gcc -std=c11 -Wall -Wextra -Werror -I "$K/labs/common" -o "$T/grader" "$1" || return 99
+	"$T/grader" --grade
+}
+case_ "the graders' harness: TAP, diagnostics, needs step k, NULs shown" \
+	fake-grade.c "$(want fake-grade.expected 1)" '/lab_needs(1);/d' grader @
 
 # The skeleton generator: a good solution, and malformed markers.
 case_ "the skeleton: blocks dropped, placeholders written, earlier steps DONE" \
