@@ -394,6 +394,13 @@ cmd_run() {
 		if [ "$rc" -ge 124 ]; then
 			echo "-- the runner's report --"
 			cat "$OUT/boot-run-$((i + 1)).err"
+			# The lab kernel has no kallsyms: name the Oops's
+			# addresses from its vmlinux here.
+			if [ "$KIND" = kernel ] && [ "$rc" = 125 ] && [ -f "$(flavour_dir)/vmlinux" ]; then
+				echo "-- the kernel's report, addresses named from $(rel "$(flavour_dir)")/vmlinux --"
+				"$KIT/scripts/results.py" oops "$LOGS/guest-lab-$NN-run-b$((i + 1)).log" \
+					"$(flavour_dir)/vmlinux" | sed 's/^\[ *[0-9.]*\] //'
+			fi
 		fi | tee -a "$T"
 	done
 	echo

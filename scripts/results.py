@@ -20,6 +20,11 @@ shown as \\0 or \\xNN, never cut.
     results.py crash FILE           the first kernel line that breaks the
                                     crash rule (scripts/crash.ere); exit 0
                                     if there is one, 1 if not
+    results.py oops FILE VMLINUX    the kernel's report from the first crash
+                                    line on, its addresses named from
+                                    VMLINUX's symbols (the lab kernel has
+                                    no kallsyms): 0xffffffff81234567 ->
+                                    toylsm_inode_unlink+0x1c/0x60
     results.py lab OUT TAG TIMEOUT RC:FILE:LABEL...
                                     grade variant TAG of a lab from each
                                     boot's results: OUT/result.tap,
@@ -193,6 +198,56 @@ def crash(path):
     return 1
 
 
+ADDR = re.compile(r'\b(?:0x)?(ffffffff[0-9a-f]{8})\b')
+
+
+def oops(path, vmlinux):
+    """The crash report of a console log, addresses named by nm VMLINUX."""
+    import bisect
+    import subprocess
+    try:
+        nm = subprocess.run(['nm', '-n', '--defined-only', vmlinux], capture_output=True,
+                            text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        print('results.py: cannot read the symbols of %s: %s' % (vmlinux, e), file=sys.stderr)
+        return 1
+    syms, bounds = [], []
+    for line in nm.splitlines():
+        parts = line.split()
+        if len(parts) == 3:
+            bounds.append(int(parts[0], 16))
+            if parts[1] in 'tTwW':
+                syms.append((int(parts[0], 16), parts[2]))
+    addrs = [a for a, _ in syms]
+
+    def name(m):
+        a = int(m.group(1), 16)
+        i = bisect.bisect_right(addrs, a) - 1
+        if i < 0:
+            return m.group(0)
+        j = bisect.bisect_right(bounds, addrs[i])
+        end = bounds[j] if j < len(bounds) else a + 1
+        return '%s+0x%x/0x%x' % (syms[i][1], a - addrs[i], end - addrs[i])
+
+    rule = crash_rule()
+    on, shown = False, 0
+    try:
+        with open(path, 'rb') as f:
+            data = f.read()
+    except OSError:
+        return 1
+    for raw in data.replace(b'\r', b'').split(b'\n'):
+        line = visible(raw)
+        if not KERNEL_LINE.match(line):
+            continue
+        if not on and rule.search(line):
+            on = True
+        if on and shown < 40:
+            print(ADDR.sub(name, line))
+            shown += 1
+    return 0 if on else 1
+
+
 TROUBLE = {
     124: 'the guest hung (no verdict within %s s)',
     125: 'the kernel panicked or warned',
@@ -270,13 +325,15 @@ def lab(out, tag, timeout, boots):
 
 
 def main(argv):
-    usage = 'usage: results.py count FILE | done FILE NONCE | crash FILE | lab OUT TAG TIMEOUT RC:FILE:LABEL...'
+    usage = 'usage: results.py count FILE | done FILE NONCE | crash FILE | oops FILE VMLINUX | lab OUT TAG TIMEOUT RC:FILE:LABEL...'
     if len(argv) >= 2 and argv[0] == 'count':
         return count(argv[1])
     if len(argv) == 3 and argv[0] == 'done':
         return done(argv[1], argv[2])
     if len(argv) == 2 and argv[0] == 'crash':
         return crash(argv[1])
+    if len(argv) == 3 and argv[0] == 'oops':
+        return oops(argv[1], argv[2])
     if len(argv) >= 5 and argv[0] == 'lab':
         return lab(argv[1], argv[2], argv[3], argv[4:])
     print(usage, file=sys.stderr)

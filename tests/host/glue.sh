@@ -45,7 +45,7 @@ run() {	# run FIXTURE CMD...: CMD with @ replaced by FIXTURE; "rc=N" last
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..10"
+echo "1..11"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -89,6 +89,16 @@ grader() {	# grader SRC: build SRC with labs/common/grader.h and grade
 }
 case_ "the graders' harness: TAP, diagnostics, needs step k, NULs shown" \
 	fake-grade.c "$(want fake-grade.expected 1)" '/lab_needs(1);/d' grader @
+
+# An Oops of a kernel without kallsyms (the lab kernel's): its addresses
+# named from the vmlinux's symbols, on the host.
+oops() {	# oops CONSOLE: results.py oops against a stand-in vmlinux
+	gcc -O0 -mcmodel=kernel -fno-pic -no-pie -nostdlib -static \
+		-Wl,-Ttext=0xffffffff81000000 -o "$T/vmlinux" "$D/fake-vmlinux.c" || return 99
+	"$R" oops "$1" "$T/vmlinux"
+}
+case_ "an Oops without kallsyms: its addresses named from vmlinux (RIP: toylsm_inode_unlink+0xc)" \
+	oops.log "$(want oops.expected 0)" 's/0xffffffff8100000c/0xffffffff8100000e/' oops @
 
 # The skeleton generator: a good solution, and malformed markers.
 case_ "the skeleton: blocks dropped, placeholders written, earlier steps DONE" \
