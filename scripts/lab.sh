@@ -460,9 +460,10 @@ cmd_check() {
 	MODE=check
 	find_lab "$n"
 	load_conf
+	# The lock order (docs/hacking.md): the lab kernel's, then the lab's.
+	lock_lab_kernel >&2
 	exec 8>"$OUT/.lock-check"
 	flock 8
-	lock_lab_kernel >&2
 	if [ "$KIND" = kernel ]; then
 		for v in "$@"; do
 			tag=${v%%=*} src=${v#*=}
