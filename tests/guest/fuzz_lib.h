@@ -94,7 +94,7 @@ static inline int fz_check_ctx(const void *buf, size_t size, long count,
 			return -1;
 		}
 		f = c->flags;
-		if (!f || (f & (f - 1)) || f > LSM_ATTR_SOCKCREATE) {
+		if (!f || (f & (f - 1)) || f > kit_attrs[KIT_NATTRS - 1].flag) {
 			snprintf(why, whylen, "entry %ld (id %u): flags %#x is not one LSM_ATTR_ bit",
 				 n, c->id, f);
 			return -1;
