@@ -7,6 +7,7 @@
 # Each case compares with a stored expectation, then runs again on a
 # broken copy of its fixture (the line that matters removed or changed)
 # and must then NOT match: a case that cannot fail is no test.
+# kit: offline
 K=$(cd "$(dirname "$0")/../.." && pwd)
 D=$K/tests/data
 R=$K/scripts/results.py
