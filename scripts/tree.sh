@@ -26,6 +26,11 @@ extract() {
 	(
 		cd "$top"
 		git init -q
+		# A throwaway repository: git's automatic gc would pack its
+		# ~80,000 loose objects in the background while the kernel
+		# builds, competing with it for the CPUs.
+		git config gc.auto 0
+		git config maintenance.auto false
 		printf 'security/toylsm/\n' >>.git/info/exclude
 		git add -A -f
 		git -c user.name=kit -c user.email=kit@localhost commit -q \
