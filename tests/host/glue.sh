@@ -46,7 +46,7 @@ run() {	# run FIXTURE CMD...: CMD with @ replaced by FIXTURE; "rc=N" last
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..11"
+echo "1..12"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -113,4 +113,50 @@ if [ $rc1 -ne 0 ] && grep -q 'skel-bad-marker.c:12: a malformed marker' <<<"$e" 
 	ok "the skeleton: a malformed or unended TODO marker is an error naming its line (a good one is not)"
 else
 	notok "the skeleton: a malformed or unended TODO marker is an error naming its line (got $rc1: $e / $rc2: $e2 / good: $rc3)"
+fi
+
+# tree.sh re-makes build/linux when patches/ change: work found there (an
+# edit; an edit of the toylsm mirror) is saved and said, not reset away.
+# On a fake kernel tarball and a one-patch series, in a scratch kit.
+treecase() (
+	T=$T/tree
+	mkdir -p "$T/kit" "$T/src/linux-fake/security" "$T/kit/demo-lsm"
+	cp -r "$K/scripts" "$T/kit/"
+	printf 'hello\n' >"$T/src/linux-fake/README"
+	printf 'config X\n' >"$T/src/linux-fake/security/Kconfig"
+	tar -C "$T/src" -cJf "$T/fake.tar.xz" linux-fake
+	# one patch of the series
+	git -C "$T/src/linux-fake" init -q && git -C "$T/src/linux-fake" add -A &&
+	git -C "$T/src/linux-fake" -c user.name=a -c user.email=a@b commit -qm base &&
+	printf 'hello, patched\n' >"$T/src/linux-fake/README" &&
+	git -C "$T/src/linux-fake" -c user.name=a -c user.email=a@b commit -qam 'README: patched' &&
+	mkdir -p "$T/kit/patches" &&
+	git -C "$T/src/linux-fake" format-patch -q -1 -o "$T/kit/patches" &&
+	(cd "$T/kit/patches" && ls *.patch) >"$T/kit/patches/series"
+	printf "int toy;\n" >"$T/kit/demo-lsm/toy.c"; printf "obj-y += toy.o\n" >"$T/kit/demo-lsm/Makefile"; printf "config TOY\n" >"$T/kit/demo-lsm/Kconfig"
+	export BUILD=$T/kit/build TARBALL=$T/fake.tar.xz
+	"$T/kit/scripts/tree.sh" >"$T/first.log" 2>&1 || { echo "first tree.sh failed"; cat "$T/first.log"; exit 1; }
+	# work left in the tree: an edit, and an edit of the toylsm mirror
+	printf 'my precious edit\n' >>"$BUILD/linux/README"
+	sleep 1; printf 'int toy; /* edited in the tree */\n' >"$BUILD/linux/security/toylsm/toy.c"
+	# the series changes: the tree is re-made
+	printf '# a comment\n' >>"$T/kit/patches/series"
+	e=$("$T/kit/scripts/tree.sh" 2>&1); rc=$?
+	b=$(git -C "$BUILD/linux" branch --list 'saved/*' | tr -d ' *')
+	saved=$(git -C "$BUILD/linux" show "$b:README" 2>/dev/null)
+	ok=1
+	[ $rc -eq 0 ] || { echo "tree.sh failed: $e"; ok=0; }
+	grep -q 'my precious edit' <<<"$saved" || { echo "the edit is not on a saved/ branch (branch: '$b')"; ok=0; }
+	grep -q 'WARNING: build/linux had work' <<<"$e" || { echo "no WARNING about the tree's work"; ok=0; }
+	grep -q 'my precious edit' "$BUILD/linux/README" && { echo "the tree was not re-made"; ok=0; }
+	ls "$BUILD"/toylsm-saved/toy.c.* >/dev/null 2>&1 || { echo "the mirror's edit was not saved"; ok=0; }
+	grep -q 'security/toylsm/toy.c was edited in the tree' <<<"$e" || { echo "no WARNING about the mirror"; ok=0; }
+	[ $ok = 1 ]
+)
+e=$(treecase 2>&1)
+if [ $? -eq 0 ]; then
+	ok "tree.sh: work found in build/linux (and its toylsm mirror) is saved with a WARNING when the series is re-applied"
+else
+	notok "tree.sh: work found in build/linux (and its toylsm mirror) is saved with a WARNING when the series is re-applied"
+	sed 's/^/# /' <<<"$e" | head -8
 fi
