@@ -7,7 +7,14 @@ ifeq ($(origin SHELL),command line)
 KIT_SHELL := $(SHELL)
 endif
 override SHELL := /bin/bash
-export KIT_SHELL FLAVOUR
+# CMD and APPEND reach the guest untouched: make expands neither (a `$f` in
+# CMD='for f in a b; do echo $f; done' stays `$f`).
+$(foreach v,CMD APPEND,$(if $(filter command line,$(origin $(v))),$(eval override $(v) := $$(value $(v)))))
+export KIT_SHELL FLAVOUR CMD APPEND
+# Command-line variables reach the scripts through the environment only:
+# the kernel's own make, which the scripts run, must not inherit SHELL=1
+# (or anything else given to this make) through MAKEFLAGS.
+MAKEOVERRIDES :=
 
 S := scripts
 

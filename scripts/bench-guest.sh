@@ -40,7 +40,7 @@ while IFS='|' read -r name append args; do
 	append=$(echo "$append" | xargs) args=$(echo "$args" | xargs)
 	rm -f "$D/$name.txt"
 	say "bench: boot '$name' ($FLAVOUR kernel${append:+, $append})"
-	log=$LOGS/guest-bench-$FLAVOUR-$name.log
+	log=$LOGS/guest-bench-$FLAVOUR-$name.log out=$LOGS/guest-bench-$FLAVOUR-$name.out
 	APPEND="$clock $append" "$KIT/scripts/run-guest.sh" --quiet \
 		--name "bench-$FLAVOUR-$name" --bin "$BIN" --cmd "lsm_bench $args"
 	rc=$?
@@ -49,11 +49,11 @@ while IFS='|' read -r name append args; do
 	124|125|126) die "the benchmark boot '$name' ($FLAVOUR kernel) failed: run-guest.sh exit $rc (124 hang, 125 kernel splat, 126 no status line; above); no table is made from a partial run." \
 		"Its console log: $log." ;;
 	*) echo "---- lsm_bench's own lines in the guest console ----" >&2
-	   tr -d '\r' <"$log" | grep -a -v -E '^\[ *[0-9]+\.[0-9]+\]|^KIT-|^$' | tail -15 >&2
+	   grep -a -v -E '^KIT-|^$' "$out" | tail -15 >&2
 	   die "lsm_bench exited with status $rc in boot '$name' ($FLAVOUR kernel), expected 0 (123: the guest's own 124-127, e.g. no such program; its message is above); no table is made from a partial run." \
 		"Its console log: $log." ;;
 	esac
-	grep -a '^BENCH' "$log" | tr -d '\r' >"$D/$name.txt"
+	grep -a '^BENCH' "$out" >"$D/$name.txt"
 	grep -q '^BENCH getppid ' "$D/$name.txt" ||
-		die "boot '$name' ($FLAVOUR kernel) ran but printed no figures (expected a line 'BENCH getppid ...')." "See $log."
+		die "boot '$name' ($FLAVOUR kernel) ran but printed no figures (expected a line 'BENCH getppid ...')." "See $out (and the console, $log)."
 done <"$KIT/tests/bench/boots.conf"

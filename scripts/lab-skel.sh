@@ -2,15 +2,18 @@
 # Generate a lab's skeleton from its reference solution, on stdout.
 # Usage: lab-skel.sh SOLUTION.c [STEP]
 #
-# The solution marks the code of each step with a one-line comment
-#	/* TODO n/m: what to do */
-# (as linux-kernel-labs does): n is the step, m the number of lines after
-# the marker that solve it.  The skeleton keeps the marker as
-# "/* TODO n: what to do */" and drops those m lines, for every step n >=
-# STEP (default 1); the steps before STEP stay solved, their marker reads
-# "/* DONE n: ... */".  The kit's convention, checked here so that a wrong
-# m cannot slip through: the line right after the m lines is the
-# function's placeholder, "return LAB_TODO(n);" (or LAB_TODO_NULL(n)).
+# The solution marks the code of each step as a block:
+#	/* TODO n: what to do */
+#	... the code that solves step n ...
+#	/* END TODO n */
+# For every step n >= STEP (default 1) the skeleton keeps the first marker,
+# drops the block and its end marker, and writes the placeholder in their
+# place, with the marker's indentation: "return LAB_TODO(n);", or what the
+# end marker names after a colon ("/* END TODO 3: return LAB_TODO_NULL(3); */",
+# "/* END TODO 1: LAB_TODO(1); */" in a void function).  The steps before
+# STEP stay solved; their first marker reads "/* DONE n: ... */", and their
+# end marker goes.  A marker out of place (nested, unended, an end without
+# its start, a step twice) is an error naming the line.
 set -euo pipefail
 src=${1:?usage: lab-skel.sh SOLUTION.c [STEP]}
 step=${2:-1}
@@ -19,42 +22,37 @@ case "$step" in ''|*[!0-9]*) echo "lab-skel.sh: STEP must be a number, not '$ste
 
 awk -v step="$step" -v src="$src" '
 function bad(msg) { printf "lab-skel.sh: %s:%d: %s\n", src, NR, msg > "/dev/stderr"; err = 1; exit 1 }
-# Is this line a marker?  Sets n, m, pre, text.
-function marker(line,   i, rest, num) {
-	i = index(line, "/* TODO ")
-	if (i == 0) return 0
-	rest = substr(line, i + 8)
-	if (rest !~ /^[0-9]+\/[0-9]+: /) return 0
-	num = rest; sub(/:.*/, "", num)
-	n = num; sub(/\/.*/, "", n); n += 0
-	m = num; sub(/.*\//, "", m); m += 0
-	pre = substr(line, 1, i - 1)
-	text = rest; sub(/^[0-9]+\/[0-9]+: /, "", text)
-	return 1
+/\/\* *(TODO|END TODO) / && !/\/\* (TODO [0-9]+: .*\*\/|END TODO [0-9]+( *\*\/|: .*\*\/))/ {
+	bad("a malformed marker: " $0 " (the forms are /* TODO n: what to do */ and /* END TODO n */)")
 }
-skip > 0 {
-	if (marker($0)) bad("a TODO marker inside the " mm " lines of TODO " cur "/" mm " (is its line count too large?)")
-	if (keep) print
-	if (--skip == 0) { want = 1 }
+/\/\* TODO [0-9]+: / {
+	i = index($0, "/* TODO ")
+	if (cur) bad("TODO " (substr($0, i + 8) + 0) " starts inside the block of TODO " cur " (its /* END TODO " cur " */ is missing?)")
+	pre = substr($0, 1, i - 1)
+	rest = substr($0, i + 8)
+	cur = rest; sub(/:.*/, "", cur); cur += 0
+	if (cur < 1) bad("TODO 0: steps count from 1")
+	if (cur in seen) bad("TODO " cur " appears twice")
+	seen[cur] = 1
+	keep = (cur < step)
+	print pre (keep ? "/* DONE " : "/* TODO ") substr(rest, 1)
 	next
 }
-want {
-	want = 0
-	if ($0 !~ ("LAB_TODO(_NULL)?\\(" cur "\\)"))
-		bad("TODO " cur "/" mm ": the line after its " mm " lines should be the placeholder \"return LAB_TODO(" cur ");\"; it is: " $0 " (is the line count right?)")
-}
-{
-	if (marker($0)) {
-		if (m < 1) bad("TODO " n "/" m ": the line count must be at least 1")
-		cur = n; mm = m; skip = m; keep = (n < step)
-		seen[n] = 1
-		print pre (keep ? "/* DONE " : "/* TODO ") n ": " text
-		next
+/\/\* END TODO [0-9]+/ {
+	n = $0; sub(/.*\/\* END TODO /, "", n); sub(/[^0-9].*/, "", n); n += 0
+	if (n != cur) bad("END TODO " n " without its /* TODO " n ": ... */ before it" (cur ? " (the open block is TODO " cur ")" : ""))
+	ph = "return LAB_TODO(" cur ");"
+	if (match($0, /END TODO [0-9]+: /)) {
+		ph = substr($0, RSTART + RLENGTH); sub(/ *\*\/.*/, "", ph)
+		if (ph !~ ("LAB_TODO(_NULL)?\\(" cur "\\)")) bad("END TODO " cur ": the placeholder \"" ph "\" does not name LAB_TODO(" cur ")")
 	}
-	print
+	if (!keep) print pre ph
+	cur = 0
+	next
 }
+cur && !keep { next }
+{ print }
 END {
 	if (err) exit 1
-	if (skip > 0) bad("TODO " cur "/" mm " runs past the end of the file")
-	if (want) bad("TODO " cur "/" mm " is not followed by its placeholder")
+	if (cur) { NR = "end"; bad("TODO " cur " has no /* END TODO " cur " */") }
 }' "$src"

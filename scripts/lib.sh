@@ -52,3 +52,19 @@ stamp_ok() {	# stamp_ok NAME DIGEST
 stamp_set() {	# stamp_set NAME DIGEST
 	printf '%s\n' "$2" >"$STAMPS/$1"
 }
+
+# stack_cmdline WORDS: WORDS with each name of tests/stacks.conf replaced by
+# that stack's kernel command line ("default" by nothing); other words stay.
+stack_cmdline() {
+	local w out=() name line
+	for w in $*; do
+		line=
+		while IFS='|' read -r name line_; do
+			name=${name//[[:space:]]/}
+			[ "$name" = "$w" ] && { line=$(echo "$line_" | xargs); w=; break; }
+		done < <(grep -v '^[[:space:]]*#' "$KIT/tests/stacks.conf")
+		[ -n "$line" ] && out+=("$line")
+		[ -n "$w" ] && out+=("$w")
+	done
+	echo "${out[*]}"
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One guest boot of the test suites: boot with extra command line APPEND,
-# run each program (tests/guest/NAME.c, or "sh:COMMAND") as a TAP section,
-# then check the kernel log for splats; count the results.
+# run each program (tests/guest/NAME.c, or "sh:COMMAND") as a TAP section
+# (KIT-BEGIN/KIT-END, scripts/results.py), then check the kernel log for
+# splats; count the results.
 # Usage: run-boot.sh NAME APPEND PROGRAM...
 # Prints FAIL lines and a final "COUNTS pass fail skip"; exit 1 on failure.
 set -uo pipefail
@@ -19,22 +20,23 @@ bins=()
 		sh:*) label=sh cmd=${p#sh:} ;;
 		*) label=$p cmd="/kit/bin/$p"; bins+=(--bin "$BUILD/guest/$p") ;;
 		esac
-		printf 'echo "KIT-SUITE-BEGIN %s"\n%s\necho "KIT-SUITE-END %s status=$?"\n' \
+		printf 'echo "KIT-BEGIN %s"\n%s\necho "KIT-END %s status=$?"\n' \
 			"$label" "$cmd" "$label"
 	done
-	# The guest reads its own kernel log: a splat fails the boot even
-	# when every test passed.
+	# The guest reads its own kernel log with the kit's crash rule: a
+	# splat fails the boot even when every test passed (and even when the
+	# console dropped it).
+	printf "pat='%s'\n" "$(grep -v '^#' "$KIT/scripts/crash.ere" | paste -sd'|')"
 	cat <<'EOS'
-echo "KIT-SUITE-BEGIN kernel-log"
+echo "KIT-BEGIN kernel-log"
 echo "1..1"
-pat='Kernel panic|BUG:|WARNING:|Oops|general protection|KASAN|UBSAN|Call Trace|possible recursive locking|circular locking|suspicious RCU usage|rcu_.*stall|blocked for more than'
 if dmesg | grep -E "$pat" >/tmp/splat; then
 	sed 's/^/# /' /tmp/splat | head -20
 	echo "not ok 1 kernel log is free of WARN/BUG/KASAN splats"
 else
 	echo "ok 1 kernel log is free of WARN/BUG/KASAN splats"
 fi
-echo "KIT-SUITE-END kernel-log status=0"
+echo "KIT-END kernel-log status=0"
 EOS
 } >"$script"
 chmod +x "$script"
@@ -55,7 +57,7 @@ TEST=1 TIMEOUT=$limit APPEND="$append" "$KIT/scripts/run-guest.sh" --quiet --nam
 	--script "$script" "${bins[@]}" 2>"$BUILD/run/boot-$name.err"
 rc=$?
 log=$LOGS/guest-boot-$name.log
-res=$(awk -f "$KIT/scripts/tap-count.awk" "$log")
+res=$("$KIT/scripts/results.py" count "$LOGS/guest-boot-$name.out")
 counts=$(printf '%s\n' "$res" | tail -1)
 printf '%s\n' "$res" | grep '^FAIL' | sed "s/^FAIL /FAIL [$name] /"
 read -r _ p f s <<<"$counts"

@@ -4,12 +4,17 @@
 #
 #   run-guest.sh [--cmd 'CMD' | --script FILE | --shell] [--bin FILE]...
 #                [--name NAME] [--quiet]
-# Environment: APPEND (extra kernel command line), TIMEOUT (s, default 120),
+# Environment: APPEND (extra kernel command line; a stack name of
+# tests/stacks.conf stands for its line), TIMEOUT (s, default 120),
 # ACCEL (kvm|tcg, default: probed), FLAVOUR, TEST=1 (panic_on_warn).
 #
-# Fail closed: the exit status is the guest command's own status only if the
-# guest printed its status line (with this boot's nonce) and the console
-# shows no panic, oops, BUG or WARNING.  Otherwise:
+# The guest's command writes to a serial port of its own (ttyS1, the
+# results channel: build/logs/guest-NAME.out, shown on the terminal unless
+# --quiet); the console (ttyS0: the kernel's messages) goes to
+# build/logs/guest-NAME.log.  Fail closed: the exit status is the guest
+# command's own status only if the channel has the status line with this
+# boot's nonce and the console's kernel lines break no rule of
+# scripts/crash.ere (panic, oops, BUG, WARNING...).  Otherwise:
 #   124 the guest hung (host timeout)   125 the kernel panicked or warned
 #   126 no status line from the guest   127 QEMU could not start
 # These four belong to the runner: a guest command that itself exits with
@@ -38,6 +43,7 @@ OUT=$(flavour_dir)
 KERNEL=$OUT/bzImage
 TIMEOUT=${TIMEOUT:-120}
 LOG=$LOGS/guest-$name.log
+RES=$LOGS/guest-$name.out
 WORK=$BUILD/run/$name
 [ -f "$KERNEL" ] || die "no kernel at $KERNEL." "Build it first: make kernel${FLAVOUR:+ FLAVOUR=$FLAVOUR}."
 command -v qemu-system-x86_64 >/dev/null ||
@@ -70,7 +76,7 @@ mem=512M; [ "$FLAVOUR" != debug ] || mem=1G
 nonce=$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')
 append="console=ttyS0 panic=-1 oops=panic loglevel=5 printk.time=1 kit.nonce=$nonce"
 [ "${TEST:-0}" = 1 ] && append+=" panic_on_warn=1"
-append+=" ${APPEND:-}"
+append+=" $(stack_cmdline "${APPEND:-}")"	# stack names: tests/stacks.conf
 QEMU=(qemu-system-x86_64 "${accel_args[@]}" -m "$mem" -smp 2 -no-reboot
       -kernel "$KERNEL" -initrd "$WORK/initrd.cpio.gz" -append "$append"
       -net none)
@@ -81,15 +87,17 @@ if [ "$mode" = shell ]; then
 fi
 
 start=$(date +%s.%N)
+rm -f "$LOG" "$RES"
 if [ $quiet = 1 ]; then
-	timeout -k 5 "$TIMEOUT" "${QEMU[@]}" -display none -monitor none \
-		-serial stdio </dev/null >"$LOG" 2>&1
-	rc=$?
+	chan=(-serial "file:$RES")
 else
-	timeout -k 5 "$TIMEOUT" "${QEMU[@]}" -display none -monitor none \
-		-serial stdio </dev/null 2>&1 | tee "$LOG"
-	rc=${PIPESTATUS[0]}
+	chan=(-chardev "stdio,id=kitres,signal=off,logfile=$RES" -serial chardev:kitres)
 fi
+timeout -k 5 "$TIMEOUT" "${QEMU[@]}" -display none -monitor none \
+	-serial "file:$LOG" "${chan[@]}" </dev/null 2>"$WORK/qemu.err"
+rc=$?
+[ -s "$WORK/qemu.err" ] && cat "$WORK/qemu.err" >>"$LOG"
+touch "$LOG" "$RES"
 secs=$(echo "$(date +%s.%N) - $start" | bc)
 echo "$secs" >"$WORK/seconds"
 
@@ -98,30 +106,32 @@ fail() {	# fail CODE WHY
 		echo "---- last 25 lines of the guest console ----"
 		tail -25 "$LOG"
 		echo "--------------------------------------------"
+		if [ $quiet = 1 ] && [ -s "$RES" ]; then
+			echo "---- last 10 lines the guest's command wrote ----"
+			tail -10 "$RES"
+			echo "-------------------------------------------------"
+		fi
 		printf 'kit: guest FAILED (%s): %s\n' "$name" "$2"
-		printf 'kit: full console log: %s\n' "$LOG"
+		printf 'kit: full console log: %s (the command'"'"'s output: %s)\n' "$LOG" "$RES"
 	} >&2
 	exit "$1"
 }
 
-# Kernel lines carry a [time] prefix (printk.time=1): only those count, so
-# that a program printing "WARNING:" does not look like a kernel warning.
-splat='Kernel panic|BUG:|WARNING:|Oops|general protection fault|KASAN:|UBSAN:|Call Trace:|possible recursive locking|circular locking|suspicious RCU usage|rcu_.*stall|blocked for more than'
+# The crash rule (scripts/crash.ere) counts kernel lines only (they carry a
+# [time] prefix, printk.time=1), so that a program printing "WARNING:"
+# does not look like a kernel warning.
+R=$KIT/scripts/results.py
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 	fail 124 "no verdict within ${TIMEOUT}s: the guest hung (raise TIMEOUT=... if it is just slow)"
 fi
-if grep -aE '^\[ *[0-9]+\.[0-9]+\] ' "$LOG" | grep -aqE "$splat"; then
-	fail 125 "the kernel reported: $(grep -aE '^\[ *[0-9]+\.[0-9]+\] ' "$LOG" | grep -aE "$splat" | head -1 | cut -c1-120)"
+if splat=$("$R" crash "$LOG"); then
+	fail 125 "the kernel reported: ${splat:0:120}"
 fi
-if ! grep -aq 'Linux version' "$LOG" && ! grep -aq "KIT-DONE" "$LOG"; then
-	if [ "$rc" -ne 0 ]; then
-		fail 127 "QEMU could not start the guest (exit $rc); its message is above"
-	fi
+if ! grep -aq 'Linux version' "$LOG" && [ ! -s "$RES" ] && [ "$rc" -ne 0 ]; then
+	fail 127 "QEMU could not start the guest (exit $rc); its message is above"
 fi
-line=$(grep -aE "^KIT-DONE $nonce status=[0-9]+" "$LOG" | tail -1)
-[ -n "$line" ] || fail 126 "the guest never reported its exit status (it powered off, crashed or was cut short)"
-status=${line##*status=}
-status=${status%%[!0-9]*}
+status=$("$R" done "$RES" "$nonce") ||
+	fail 126 "the guest never reported its exit status (it powered off, crashed or was cut short)"
 [ "$quiet" = 1 ] || say "guest exited with status $status (${secs%.*}.$(echo "${secs#*.}" | cut -c1-1) s, $accel)"
 if [ "$status" -ge 124 ] && [ "$status" -le 127 ]; then
 	hint=""

@@ -72,6 +72,34 @@ restore_mtimes() {
 		[ "$(sha1sum <"$TREE/$f" | cut -c1-40)" = "$sum" ] &&
 			touch -m -d "@$mt" "$TREE/$f"
 	done <"$STAMPS/tree-mtimes"
+	# Not the status of the last file's comparison: under set -e, a last
+	# file whose content changed made tree.sh exit 1, silently.
+	return 0
+}
+
+# build/linux is generated: the series is re-applied from patches/ when they
+# change.  Work found there first (edits, or commits on top of the series)
+# is not thrown away: it is committed on a branch saved/DATE, and said
+# loudly (docs/hacking.md says how to carry it into patches/).
+save_work() {
+	local head b
+	[ -f "$STAMPS/series-head" ] || return 0
+	head=$(cat "$STAMPS/series-head")
+	if [ -z "$("${GIT[@]}" status --porcelain --untracked-files=no 2>/dev/null)" ] &&
+	   [ "$("${GIT[@]}" rev-parse HEAD)" = "$head" ]; then
+		return 0
+	fi
+	b=saved/$(date +%Y%m%d-%H%M%S)
+	"${GIT[@]}" checkout -q -b "$b" 2>/dev/null || "${GIT[@]}" branch -f "$b"
+	"${GIT[@]}" commit -q -a -m "kit: work found in build/linux before re-applying patches/" 2>/dev/null || true
+	"${GIT[@]}" checkout -q --detach 2>/dev/null || true
+	{
+		echo
+		echo "kit: WARNING: build/linux had work that is not in patches/ (edits, or commits on the series)."
+		echo "     It is saved as branch $b of build/linux, not lost; the tree is now re-made from patches/."
+		echo "     To keep it: git -C build/linux log $b; carry it into patches/ (docs/hacking.md)."
+		echo
+	} >&2
 }
 
 apply_series() {
@@ -81,6 +109,7 @@ apply_series() {
 	   [ "$("${GIT[@]}" rev-parse HEAD)" = "$(cat "$STAMPS/series-head" 2>/dev/null)" ]; then
 		return 0
 	fi
+	save_work
 	save_mtimes
 	rm -f "$STAMPS/series" "$STAMPS/series-head"
 	[ -d "$TREE/.git/rebase-apply" ] && "${GIT[@]}" am --abort >/dev/null 2>&1 || true
@@ -112,7 +141,15 @@ sync_toylsm() {
 		-o -name .kunitconfig \) | while read -r f; do
 		rel=${f#"$src"/}
 		mkdir -p "$(dirname "$dst/$rel")"
-		cmp -s "$f" "$dst/$rel" || cp -p "$f" "$dst/$rel"
+		if ! cmp -s "$f" "$dst/$rel"; then
+			# Edited in the tree, not in demo-lsm/: keep a copy, say so.
+			if [ -f "$dst/$rel" ] && [ "$dst/$rel" -nt "$f" ]; then
+				mkdir -p "$BUILD/toylsm-saved"
+				cp -p "$dst/$rel" "$BUILD/toylsm-saved/${rel//\//_}.$(date +%Y%m%d-%H%M%S)"
+				echo "kit: WARNING: build/linux/security/toylsm/$rel was edited in the tree; demo-lsm/$rel is the source. Your version is saved in build/toylsm-saved/ (edit demo-lsm/, see docs/hacking.md)." >&2
+			fi
+			cp -p "$f" "$dst/$rel"
+		fi
 	done
 	find "$dst" -type f | while read -r f; do
 		rel=${f#"$dst"/}

@@ -330,6 +330,8 @@ STEP(4, "map each LSM ID to its name")
 
 STEP(5, "names from the IDs agree with /sys/kernel/security/lsm")
 {
+	lab_needs(3);
+	lab_needs(4);
 	char buf[512], small[8 + 8];
 	__u32 ids[32];
 	int r, e, i;

@@ -127,6 +127,7 @@ STEP(1, "ask lsm_self_attr how many bytes your attributes need")
 
 STEP(2, "fetch your attributes into a buffer of the probed size")
 {
+	lab_needs(1);
 	struct lsm_ctx *buf = (void *)1;
 	size_t size = 12345;
 	long r;
@@ -310,6 +311,9 @@ static int proc_value(__u32 id, const char *attr, char *buf, size_t len)
 
 STEP(5, "print id, attribute and value of every entry")
 {
+	lab_needs(2);
+	lab_needs(3);
+	lab_needs(4);
 	char want[2048] = "", pv[512], *got = NULL;
 	size_t used = 0, gotlen = 0;
 	const struct lsm_ctx *c = (const void *)truth;

@@ -325,6 +325,7 @@ static void expect_refusal(long id, const char *must, const char *why)
 
 STEP(4, "when the kernel says EINVAL, tell the user why")
 {
+	lab_needs(2);
 	static const long majors[] = { LSM_ID_SELINUX, LSM_ID_SMACK, LSM_ID_APPARMOR, LSM_ID_TOYLSM };
 	char msg[512];
 	__u32 cand[16], ids[64];

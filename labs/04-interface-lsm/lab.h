@@ -50,8 +50,8 @@ int lab_current_of(int id, char *buf, size_t len);
  * does: what was tried, the errno by name (strerrorname_np(): "EINVAL")
  * and why, in words that contain
  *   - for an ID that names no module: "unknown" and the number (an ID
- *     that no LSM_ID_* of <linux/lsm.h> has, or LSM_ID_INVALID, -1, which
- *     <linux/lsm.h> defines to name none);
+ *     that <linux/lsm.h> does not define, a reserved one below 32, or
+ *     LSM_ID_INVALID, -1, which <linux/lsm.h> defines but is no module);
  *   - for a module that is not active in this boot: its name and
  *     "not active";
  *   - for an active module that cannot be the interface LSM: its name and

@@ -227,6 +227,8 @@ STEP(2, "SCM_SECURITY on a unix datagram (SO_PASSSEC, walking the control messag
 
 STEP(3, "the table: every interface LSM, the peer context it gives")
 {
+	lab_needs(1);
+	lab_needs(2);
 	__u32 cand[16];
 	struct lab_peer rows[16];
 	int n = truth_candidates(cand, 16), r;
@@ -326,6 +328,7 @@ STEP(4, "an AUDIT_USER message, and the subj= of its record")
 
 STEP(5, "choosing another interface LSM does not change the audit record")
 {
+	lab_needs(4);
 	__u32 cand[16];
 	int n = truth_candidates(cand, 16);
 	char seen[256];

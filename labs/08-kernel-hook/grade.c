@@ -106,7 +106,9 @@ static void judge(const char *what, const char *path, int dir, int want,
 			 dir ? "directory" : "file", want ? "is gone" : "is still there");
 	else
 		lab_seen("%s() %s", call, got ? errname(got) : "succeeded");
-	if (got == 0 && want)
+	if (got == 0 && want && strstr(situation, "\"r\""))
+		lab_hint("a rule that grants only \"r\" let the unlink through: ask toylsm_check() for TOYLSM_MAY_WRITE (\"w\"), not for reading");
+	else if (got == 0 && want)
 		lab_hint("the hook returned 0 where no rule grants \"w\": return what toylsm_check() says");
 	else if (got == EPERM)
 		lab_hint("EPERM is not toylsm_check()'s answer: return its result as it is");

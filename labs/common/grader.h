@@ -6,13 +6,21 @@
  * A lab's grader declares its steps with STEP(n, "title") { ... }.  Each
  * step runs in a child process with a time limit, so that a crash or an
  * endless loop in the attendee's code fails that one step and the others
- * are still graded.  The verdict is one line per step:
+ * are still graded.  The grader prints TAP, the format of the kit's guest
+ * tests (kselftest's); the expected/seen/hint of a failing step are
+ * diagnostic lines under its result, and the banner is a comment:
  *
- *	PASS  2/5  ask lsm_module_list for the size it needs
- *	FAIL  3/5  fetch the IDs with lsm_module_list
- *	        expected: lab_module_list(ids, 4) returns 4
- *	        seen:     it returned -1, errno E2BIG (Argument list too long)
- *	        hint:     *size counts bytes: max * sizeof(__u32)
+ *	TAP version 13
+ *	1..5
+ *	# lab 1: which LSMs are active; this boot: ...
+ *	ok 2 ask lsm_module_list for the size it needs
+ *	not ok 3 fetch the IDs with lsm_module_list
+ *	# expected: lab_module_list(ids, 4) returns 4
+ *	# seen:     it returned -1, errno E2BIG (Argument list too long)
+ *	# hint:     *size counts bytes: max * sizeof(__u32)
+ *
+ * The host (scripts/results.py) turns that into the learner's view:
+ * "PASS  2/5  title", "FAIL  3/5  title" and the diagnostics under it.
  *
  * Inside a step, lab_expected(), lab_seen() and lab_hint() describe a
  * failure in the learner's terms and lab_fail() ends the step; a step that
@@ -21,8 +29,12 @@
  * setup(ok, what, errno) unless ok: the grader could not prepare the step.
  *
  * Output the attendee's code prints during a step is shown under the step,
- * prefixed with "| ", so that it can never pass for a verdict line.  The
- * line "KIT-LAB-STEPS n" tells scripts/lab.sh how many steps to expect.
+ * as "# | " lines, so that it can never pass for a verdict line; a NUL or
+ * another control byte in it is shown as \0 or \xNN, never cut.
+ *
+ * A step that calls the learner's function of an earlier step k calls
+ * lab_needs(k) first: if it fails while step k fails, its hint is "this
+ * step needs step k" instead of a hint about itself.
  *
  * Modes: "grader --grade [--file PATH] [--src COPY]" grades (exit status 0 only if every
  * step passes); "grader" alone runs the lab's lab_show(), which prints what
@@ -38,6 +50,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -64,6 +77,8 @@ struct lab_step {
 
 static struct lab_step lab_steps[LAB_MAX_STEPS];
 static int lab_nsteps;
+/* Step n's verdict so far: 1 passed, -1 failed, 0 not run (yet). */
+static int lab_result[LAB_MAX_STEPS + 1];
 static int lab_hint_fd = 2;
 
 static void lab_register(int n, const char *title, void (*fn)(void))
@@ -244,6 +259,20 @@ LAB_API void lab_check_todo(int n, const char *fn)
 }
 
 /*
+ * A step that calls the learner's function of step K says so, at its
+ * start, with lab_needs(K).  If the step then fails while step K failed in
+ * this run, its hints (about the wrong thing) are replaced by "this step
+ * needs step K: make step K pass first"; its expected/seen lines stay.
+ */
+static unsigned char *lab_needed;	/* shared with the step's child */
+
+LAB_API void lab_needs(int k)
+{
+	if (lab_needed && k >= 1 && k <= LAB_MAX_STEPS)
+		lab_needed[k] = 1;
+}
+
+/*
  * For lab_show(): if the last call ended at a placeholder, say so (once)
  * and return 1.
  */
@@ -270,26 +299,54 @@ static int lab_tmpfile(void)
 	return fd;
 }
 
-/* Copy FD's content to stdout, each line prefixed, at most MAX lines. */
-static void lab_dump(int fd, const char *prefix, int max)
+/*
+ * Copy FD's content to stdout, each line prefixed, at most MAX lines; a NUL
+ * or another control byte (but a tab) is shown as \0 or \xNN, so that a
+ * value printed with its padding shows the padding instead of ending there.
+ */
+static void lab_dump_but(int fd, const char *prefix, int max, const char *skip)
 {
-	char buf[4096], *line, *save = NULL;
-	ssize_t n;
-	int lines = 0;
+	char buf[4096];
+	ssize_t n, k;
+	int lines = 0, bol = 1;
 
 	if (lseek(fd, 0, SEEK_SET) < 0)
 		return;
-	n = read(fd, buf, sizeof(buf) - 1);
-	if (n <= 0)
-		return;
-	buf[n] = '\0';
-	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		if (++lines > max) {
-			printf("%s(more output cut)\n", prefix);
-			break;
+	n = read(fd, buf, sizeof(buf));
+	for (k = 0; k < n; k++) {
+		unsigned char c = buf[k];
+
+		if (bol && skip && !strncmp(buf + k, skip, strlen(skip))) {
+			while (k < n && buf[k] != '\n')
+				k++;
+			continue;
 		}
-		printf("%s%s\n", prefix, line);
+		if (bol) {
+			if (++lines > max) {
+				printf("%s(more output cut)\n", prefix);
+				return;
+			}
+			fputs(prefix, stdout);
+			bol = 0;
+		}
+		if (c == '\n') {
+			putchar('\n');
+			bol = 1;
+		} else if (c == '\0') {
+			fputs("\\0", stdout);
+		} else if ((c < 32 && c != '\t') || c == 127) {
+			printf("\\x%02x", c);
+		} else {
+			putchar(c);
+		}
 	}
+	if (!bol)
+		putchar('\n');
+}
+
+static void lab_dump(int fd, const char *prefix, int max)
+{
+	lab_dump_but(fd, prefix, max, NULL);
 }
 
 static const char *lab_signal_hint(int sig)
@@ -320,6 +377,8 @@ static int lab_run_step(const struct lab_step *s)
 	char ok = 0;
 	pid_t pid;
 
+	if (lab_needed)
+		memset(lab_needed, 0, LAB_MAX_STEPS + 1);
 	if (pipe2(okp, O_NONBLOCK) < 0) {
 		perror("grader: pipe");
 		exit(2);
@@ -362,7 +421,7 @@ static int lab_run_step(const struct lab_step *s)
 		ok = 0;
 	close(okp[0]);
 	passed = !late && ok == 'y' && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-	printf("%s  %d/%d  %s\n", passed ? "PASS" : "FAIL", s->n, lab_nsteps, s->title);
+	printf("%s %d %s\n", passed ? "ok" : "not ok", s->n, s->title);
 	if (!passed) {
 		if (late) {
 			dprintf(hint, "seen:     the step did not finish within %d s\n", LAB_STEP_SECONDS);
@@ -379,8 +438,21 @@ static int lab_run_step(const struct lab_step *s)
 			dprintf(hint, "seen:     the step exited with status %d\n", WEXITSTATUS(status));
 		}
 	}
-	lab_dump(hint, "        ", 20);
-	lab_dump(out, "        | ", 15);
+	if (!passed) {
+		int k, need = 0;
+
+		for (k = 1; lab_needed && k <= LAB_MAX_STEPS && !need; k++)
+			if (lab_needed[k] && lab_result[k] < 0)
+				need = k;
+		if (need) {
+			lab_dump_but(hint, "# ", 20, "hint:");
+			printf("# hint:     this step needs step %d, which fails: make step %d pass first\n",
+			       need, need);
+		} else {
+			lab_dump(hint, "# ", 20);
+		}
+	}
+	lab_dump(out, "# | ", 15);
 	close(out);
 	close(hint);
 	return passed;
@@ -394,6 +466,33 @@ static int lab_cmp_step(const void *a, const void *b)
 /* The lab's grade.c defines these two. */
 static void lab_show(void);
 static void lab_banner(void);
+
+static int lab_banner_fd = -1, lab_stdout_fd = -1;
+
+/* The banner's lines, as TAP comments ("# lab 1: ..."). */
+static void lab_banner_flush(void)
+{
+	if (lab_banner_fd < 0)
+		return;
+	fflush(stdout);
+	dup2(lab_stdout_fd, 1);
+	lab_dump(lab_banner_fd, "# ", 10);
+	fflush(stdout);
+	close(lab_banner_fd);
+	lab_banner_fd = -1;
+}
+
+/* lab_banner() prints plain lines and may exit(): both end up as comments. */
+static void lab_banner_as_comment(void)
+{
+	fflush(stdout);
+	lab_banner_fd = lab_tmpfile();
+	lab_stdout_fd = dup(1);
+	dup2(lab_banner_fd, 1);
+	atexit(lab_banner_flush);
+	lab_banner();
+	lab_banner_flush();
+}
 
 int main(int argc, char **argv)
 {
@@ -413,11 +512,19 @@ int main(int argc, char **argv)
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	qsort(lab_steps, lab_nsteps, sizeof(lab_steps[0]), lab_cmp_step);
-	printf("KIT-LAB-STEPS %d\n", lab_nsteps);
-	lab_banner();
-	for (i = 0; i < lab_nsteps; i++)
-		passed += lab_run_step(&lab_steps[i]);
-	printf("%d of %d steps pass\n", passed, lab_nsteps);
+	lab_needed = mmap(NULL, LAB_MAX_STEPS + 1, PROT_READ | PROT_WRITE,
+			  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (lab_needed == MAP_FAILED)
+		lab_needed = NULL;
+	printf("TAP version 13\n1..%d\n", lab_nsteps);
+	lab_banner_as_comment();
+	for (i = 0; i < lab_nsteps; i++) {
+		int ok = lab_run_step(&lab_steps[i]);
+
+		if (lab_steps[i].n > 0 && lab_steps[i].n <= LAB_MAX_STEPS)
+			lab_result[lab_steps[i].n] = ok ? 1 : -1;
+		passed += ok;
+	}
 	return passed == lab_nsteps ? 0 : 1;
 }
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Helpers of the in-guest fuzzer (fuzz_lsm.c) and its slab leak check:
- * a seeded RNG, the abi.md parser of an lsm_self_attr()
- * result, options from argv / environment / kernel command line, and
+ * a seeded RNG, the parser of an lsm_self_attr() result (the layout
+ * Documentation/userspace-api/lsm.rst of patch 0009 defines), options from argv / environment / kernel command line, and
  * the kernel log scanner.
  */
 #ifndef KIT_FUZZ_LIB_H
@@ -55,10 +55,10 @@ static inline int fz_one_in(struct fz_rng *r, uint64_t n)
 	return fz_below(r, n) == 0;
 }
 
-/* --- abi.md: the parser every successful lsm_self_attr() must pass --- */
+/* --- lsm.rst: the parser every successful lsm_self_attr() must pass --- */
 
 /*
- * fz_check_ctx - Check an lsm_self_attr() result as abi.md defines it
+ * fz_check_ctx - Check an lsm_self_attr() result as lsm.rst defines it
  * @buf: the result
  * @size: the bytes the kernel reported (*size)
  * @count: the syscall's return value
@@ -94,7 +94,7 @@ static inline int fz_check_ctx(const void *buf, size_t size, long count,
 			return -1;
 		}
 		f = c->flags;
-		if (!f || (f & (f - 1)) || f > LSM_ATTR_SOCKCREATE) {
+		if (!f || (f & (f - 1)) || f > kit_attrs[KIT_NATTRS - 1].flag) {
 			snprintf(why, whylen, "entry %ld (id %u): flags %#x is not one LSM_ATTR_ bit",
 				 n, c->id, f);
 			return -1;

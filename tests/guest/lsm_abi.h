@@ -17,6 +17,8 @@
 #include <unistd.h>
 #include <linux/lsm.h>
 
+#include "lsm_ids.h"
+
 #ifndef __NR_lsm_self_attr
 #error "the kit's UAPI headers have no __NR_lsm_self_attr: build the kernel (make kernel)"
 #endif
@@ -32,19 +34,6 @@ static inline long lsm_module_list(uint32_t *ids, size_t *size,
 {
 	return syscall(__NR_lsm_module_list, ids, size, flags);
 }
-
-static const struct {
-	int id;
-	const char *name;
-} kit_lsms[] = {
-	{ LSM_ID_CAPABILITY, "capability" }, { LSM_ID_SELINUX, "selinux" },
-	{ LSM_ID_SMACK, "smack" },	     { LSM_ID_TOMOYO, "tomoyo" },
-	{ LSM_ID_IMA, "ima" },		     { LSM_ID_APPARMOR, "apparmor" },
-	{ LSM_ID_YAMA, "yama" },	     { LSM_ID_LOADPIN, "loadpin" },
-	{ LSM_ID_SAFESETID, "safesetid" },   { LSM_ID_LOCKDOWN, "lockdown" },
-	{ LSM_ID_BPF, "bpf" },		     { LSM_ID_LANDLOCK, "landlock" },
-	{ LSM_ID_TOYLSM, "toylsm" },
-};
 
 static inline const char *lsm_name(int id)
 {

@@ -4,7 +4,7 @@
 # assert that it says "failed" (and this suite itself then passes).
 K=$(cd "$(dirname "$0")/../.." && pwd)
 RG=$K/scripts/run-guest.sh
-echo "1..11"
+echo "1..13"
 n=0
 check() {	# check DESCRIPTION EXPECTED_RC ACTUAL_RC [STDERR_FILE PATTERN]
 	n=$((n + 1))
@@ -50,5 +50,24 @@ if [ $rc -ne 0 ] && grep -q 'FAIL .*kernel-log' <<<"$out"; then
 	echo "ok $n the guest's own kernel-log check catches a WARNING line"
 else
 	echo "not ok $n the guest's own kernel-log check catches a WARNING line (got: $(tr '\n' ' ' <<<"$out"))"
+fi
+# make run passes CMD to the guest untouched (make expanded $f to nothing),
+# and SHELL=1 (make lab N SHELL=1) does not reach the kernel's make, which
+# make run runs first (it failed: "make[1]: 1: No such file or directory").
+out=$(make -s -C "$K" run CMD='for f in a b; do echo "item-$f"; done' 2>"$e"); rc=$?
+n=$((n + 1))
+if [ $rc -eq 0 ] && [ "$(grep '^item-' <<<"$out" | tr '\n' ' ')" = "item-a item-b " ]; then
+	echo "ok $n make run passes CMD to the guest untouched (\$f is the guest's)"
+else
+	echo "not ok $n make run passes CMD to the guest untouched (exit $rc, got: $(tr '\n' ' ' <<<"$out"))"
+	sed 's/^/# /' "$e" | tail -5
+fi
+out=$(make -s -C "$K" run SHELL=1 CMD='echo shell-ok' 2>"$e"); rc=$?
+n=$((n + 1))
+if [ $rc -eq 0 ] && grep -q '^shell-ok' <<<"$out"; then
+	echo "ok $n SHELL=1 on make's command line does not reach the kernel's make"
+else
+	echo "not ok $n SHELL=1 on make's command line does not reach the kernel's make (exit $rc)"
+	sed 's/^/# /' "$e" | tail -5
 fi
 rm -f "$e"

@@ -23,7 +23,7 @@
 
 long lab_self_attr_size(void)
 {
-	/* TODO 1/8: lsm_self_attr(NULL, &size, 0) with size = 0: E2BIG means size is the answer; 0 means nothing to report */
+	/* TODO 1: lsm_self_attr(NULL, &size, 0) with size = 0: E2BIG means size is the answer; 0 means nothing to report */
 	size_t size = 0;
 	long r = syscall(__NR_lsm_self_attr, NULL, &size, 0);
 
@@ -32,12 +32,12 @@ long lab_self_attr_size(void)
 	if (r < 0 && errno == E2BIG)
 		return size;
 	return -1;
-	return LAB_TODO(1);
+	/* END TODO 1 */
 }
 
 long lab_self_attr_get(struct lsm_ctx **ctxp, size_t *sizep)
 {
-	/* TODO 2/22: probe (step 1), malloc() that many bytes, call lsm_self_attr again with the buffer and its size */
+	/* TODO 2: probe (step 1), malloc() that many bytes, call lsm_self_attr again with the buffer and its size */
 	long need = lab_self_attr_size(), count;
 	size_t size;
 	void *buf;
@@ -60,19 +60,19 @@ long lab_self_attr_get(struct lsm_ctx **ctxp, size_t *sizep)
 	*ctxp = buf;
 	*sizep = size;
 	return count;
-	return LAB_TODO(2);
+	/* END TODO 2 */
 }
 
 const struct lsm_ctx *lab_ctx_next(const struct lsm_ctx *ctx)
 {
-	/* TODO 3/1: return the address of the entry after ctx: where does it start, given ctx_len? (README, step 3) */
+	/* TODO 3: return the address of the entry after ctx: where does it start, given ctx_len? (README, step 3) */
 	return (const struct lsm_ctx *)(ctx->ctx + ctx->ctx_len);
-	return LAB_TODO_NULL(3);
+	/* END TODO 3: return LAB_TODO_NULL(3); */
 }
 
 const char *lab_attr_name(__u32 flags)
 {
-	/* TODO 4/9: one case per LSM_ATTR_* bit of <linux/lsm.h> */
+	/* TODO 4: one case per LSM_ATTR_* bit of <linux/lsm.h> */
 	switch (flags) {
 	case LSM_ATTR_CURRENT:		return "current";
 	case LSM_ATTR_EXEC:		return "exec";
@@ -82,12 +82,12 @@ const char *lab_attr_name(__u32 flags)
 	case LSM_ATTR_SOCKCREATE:	return "sockcreate";
 	}
 	return NULL;
-	return LAB_TODO_NULL(4);
+	/* END TODO 4: return LAB_TODO_NULL(4); */
 }
 
 long lab_print_self_attrs(FILE *out)
 {
-	/* TODO 5/17: fetch (step 2), walk count entries (step 3), print id, attribute name (step 4) and value; free the buffer */
+	/* TODO 5: fetch (step 2), walk count entries (step 3), print id, attribute name (step 4) and value; free the buffer */
 	struct lsm_ctx *buf;
 	const struct lsm_ctx *ctx;
 	size_t size;
@@ -105,5 +105,5 @@ long lab_print_self_attrs(FILE *out)
 	}
 	free(buf);
 	return count;
-	return LAB_TODO(5);
+	/* END TODO 5 */
 }

@@ -79,18 +79,18 @@ static int read_value(const char *path, char *buf, size_t len)
 
 int lab_interface(const char **name)
 {
-	/* TODO 1/5: ask the kernel: prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0) (all four arguments 0); *name from lsm_name() */
+	/* TODO 1: ask the kernel: prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0) (all four arguments 0); *name from lsm_name() */
 	int id = prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0);
 
 	if (id >= 0)
 		*name = lsm_name(id);
 	return id;
-	return LAB_TODO(1);
+	/* END TODO 1 */
 }
 
 int lab_candidates(__u32 *ids, int max)
 {
-	/* TODO 2/13: for each active LSM (module_list()), PR_LSM_ATTR_SET tells: EINVAL means no slot; then choose the original again */
+	/* TODO 2: for each active LSM (module_list()), PR_LSM_ATTR_SET tells: EINVAL means no slot; then choose the original again */
 	__u32 all[64];
 	int n = module_list(all, 64), k = 0, orig = prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0);
 
@@ -104,21 +104,21 @@ int lab_candidates(__u32 *ids, int max)
 	if (prctl(PR_LSM_ATTR_SET, orig, 0, 0, 0))
 		return -1;
 	return k;
-	return LAB_TODO(2);
+	/* END TODO 2 */
 }
 
 int lab_current_of(int id, char *buf, size_t len)
 {
-	/* TODO 3/3: PR_LSM_ATTR_SET, then read_value() of the un-named /proc/self/attr/current */
+	/* TODO 3: PR_LSM_ATTR_SET, then read_value() of the un-named /proc/self/attr/current */
 	if (prctl(PR_LSM_ATTR_SET, id, 0, 0, 0))
 		return -1;
 	return read_value("/proc/self/attr/current", buf, len);
-	return LAB_TODO(3);
+	/* END TODO 3 */
 }
 
 int lab_choose(int id, char *msg, size_t len)
 {
-	/* TODO 4/29: try PR_LSM_ATTR_SET; on failure save errno, then write in msg which of lab.h's reasons it is, with the errno's name */
+	/* TODO 4: try PR_LSM_ATTR_SET; on failure save errno, then write in msg which of lab.h's reasons it is, with the errno's name */
 	__u32 all[64], cand[64];
 	int n, k, e, active = 0, slot = 0;
 	const char *name = lsm_name(id);
@@ -148,12 +148,12 @@ int lab_choose(int id, char *msg, size_t len)
 		snprintf(msg, len, "cannot choose %s: %s (%s)", name ? name : "it", strerrorname_np(e), strerror(e));
 	errno = e;
 	return -1;
-	return LAB_TODO(4);
+	/* END TODO 4 */
 }
 
 int lab_peersec(char *buf, size_t len)
 {
-	/* TODO 5/21: socketpair(AF_UNIX, SOCK_STREAM), getsockopt(SOL_SOCKET, SO_PEERSEC) with optlen = len; optlen counts a NUL */
+	/* TODO 5: socketpair(AF_UNIX, SOCK_STREAM), getsockopt(SOL_SOCKET, SO_PEERSEC) with optlen = len; optlen counts a NUL */
 	socklen_t optlen = len;
 	int sv[2], rc, e;
 	size_t v;
@@ -175,12 +175,12 @@ int lab_peersec(char *buf, size_t len)
 	}
 	buf[v] = '\0';
 	return v;
-	return LAB_TODO(5);
+	/* END TODO 5 */
 }
 
 int lab_run_with(int id, char *const argv[])
 {
-	/* TODO 6/14: fork(); the child chooses id (unless LSM_ID_INVALID), then execv(); the parent waits */
+	/* TODO 6: fork(); the child chooses id (unless LSM_ID_INVALID), then execv(); the parent waits */
 	int st;
 	pid_t pid = fork();
 
@@ -195,5 +195,5 @@ int lab_run_with(int id, char *const argv[])
 	if (waitpid(pid, &st, 0) < 0)
 		return -1;
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-	return LAB_TODO(6);
+	/* END TODO 6 */
 }

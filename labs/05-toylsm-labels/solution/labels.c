@@ -58,7 +58,7 @@ static int write_file(const char *path, const char *s)
 
 int lab_read_label(pid_t tid, const char *attr, char *buf, size_t len)
 {
-	/* TODO 1/18: read /proc/<tid>/attr/toylsm/<attr> (attr_path() builds the path), drop the one trailing newline, NUL-terminate */
+	/* TODO 1: read /proc/<tid>/attr/toylsm/<attr> (attr_path() builds the path), drop the one trailing newline, NUL-terminate */
 	char path[96];
 	ssize_t n;
 	int fd, saved;
@@ -77,22 +77,22 @@ int lab_read_label(pid_t tid, const char *attr, char *buf, size_t len)
 		n--;
 	buf[n] = '\0';
 	return n;
-	return LAB_TODO(1);
+	/* END TODO 1 */
 }
 
 int lab_set_label(const char *label)
 {
-	/* TODO 2/4: write the label to the calling thread's current attr (attr_path(..., 0, ...), write_file()) */
+	/* TODO 2: write the label to the calling thread's current attr (attr_path(..., 0, ...), write_file()) */
 	char path[96];
 
 	attr_path(path, sizeof(path), 0, "current");
 	return write_file(path, label);
-	return LAB_TODO(2);
+	/* END TODO 2 */
 }
 
 int lab_label_ok(const char *buf, size_t len)
 {
-	/* TODO 3/14: as toylsm_label_parse() in demo-lsm/label.c: one trailing newline dropped, then 1..31 of [A-Za-z0-9_.:-] */
+	/* TODO 3: as toylsm_label_parse() in demo-lsm/label.c: one trailing newline dropped, then 1..31 of [A-Za-z0-9_.:-] */
 	size_t i;
 	char c;
 
@@ -107,12 +107,12 @@ int lab_label_ok(const char *buf, size_t len)
 			return 0;
 	}
 	return 1;
-	return LAB_TODO(3);
+	/* END TODO 3 */
 }
 
 int lab_exec_as(const char *label, char *const argv[])
 {
-	/* TODO 4/33: fork(); the child writes its exec attr, then execv(); a CLOEXEC pipe carries the child's errno back if either fails */
+	/* TODO 4: fork(); the child writes its exec attr, then execv(); a CLOEXEC pipe carries the child's errno back if either fails */
 	char path[96];
 	int p[2], err, st;
 	ssize_t n;
@@ -146,22 +146,22 @@ int lab_exec_as(const char *label, char *const argv[])
 		return -1;
 	}
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-	return LAB_TODO(4);
+	/* END TODO 4 */
 }
 
 int lab_write_label_of(pid_t tid, const char *label)
 {
-	/* TODO 5/4: write the label to /proc/<tid>/attr/toylsm/current, whoever tid is */
+	/* TODO 5: write the label to /proc/<tid>/attr/toylsm/current, whoever tid is */
 	char path[96];
 
 	attr_path(path, sizeof(path), tid, "current");
 	return write_file(path, label);
-	return LAB_TODO(5);
+	/* END TODO 5 */
 }
 
 int lab_drop_mac_admin(void)
 {
-	/* TODO 6/7: capget() this thread's capabilities, clear CAP_MAC_ADMIN's bit in the effective set, capset() them back */
+	/* TODO 6: capget() this thread's capabilities, clear CAP_MAC_ADMIN's bit in the effective set, capset() them back */
 	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
 	struct __user_cap_data_struct d[2];
 
@@ -169,5 +169,5 @@ int lab_drop_mac_admin(void)
 		return -1;
 	d[CAP_MAC_ADMIN / 32].effective &= ~(1U << (CAP_MAC_ADMIN % 32));
 	return syscall(SYS_capset, &h, d) ? -1 : 0;
-	return LAB_TODO(6);
+	/* END TODO 6 */
 }

@@ -116,7 +116,7 @@ static int audit_request(int fd, int type, const void *data, size_t len)
 
 int lab_stream_peersec(char *buf, size_t len)
 {
-	/* TODO 1/27: socket, bind(abstract_addr()), listen, connect a second socket, accept; getsockopt(SO_PEERSEC) with optlen 0 gives ERANGE and the size; then read */
+	/* TODO 1: socket, bind(abstract_addr()), listen, connect a second socket, accept; getsockopt(SO_PEERSEC) with optlen 0 gives ERANGE and the size; then read */
 	struct sockaddr_un sun;
 	socklen_t alen = abstract_addr(&sun), optlen = 0;
 	int srv = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0), cli = -1, acc = -1, rc = -1;
@@ -144,12 +144,12 @@ int lab_stream_peersec(char *buf, size_t len)
 out:
 	close_all(srv, cli, acc);
 	return rc;
-	return LAB_TODO(1);
+	/* END TODO 1 */
 }
 
 int lab_dgram_peersec(char *buf, size_t len)
 {
-	/* TODO 2/34: socketpair(AF_UNIX, SOCK_DGRAM), SO_PASSSEC on sv[1], send a byte on sv[0], recvmsg on sv[1] with a control buffer; find SCM_SECURITY */
+	/* TODO 2: socketpair(AF_UNIX, SOCK_DGRAM), SO_PASSSEC on sv[1], send a byte on sv[0], recvmsg on sv[1] with a control buffer; find SCM_SECURITY */
 	union {
 		char buf[CMSG_SPACE(4096)];
 		struct cmsghdr align;
@@ -184,12 +184,12 @@ int lab_dgram_peersec(char *buf, size_t len)
 out:
 	close_all(sv[0], sv[1], -1);
 	return rc;
-	return LAB_TODO(2);
+	/* END TODO 2 */
 }
 
 int lab_peer_table(struct lab_peer *rows, int max)
 {
-	/* TODO 3/21: for each active module that PR_LSM_ATTR_SET accepts, one row from steps 1 and 2; then choose the original again */
+	/* TODO 3: for each active module that PR_LSM_ATTR_SET accepts, one row from steps 1 and 2; then choose the original again */
 	__u32 all[64];
 	int n = module_list(all, 64), k = 0, orig = prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0);
 
@@ -211,12 +211,12 @@ int lab_peer_table(struct lab_peer *rows, int max)
 	if (prctl(PR_LSM_ATTR_SET, orig, 0, 0, 0))
 		return -1;
 	return k;
-	return LAB_TODO(3);
+	/* END TODO 3 */
 }
 
 int lab_audit_subj(const char *text, char *buf, size_t len)
 {
-	/* TODO 4/36: audit_fd(0) and audit_fd(1 << (AUDIT_NLGRP_READLOG - 1)); AUDIT_SET enabled=1; AUDIT_USER with text (and its NUL); poll+recv until a record holds text; copy its subj= */
+	/* TODO 4: audit_fd(0) and audit_fd(1 << (AUDIT_NLGRP_READLOG - 1)); AUDIT_SET enabled=1; AUDIT_USER with text (and its NUL); poll+recv until a record holds text; copy its subj= */
 	struct audit_status st = { .mask = AUDIT_STATUS_ENABLED, .enabled = 1 };
 	static char rec[8192];
 	int fd = audit_fd(0), log = audit_fd(1 << (AUDIT_NLGRP_READLOG - 1)), rc = -1;
@@ -253,14 +253,14 @@ int lab_audit_subj(const char *text, char *buf, size_t len)
 out:
 	close_all(fd, log, -1);
 	return rc;
-	return LAB_TODO(4);
+	/* END TODO 4 */
 }
 
 int lab_audit_subj_as(int id, const char *text, char *buf, size_t len)
 {
-	/* TODO 5/3: PR_LSM_ATTR_SET, then step 4 */
+	/* TODO 5: PR_LSM_ATTR_SET, then step 4 */
 	if (prctl(PR_LSM_ATTR_SET, id, 0, 0, 0))
 		return -1;
 	return lab_audit_subj(text, buf, len);
-	return LAB_TODO(5);
+	/* END TODO 5 */
 }

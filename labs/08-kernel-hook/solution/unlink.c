@@ -45,11 +45,10 @@ static struct toylsm_hook_stat stat_inode_unlink =
 static void toylsm_unlink_audit(struct common_audit_data *ad,
 				struct dentry *dentry)
 {
-	/* TODO 3/3: make @ad a record about a dentry (LSM_AUDIT_DATA_DENTRY) */
+	/* TODO 3: make @ad a record about a dentry (LSM_AUDIT_DATA_DENTRY) */
 	ad->type = LSM_AUDIT_DATA_DENTRY;
 	ad->u.dentry = dentry;
-	return;
-	LAB_TODO(3);
+	/* END TODO 3: LAB_TODO(3); */
 }
 
 /**
@@ -64,10 +63,10 @@ static int hook_inode_unlink(struct inode *dir, struct dentry *dentry)
 	struct common_audit_data ad = { .type = LSM_AUDIT_DATA_NONE };
 
 	toylsm_unlink_audit(&ad, dentry);
-	/* TODO 2/2: ask toylsm_check() for "w" on the file's label */
+	/* TODO 2: ask toylsm_check() for "w" on the file's label */
 	return toylsm_check(&stat_inode_unlink, toylsm_current_label(),
 			    toylsm_dentry_label(dentry), TOYLSM_MAY_WRITE, &ad);
-	return LAB_TODO(2);
+	/* END TODO 2 */
 }
 
 /**
@@ -79,9 +78,9 @@ static int hook_inode_unlink(struct inode *dir, struct dentry *dentry)
  */
 static int hook_inode_rmdir(struct inode *dir, struct dentry *dentry)
 {
-	/* TODO 4/1: the same rule as for a file */
+	/* TODO 4: the same rule as for a file */
 	return hook_inode_unlink(dir, dentry);
-	return LAB_TODO(4);
+	/* END TODO 4 */
 }
 
 /* __maybe_unused: until TODO 1 registers them, nothing else uses them. */
@@ -100,9 +99,8 @@ static struct toylsm_hook_stat *lab8_stats[] __maybe_unused __initdata = {
  */
 void __init lab8_add_hooks(void)
 {
-	/* TODO 1/3: hand lab8_hooks and lab8_stats to toylsm_add_hooks() */
+	/* TODO 1: hand lab8_hooks and lab8_stats to toylsm_add_hooks() */
 	toylsm_add_hooks(lab8_hooks, ARRAY_SIZE(lab8_hooks), lab8_stats,
 			 ARRAY_SIZE(lab8_stats));
-	return;
-	LAB_TODO(1);
+	/* END TODO 1: LAB_TODO(1); */
 }

@@ -1,0 +1,344 @@
+#!/usr/bin/env python3
+"""The kit's one parser of what a guest (or a host suite) reports.
+
+Everything comes back in one format: sections of TAP (kselftest's, which
+the guest tests and the labs' graders print) between
+
+    KIT-BEGIN <name>
+    ... TAP: "1..N", "ok k title", "not ok k title", "# diagnostic" ...
+    KIT-END <name> status=<n>
+
+and, from the guest's init, one "KIT-DONE <nonce> status=<n>" line at the
+end.  In a guest these lines come over a serial port of their own (ttyS1,
+scripts/run-guest.sh), so kernel messages are not in them; lines that carry
+a kernel timestamp ("[    1.234] ...") are ignored all the same, so that a
+console log can be read too.  A NUL or another control byte in a line is
+shown as \\0 or \\xNN, never cut.
+
+    results.py count FILE           FAIL lines, then "COUNTS pass fail skip"
+    results.py done FILE NONCE      the status of "KIT-DONE NONCE status=n"
+    results.py crash FILE           the first kernel line that breaks the
+                                    crash rule (scripts/crash.ere); exit 0
+                                    if there is one, 1 if not
+    results.py oops FILE VMLINUX    the kernel's report from the first crash
+                                    line on, its addresses named from
+                                    VMLINUX's symbols (the lab kernel has
+                                    no kallsyms): 0xffffffff81234567 ->
+                                    toylsm_inode_unlink+0x1c/0x60
+    results.py lab OUT TAG TIMEOUT RC:FILE:LABEL...
+                                    grade variant TAG of a lab from each
+                                    boot's results: OUT/result.tap,
+                                    OUT/boot-I.txt (the learner's view),
+                                    OUT/steps.tsv, and shell assignments
+                                    (STEPS= PASSED= ...) on stdout
+
+The tests of this file are tests/host/glue.sh, on stored logs in
+tests/data/.
+"""
+import os
+import re
+import sys
+
+KERNEL_LINE = re.compile(r'^\[ *[0-9]+\.[0-9]+\] ')
+RESULT = re.compile(r'^(not )?ok ([0-9]+)\b ?-? ?(.*)$')
+PLAN = re.compile(r'^1\.\.([0-9]+)')
+DIAG_KEYS = ('expected:', 'seen:', 'hint:', 'kit:', '|')
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def visible(raw):
+    """bytes -> text, with NULs and control bytes (but tabs) made visible."""
+    text = raw.decode('utf-8', errors='backslashreplace')
+    out = []
+    for c in text:
+        if c == '\0':
+            out.append('\\0')
+        elif (ord(c) < 32 and c != '\t') or ord(c) == 127:
+            out.append('\\x%02x' % ord(c))
+        else:
+            out.append(c)
+    return ''.join(out)
+
+
+def read_lines(path):
+    """The lines of a results stream or console log, kernel lines dropped."""
+    try:
+        with open(path, 'rb') as f:
+            data = f.read()
+    except OSError:
+        return []
+    lines = []
+    for raw in data.replace(b'\r', b'').split(b'\n'):
+        line = visible(raw)
+        if not KERNEL_LINE.match(line):
+            lines.append(line)
+    if lines and lines[-1] == '':
+        lines.pop()
+    return lines
+
+
+class Section:
+    def __init__(self, name):
+        self.name = name
+        self.lines = []
+        self.status = None      # None: it never ended
+
+
+def sections(lines):
+    """The KIT-BEGIN/KIT-END sections, in order; a section that is begun
+    again before it ended, or never ended, keeps status None."""
+    out, cur = [], None
+    for line in lines:
+        if line.startswith('KIT-BEGIN '):
+            cur = Section(line[len('KIT-BEGIN '):].strip())
+            out.append(cur)
+        elif line.startswith('KIT-END ') and cur is not None:
+            m = re.match(r'KIT-END (\S+) status=([0-9]+)', line)
+            if m and m.group(1) == cur.name:
+                cur.status = int(m.group(2))
+                cur = None
+        elif cur is not None:
+            cur.lines.append(line)
+    return out
+
+
+class Result:
+    def __init__(self, ok, num, title):
+        self.ok, self.num, self.title = ok, num, title
+        self.skip = bool(re.search(r'# *skip', title, re.I))
+        self.diags = []         # "expected: ...", "| output", ...
+
+
+def tap(lines):
+    """(plan, results, comments before the first result) of TAP lines.
+    A '# key: ...' line after a result is that result's diagnostic."""
+    plan, results, preamble = 0, [], []
+    for line in lines:
+        m = PLAN.match(line)
+        if m:
+            plan += int(m.group(1))
+            continue
+        m = RESULT.match(line)
+        if m:
+            results.append(Result(not m.group(1), int(m.group(2)), m.group(3)))
+            continue
+        if line.startswith('#'):
+            body = line[2:] if line.startswith('# ') else line[1:]
+            if results and body.lstrip().startswith(DIAG_KEYS):
+                results[-1].diags.append(body)
+            elif not results:
+                preamble.append(body)
+    return plan, results, preamble
+
+
+def count(path):
+    """FAIL lines and COUNTS of every section (make test's view)."""
+    npass = nfail = nskip = 0
+    for sec in sections(read_lines(path)):
+        plan, results, _ = tap(sec.lines)
+        sfail = 0
+        for r in results:
+            if not r.ok:
+                print('FAIL %s: %s' % (sec.name, r.title))
+                sfail += 1
+            elif r.skip:
+                nskip += 1
+            else:
+                npass += 1
+        if plan > len(results):
+            print('FAIL %s: %d planned test(s) never reported'
+                  % (sec.name, plan - len(results)))
+            sfail += plan - len(results)
+        if sec.status is None:
+            print('FAIL %s: did not finish (the guest stopped in it, or its end line is missing)'
+                  % sec.name)
+            sfail += 1
+        elif sec.status != 0 and sfail == 0:
+            print('FAIL %s: exited with status %d without a failing test'
+                  % (sec.name, sec.status))
+            sfail += 1
+        nfail += sfail
+    print('COUNTS %d %d %d' % (npass, nfail, nskip))
+    return 0
+
+
+def done(path, nonce):
+    """The status of this boot's KIT-DONE line, or nothing (exit 1)."""
+    want = re.compile(r'^KIT-DONE %s status=([0-9]+)' % re.escape(nonce))
+    status = None
+    for line in read_lines(path):
+        m = want.match(line)
+        if m:
+            status = m.group(1)
+    if status is None:
+        return 1
+    print(status)
+    return 0
+
+
+def crash_rule():
+    with open(os.path.join(HERE, 'crash.ere')) as f:
+        return re.compile('|'.join(l.strip() for l in f
+                                   if l.strip() and not l.startswith('#')))
+
+
+def crash(path):
+    """The first kernel line (with a timestamp) that breaks the crash rule."""
+    rule = crash_rule()
+    try:
+        with open(path, 'rb') as f:
+            data = f.read()
+    except OSError:
+        return 1
+    for raw in data.replace(b'\r', b'').split(b'\n'):
+        line = visible(raw)
+        if KERNEL_LINE.match(line) and rule.search(line):
+            print(line[:160])
+            return 0
+    return 1
+
+
+ADDR = re.compile(r'\b(?:0x)?(ffffffff[0-9a-f]{8})\b')
+
+
+def oops(path, vmlinux):
+    """The crash report of a console log, addresses named by nm VMLINUX."""
+    import bisect
+    import subprocess
+    try:
+        nm = subprocess.run(['nm', '-n', '--defined-only', vmlinux], capture_output=True,
+                            text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        print('results.py: cannot read the symbols of %s: %s' % (vmlinux, e), file=sys.stderr)
+        return 1
+    syms, bounds = [], []
+    for line in nm.splitlines():
+        parts = line.split()
+        if len(parts) == 3:
+            bounds.append(int(parts[0], 16))
+            if parts[1] in 'tTwW':
+                syms.append((int(parts[0], 16), parts[2]))
+    addrs = [a for a, _ in syms]
+
+    def name(m):
+        a = int(m.group(1), 16)
+        i = bisect.bisect_right(addrs, a) - 1
+        if i < 0:
+            return m.group(0)
+        j = bisect.bisect_right(bounds, addrs[i])
+        end = bounds[j] if j < len(bounds) else a + 1
+        return '%s+0x%x/0x%x' % (syms[i][1], a - addrs[i], end - addrs[i])
+
+    rule = crash_rule()
+    on, shown = False, 0
+    try:
+        with open(path, 'rb') as f:
+            data = f.read()
+    except OSError:
+        return 1
+    for raw in data.replace(b'\r', b'').split(b'\n'):
+        line = visible(raw)
+        if not KERNEL_LINE.match(line):
+            continue
+        if not on and rule.search(line):
+            on = True
+        if on and shown < 40:
+            print(ADDR.sub(name, line))
+            shown += 1
+    return 0 if on else 1
+
+
+TROUBLE = {
+    124: 'the guest hung (no verdict within %s s)',
+    125: 'the kernel panicked or warned',
+    126: 'the guest stopped before the grader finished',
+    127: 'QEMU could not start',
+}
+
+
+def lab(out, tag, timeout, boots):
+    """Grade variant TAG from each boot's results (RC:FILE:LABEL)."""
+    os.makedirs(out, exist_ok=True)
+    per_boot, steps, trouble = [], 0, []
+    for i, spec in enumerate(boots):
+        rc, path, label = spec.split(':', 2)
+        rc = int(rc) if rc.isdigit() else 126
+        sec = next((s for s in sections(read_lines(path)) if s.name == tag), None)
+        plan, results, preamble = tap(sec.lines) if sec else (0, [], [])
+        if sec is not None and sec.status is None and rc < 124:
+            rc = 126
+        per_boot.append((rc, label, plan, results, preamble))
+        steps = max(steps, plan, max((r.num for r in results), default=0))
+        if rc >= 124:
+            trouble.append('boot %d (%s): %s' % (i + 1, label, TROUBLE.get(rc, 'failed') % timeout))
+    bad, n, rp, rf = set(), 0, 0, 0
+    tapl = ['1..%d' % (steps * len(boots) if steps else len(boots))]
+    tsv = []
+    for i, (rc, label, plan, results, preamble) in enumerate(per_boot):
+        byn = {}
+        for r in results:
+            byn.setdefault(r.num, r)
+        view = list(preamble)
+        for k in range(1, steps + 1):
+            n += 1
+            r = byn.get(k)
+            if r is None:
+                tapl.append('not ok %d boot %d step %d: never graded' % (n, i + 1, k))
+                view.append('FAIL  %d/%d  (never graded: the grader stopped before this step)'
+                            % (k, steps))
+                rf += 1
+                bad.add(k)
+                tsv.append('%d\t%d\tFAIL\t0' % (i + 1, k))
+                continue
+            word = 'PASS' if r.ok else 'FAIL'
+            tapl.append('%s %d boot %d step %d: %s'
+                        % ('ok' if r.ok else 'not ok', n, i + 1, k, r.title))
+            tapl.extend('# ' + d for d in r.diags)
+            view.append('%s  %d/%d  %s' % (word, k, steps, r.title))
+            view.extend('        ' + d for d in r.diags)
+            hinted = any(not d.startswith('|') for d in r.diags)
+            tsv.append('%d\t%d\t%s\t%d' % (i + 1, k, word, hinted))
+            if r.ok:
+                rp += 1
+            else:
+                rf += 1
+                bad.add(k)
+        if steps == 0:
+            n += 1
+            tapl.append('not ok %d boot %d: the grader printed nothing' % (n, i + 1))
+            rf += 1
+        if results:
+            view.append('%d of %d steps pass' % (sum(1 for r in results if r.ok), steps))
+        with open(os.path.join(out, 'boot-%d.txt' % (i + 1)), 'w') as f:
+            f.write(''.join(l + '\n' for l in view))
+        with open(os.path.join(out, 'boot-%d.rc' % (i + 1)), 'w') as f:
+            f.write('%d\n' % rc)
+    with open(os.path.join(out, 'result.tap'), 'w') as f:
+        f.write(''.join(l + '\n' for l in tapl))
+    with open(os.path.join(out, 'steps.tsv'), 'w') as f:
+        f.write(''.join(l + '\n' for l in tsv))
+    failed = ' '.join(str(k) for k in sorted(bad))
+    print("STEPS=%d PASSED=%d FAILED_STEPS='%s' RESULTS_P=%d RESULTS_F=%d"
+          % (steps, steps - len(bad), failed, rp, rf))
+    print("BOOT_TROUBLE='%s'" % ''.join(t.replace("'", "") + '\n' for t in trouble))
+    return 0
+
+
+def main(argv):
+    usage = 'usage: results.py count FILE | done FILE NONCE | crash FILE | oops FILE VMLINUX | lab OUT TAG TIMEOUT RC:FILE:LABEL...'
+    if len(argv) >= 2 and argv[0] == 'count':
+        return count(argv[1])
+    if len(argv) == 3 and argv[0] == 'done':
+        return done(argv[1], argv[2])
+    if len(argv) == 2 and argv[0] == 'crash':
+        return crash(argv[1])
+    if len(argv) == 3 and argv[0] == 'oops':
+        return oops(argv[1], argv[2])
+    if len(argv) >= 5 and argv[0] == 'lab':
+        return lab(argv[1], argv[2], argv[3], argv[4:])
+    print(usage, file=sys.stderr)
+    return 2
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# Offline tests of the kit's glue (as the kernel's kunit_tool_test.py does
+# for kunit.py): stored guest outputs and console logs (tests/data/) run
+# through the one parser, scripts/results.py, and stored solutions through
+# the skeleton generator, scripts/lab-skel.sh.  No QEMU, a second or two.
+#
+# Each case compares with a stored expectation, then runs again on a
+# broken copy of its fixture (the line that matters removed or changed)
+# and must then NOT match: a case that cannot fail is no test.
+# kit: offline
+K=$(cd "$(dirname "$0")/../.." && pwd)
+D=$K/tests/data
+R=$K/scripts/results.py
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+
+n=0
+ok() { n=$((n + 1)); echo "ok $n $*"; }
+notok() { n=$((n + 1)); echo "not ok $n $*"; }
+
+# case DESC FIXTURE EXPECTED SED-SCRIPT CMD...: CMD with @ for the fixture;
+# its stdout (and exit status, as a last line "rc=N") must equal EXPECTED
+# on FIXTURE, and differ on FIXTURE broken by SED-SCRIPT.
+case_() {
+	local desc=$1 fix=$2 want=$3 brk=$4 out bout
+	shift 4
+	out=$(run "$D/$fix" "$@")
+	sed -e "$brk" "$D/$fix" >"$T/broken-$fix"
+	bout=$(run "$T/broken-$fix" "$@")
+	if [ "$out" != "$(cat "$want")" ]; then
+		notok "$desc"
+		diff <(cat "$want") <(printf '%s\n' "$out") | sed 's/^/# /' | head -12
+	elif [ "$bout" = "$out" ]; then
+		notok "$desc (the broken fixture passes too: the case cannot fail)"
+	else
+		ok "$desc"
+	fi
+}
+run() {	# run FIXTURE CMD...: CMD with @ replaced by FIXTURE; "rc=N" last
+	local fix=$1 a args=()
+	shift
+	for a in "$@"; do args+=("${a//@/$fix}"); done
+	"${args[@]}" 2>&1
+	echo "rc=$?"
+}
+# The expectation files hold the output; "rc=N" is added here.
+want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
+
+echo "1..12"
+
+case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
+	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
+case_ "kernel lines interleaved with TAP are not results; a SKIP counts as skipped" \
+	interleaved.log "$(want interleaved.count 0)" 's/^\[    1.300000\] //' "$R" count @
+case_ "a missing end line fails its section; a non-zero exit without a failing test fails" \
+	missing-end.out "$(want missing-end.count 0)" '3i KIT-END selftest_pass status=0' "$R" count @
+case_ "the status line is believed only with this boot's nonce" \
+	done.out "$(printf '3\nrc=0\n' >"$T/done.want"; echo "$T/done.want")" '$d' "$R" done @ 5a5a5a5a5a5a
+case_ "the crash rule: a kernel WARNING line is a crash" \
+	crash-yes.log "$(printf '%s\nrc=0\n' '[    2.100100] WARNING: CPU: 0 PID: 1 at security/toylsm/hooks.c:42 toylsm_file_open+0x1c/0x40' >"$T/crash.want"; echo "$T/crash.want")" \
+	's/^\[[ 0-9.]*\] WARNING/WARNING/; /Call Trace/d' "$R" crash @
+case_ "the crash rule: a program's own WARNING: line is not a crash" \
+	crash-no.log "$(printf 'rc=1\n' >"$T/nocrash.want"; echo "$T/nocrash.want")" 's/^WARNING/[    3.000000] WARNING/' "$R" crash @
+
+# The learner's view of a lab: boot 1 with a NUL in a value (shown as \0),
+# a step that needs an earlier one; boot 2 hung after step 1.
+labview() {	# labview BOOT1: the outputs of results.py lab, in one text
+	rm -rf "$T/lab"
+	"$R" lab "$T/lab" work 90 "0:$1:default LSMs" "124:$D/lab-boot2.out:lsm=selinux"
+	for f in boot-1.txt boot-2.txt steps.tsv result.tap; do echo "== $f =="; cat "$T/lab/$f"; done
+}
+{ echo "== eval =="; cat "$D/lab.expected"; } >/dev/null
+out=$( { echo "== eval =="; labview "$D/lab-boot1.out"; } 2>&1)
+sed -e 's/\x00/@/' "$D/lab-boot1.out" >"$T/lab-nonul.out"
+bout=$( { echo "== eval =="; labview "$T/lab-nonul.out"; } 2>&1)
+if [ "$out" != "$(cat "$D/lab.expected")" ]; then
+	notok "a lab's learner view: PASS/FAIL lines, diagnostics, NULs shown as \\0, a hung boot's steps never graded"
+	diff "$D/lab.expected" <(printf '%s\n' "$out") | sed 's/^/# /' | head -12
+elif [ "$bout" = "$out" ]; then
+	notok "a lab's learner view (a NUL replaced gives the same view: the case cannot fail)"
+else
+	ok "a lab's learner view: PASS/FAIL lines, diagnostics, NULs shown as \\0, a hung boot's steps never graded"
+fi
+
+# The graders' harness, built and run on the host: TAP out, "needs step k"
+# instead of a wrong hint, NULs in a step's output shown (not cut).
+grader() {	# grader SRC: build SRC with labs/common/grader.h and grade
+	gcc -std=c11 -Wall -Wextra -Werror -I "$K/labs/common" -o "$T/grader" "$1" || return 99
+	"$T/grader" --grade
+}
+case_ "the graders' harness: TAP, diagnostics, needs step k, NULs shown" \
+	fake-grade.c "$(want fake-grade.expected 1)" '/lab_needs(1);/d' grader @
+
+# An Oops of a kernel without kallsyms (the lab kernel's): its addresses
+# named from the vmlinux's symbols, on the host.
+oops() {	# oops CONSOLE: results.py oops against a stand-in vmlinux
+	gcc -O0 -mcmodel=kernel -fno-pic -no-pie -nostdlib -static \
+		-Wl,-Ttext=0xffffffff81000000 -o "$T/vmlinux" "$D/fake-vmlinux.c" || return 99
+	"$R" oops "$1" "$T/vmlinux"
+}
+case_ "an Oops without kallsyms: its addresses named from vmlinux (RIP: toylsm_inode_unlink+0xc)" \
+	oops.log "$(want oops.expected 0)" 's/0xffffffff8100000c/0xffffffff8100000e/' oops @
+
+# The skeleton generator: a good solution, and malformed markers.
+case_ "the skeleton: blocks dropped, placeholders written, earlier steps DONE" \
+	skel-good.c "$(want skel-good.step2 0)" 's|/\* END TODO 2: .*|/* END TODO 2 */|' "$K/scripts/lab-skel.sh" @ 2
+e=$("$K/scripts/lab-skel.sh" "$D/skel-bad-marker.c" 2>&1 >/dev/null); rc1=$?
+e2=$("$K/scripts/lab-skel.sh" "$D/skel-unended.c" 2>&1 >/dev/null); rc2=$?
+"$K/scripts/lab-skel.sh" "$D/skel-good.c" >/dev/null 2>&1; rc3=$?
+if [ $rc1 -ne 0 ] && grep -q 'skel-bad-marker.c:12: a malformed marker' <<<"$e" &&
+   [ $rc2 -ne 0 ] && grep -q 'skel-unended.c:11: TODO 2 starts inside the block of TODO 1' <<<"$e2" &&
+   [ $rc3 -eq 0 ]; then
+	ok "the skeleton: a malformed or unended TODO marker is an error naming its line (a good one is not)"
+else
+	notok "the skeleton: a malformed or unended TODO marker is an error naming its line (got $rc1: $e / $rc2: $e2 / good: $rc3)"
+fi
+
+# tree.sh re-makes build/linux when patches/ change: work found there (an
+# edit; an edit of the toylsm mirror) is saved and said, not reset away.
+# On a fake kernel tarball and a one-patch series, in a scratch kit.
+treecase() (
+	T=$T/tree
+	mkdir -p "$T/kit" "$T/src/linux-fake/security" "$T/kit/demo-lsm"
+	cp -r "$K/scripts" "$T/kit/"
+	printf 'hello\n' >"$T/src/linux-fake/README"
+	printf 'config X\n' >"$T/src/linux-fake/security/Kconfig"
+	tar -C "$T/src" -cJf "$T/fake.tar.xz" linux-fake
+	# one patch of the series
+	git -C "$T/src/linux-fake" init -q && git -C "$T/src/linux-fake" add -A &&
+	git -C "$T/src/linux-fake" -c user.name=a -c user.email=a@b commit -qm base &&
+	printf 'hello, patched\n' >"$T/src/linux-fake/README" &&
+	git -C "$T/src/linux-fake" -c user.name=a -c user.email=a@b commit -qam 'README: patched' &&
+	mkdir -p "$T/kit/patches" &&
+	git -C "$T/src/linux-fake" format-patch -q -1 -o "$T/kit/patches" &&
+	(cd "$T/kit/patches" && ls *.patch) >"$T/kit/patches/series"
+	printf "int toy;\n" >"$T/kit/demo-lsm/toy.c"; printf "obj-y += toy.o\n" >"$T/kit/demo-lsm/Makefile"; printf "config TOY\n" >"$T/kit/demo-lsm/Kconfig"
+	export BUILD=$T/kit/build TARBALL=$T/fake.tar.xz
+	"$T/kit/scripts/tree.sh" >"$T/first.log" 2>&1 || { echo "first tree.sh failed"; cat "$T/first.log"; exit 1; }
+	# work left in the tree: an edit, and an edit of the toylsm mirror
+	printf 'my precious edit\n' >>"$BUILD/linux/README"
+	sleep 1; printf 'int toy; /* edited in the tree */\n' >"$BUILD/linux/security/toylsm/toy.c"
+	# the series changes: the tree is re-made
+	printf '# a comment\n' >>"$T/kit/patches/series"
+	e=$("$T/kit/scripts/tree.sh" 2>&1); rc=$?
+	b=$(git -C "$BUILD/linux" branch --list 'saved/*' | tr -d ' *')
+	saved=$(git -C "$BUILD/linux" show "$b:README" 2>/dev/null)
+	ok=1
+	[ $rc -eq 0 ] || { echo "tree.sh failed: $e"; ok=0; }
+	grep -q 'my precious edit' <<<"$saved" || { echo "the edit is not on a saved/ branch (branch: '$b')"; ok=0; }
+	grep -q 'WARNING: build/linux had work' <<<"$e" || { echo "no WARNING about the tree's work"; ok=0; }
+	grep -q 'my precious edit' "$BUILD/linux/README" && { echo "the tree was not re-made"; ok=0; }
+	ls "$BUILD"/toylsm-saved/toy.c.* >/dev/null 2>&1 || { echo "the mirror's edit was not saved"; ok=0; }
+	grep -q 'security/toylsm/toy.c was edited in the tree' <<<"$e" || { echo "no WARNING about the mirror"; ok=0; }
+	[ $ok = 1 ]
+)
+e=$(treecase 2>&1)
+if [ $? -eq 0 ]; then
+	ok "tree.sh: work found in build/linux (and its toylsm mirror) is saved with a WARNING when the series is re-applied"
+else
+	notok "tree.sh: work found in build/linux (and its toylsm mirror) is saved with a WARNING when the series is re-applied"
+	sed 's/^/# /' <<<"$e" | head -8
+fi
