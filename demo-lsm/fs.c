@@ -136,6 +136,7 @@ static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
 		WRITE_ONCE(toylsm_inode(inode)->label, secid);
 }
 
+/**
  * hook_inode_xattr_skipcap - Claim security.toylsm as toylsm's own
  * @name: the xattr's name
  *

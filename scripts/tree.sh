@@ -153,7 +153,7 @@ sync_toylsm() {
 	done
 	find "$dst" -type f | while read -r f; do
 		rel=${f#"$dst"/}
-		[ -e "$src/$rel" ] || case "$rel" in *.o|*.cmd|.*|lab/*) ;; *) rm -f "$f" ;; esac
+		[ -e "$src/$rel" ] || case "$rel" in *.o|*.cmd|.*|extra/*) ;; *) rm -f "$f" ;; esac
 	done
 }
 
