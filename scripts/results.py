@@ -270,7 +270,8 @@ def lab(out, tag, timeout, boots):
         per_boot.append((rc, label, plan, results, preamble))
         steps = max(steps, plan, max((r.num for r in results), default=0))
         if rc >= 124:
-            trouble.append('boot %d (%s): %s' % (i + 1, label, TROUBLE.get(rc, 'failed') % timeout))
+            why = TROUBLE.get(rc, 'failed')
+            trouble.append('boot %d (%s): %s' % (i + 1, label, why % timeout if '%' in why else why))
     bad, n, rp, rf = set(), 0, 0, 0
     tapl = ['1..%d' % (steps * len(boots) if steps else len(boots))]
     tsv = []

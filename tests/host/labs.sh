@@ -174,9 +174,9 @@ awk '{ print } /^\ttoylsm_unlink_audit\(&ad, dentry\);/ { print "\t*(volatile in
 e=$(L run 98 2>&1); rc=$?
 # The lab kernel has no kallsyms: lab.sh names the addresses (RIP) itself.
 if grep -q 'volatile int' "$kf" && [ $rc -ne 0 ] && grep -q 'the lab kernel hung, crashed' <<<"$e" &&
-   grep -q 'RIP: [0-9]*:toylsm_inode_unlink+0x' <<<"$e" && ! grep -q 'PASSED' <<<"$e"; then
-	ok "lab.sh: a kernel lab whose code oopses fails, names the function (toylsm_inode_unlink+0x...), and says the Oops is most likely in it"
+   grep -q 'RIP: [0-9]*:hook_inode_unlink+0x' <<<"$e" && ! grep -q 'PASSED' <<<"$e"; then
+	ok "lab.sh: a kernel lab whose code oopses fails, names the function (hook_inode_unlink+0x...), and says the Oops is most likely in it"
 else
-	notok "lab.sh: a kernel lab whose code oopses fails, names the function (toylsm_inode_unlink+0x...), and says the Oops is most likely in it (exit $rc)"
+	notok "lab.sh: a kernel lab whose code oopses fails, names the function (hook_inode_unlink+0x...), and says the Oops is most likely in it (exit $rc)"
 	sed 's/^/# /' <<<"$e" | tail -8
 fi
