@@ -494,16 +494,20 @@ STEP(5, "only the task itself may write its labels")
 
 STEP(6, "without CAP_MAC_ADMIN, only a t rule lets you change your label")
 {
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct before[2], after[2];
 	int r, e, k;
 
 	need_toylsm();
 	setup(puts_to(TOYFS "rules", "l5-from l5-to t\nl5-from l5-other -\nl5-to l5-from -\n") == 0,
 	      "write its rules", errno);
 	setup(relabel("l5-from") == 0, "label itself l5-from", errno);
+	setup(syscall(SYS_capget, &h, before) == 0, "read its capabilities", errno);
 	errno = 0;
 	r = lab_drop_mac_admin();
 	e = errno;
 	lab_check_todo(6, "lab_drop_mac_admin()");
+	setup(syscall(SYS_capget, &h, after) == 0, "read its capabilities", errno);
 	if (r != 0 || has_cap(CAP_MAC_ADMIN, 0) != 0 || has_cap(CAP_SYS_ADMIN, 0) != 1) {
 		lab_expected("lab_drop_mac_admin() returns 0; then CAP_MAC_ADMIN is not effective, and the others (CAP_SYS_ADMIN...) still are");
 		lab_seen("it returned %d%s%s; CAP_MAC_ADMIN %s, CAP_SYS_ADMIN %s", r, r < 0 ? ", errno " : "",
@@ -515,6 +519,27 @@ STEP(6, "without CAP_MAC_ADMIN, only a t rule lets you change your label")
 			lab_hint("capget() first, with header.version = _LINUX_CAPABILITY_VERSION_3 and two __user_cap_data_struct");
 		else
 			lab_hint("syscall(SYS_capget, &header, data), clear the bit in data[1].effective (CAP_MAC_ADMIN is 33), syscall(SYS_capset, &header, data)");
+		lab_fail();
+	}
+	/* "in the effective set only": the other sets are as they were. */
+	for (k = 0; k < 2; k++) {
+		__u32 bit = k == CAP_MAC_ADMIN / 32 ? 1U << (CAP_MAC_ADMIN % 32) : 0;
+
+		if (after[k].effective == (before[k].effective & ~bit) &&
+		    after[k].permitted == before[k].permitted &&
+		    after[k].inheritable == before[k].inheritable)
+			continue;
+		lab_expected("lab_drop_mac_admin() clears CAP_MAC_ADMIN from the effective set and changes nothing else: data[%d] effective 0x%08x, permitted 0x%08x, inheritable 0x%08x",
+			     k, before[k].effective & ~bit, before[k].permitted, before[k].inheritable);
+		lab_seen("data[%d] is effective 0x%08x, permitted 0x%08x, inheritable 0x%08x (before your call: 0x%08x, 0x%08x, 0x%08x)",
+			 k, after[k].effective, after[k].permitted, after[k].inheritable,
+			 before[k].effective, before[k].permitted, before[k].inheritable);
+		if (after[k].permitted != before[k].permitted)
+			lab_hint("the step asks for the effective set only: leave permitted as capget() gave it (a bit still permitted can be made effective again with capset(); clearing it from permitted too drops it for good)");
+		else if (after[k].inheritable != before[k].inheritable)
+			lab_hint("only the effective set: leave inheritable as capget() gave it");
+		else
+			lab_hint("clear only CAP_MAC_ADMIN's bit: d[CAP_MAC_ADMIN / 32].effective &= ~(1U << (CAP_MAC_ADMIN %% 32))");
 		lab_fail();
 	}
 	printf("rules: l5-from l5-to t; you are l5-from, without CAP_MAC_ADMIN\n");

@@ -6,4 +6,4 @@
 # expect: step 1 passes
 # expect: step 2 hint: removing a file needs TOYLSM_MAY_WRITE, not TOYLSM_MAY_READ
 # expect: step 2 not: the hook returned 0 where no rule grants
-/toylsm_check(TOYLSM_HOOK_INODE_UNLINK,/,/TOYLSM_MAY_WRITE, &ad);/s/TOYLSM_MAY_WRITE, &ad);/TOYLSM_MAY_READ, \&ad);/
+/toylsm_check(\&stat_inode_unlink,/,/TOYLSM_MAY_WRITE, &ad);/s/TOYLSM_MAY_WRITE, &ad);/TOYLSM_MAY_READ, \&ad);/

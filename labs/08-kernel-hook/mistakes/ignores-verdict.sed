@@ -3,5 +3,5 @@
 # toylsm_check() returns" is the right hint.
 #
 # expect: step 2 hint: and the unlink still happened: return what toylsm_check() returns
-s/^\(\t*\)return toylsm_check(TOYLSM_HOOK_INODE_UNLINK,/\1toylsm_check(TOYLSM_HOOK_INODE_UNLINK,/
-/toylsm_check(TOYLSM_HOOK_INODE_UNLINK,/,/TOYLSM_MAY_WRITE, &ad);/s/\(TOYLSM_MAY_WRITE, &ad);\)/\1\n\treturn 0;/
+s/^\(\t*\)return toylsm_check(\&stat_inode_unlink,/\1toylsm_check(\&stat_inode_unlink,/
+/toylsm_check(\&stat_inode_unlink,/,/TOYLSM_MAY_WRITE, &ad);/s/\(TOYLSM_MAY_WRITE, &ad);\)/\1\n\treturn 0;/
