@@ -79,7 +79,11 @@ done
 # does not build it (code under a disabled option then compiles to
 # nothing): a dry run of the objects' folders, while the objects are
 # missing, lists the ones the configuration really builds.
+# The dry run needs the generated headers and tools, which a dry run does
+# not make: in a fresh folder it would list nothing. Make them first.
 mapfile -t dirs < <(printf '%s\n' "${objs[@]}" | sed 's|/[^/]*$|/|' | sort -u)
+"${KMAKE[@]}" -j"${JOBS:-$(nproc)}" prepare >"$LOGS/compile-check-prepare.log" 2>&1 ||
+	die "preparing the compile check's folder failed (log: $LOGS/compile-check-prepare.log)." "Its last lines say why."
 "${KMAKE[@]}" -n -k "${dirs[@]}" >"$LOGS/compile-check-dry.log" 2>&1
 say "compile check: ${#objs[@]} objects (log: ${LOG#"$KIT"/})"
 # -k: every object is tried even after one failed, so that one run names
