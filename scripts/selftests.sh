@@ -194,9 +194,13 @@ for stack in "${stacks[@]}"; do
 			--script "$SRC/guest.sh" --bin "$OUTD/selftests.tar" 2>"$OUTD/$kern-$stack.err"
 		rc=$?
 		n=$((n + 1))
-		parse "$LOGS/guest-selftests-$kern-$stack.log" >"$RES/$kern-$stack.txt"
+		# The results channel (ttyS1), not the console: run-guest.sh.
+		parse "$LOGS/guest-selftests-$kern-$stack.out" >"$RES/$kern-$stack.txt"
 		if [ $rc -ne 0 ]; then
 			echo "not ok $n boot $kern [$stack]: the guest failed (status $rc): $(head -c 300 "$OUTD/$kern-$stack.err")"
+			fails=$((fails + 1))
+		elif [ ! -s "$RES/$kern-$stack.txt" ]; then
+			echo "not ok $n boot $kern [$stack]: no result in ${LOGS#"$KIT"/}/guest-selftests-$kern-$stack.out"
 			fails=$((fails + 1))
 		else
 			echo "ok $n boot $kern [$stack]: $(wc -l <"$RES/$kern-$stack.txt") results in $((SECONDS - t)) s"
