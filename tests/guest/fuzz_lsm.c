@@ -49,7 +49,7 @@
 #include <time.h>
 
 #include "fuzz_lib.h"
-#include "toylsm_util.h"
+#include "toylsm_files.h"
 #include "kselftest_harness.h"
 
 #define PR_LSM_ATTR_SET 65
@@ -531,7 +531,7 @@ static void snapshot(struct thr *t, struct snap *s)
 	for (int i = 0; i < 5; i++) {
 		snprintf(path, sizeof(path), "/proc/thread-self/attr/%s",
 			 snap_files[i]);
-		s->rc[i] = get(path, s->v[i], sizeof(s->v[i]));
+		s->rc[i] = read_file(path, s->v[i], sizeof(s->v[i]));
 		t->calls++;
 	}
 }
@@ -686,11 +686,8 @@ static void attr_consistency(struct thr *t)
 	}
 	for (c = (void *)t->buf, i = 0; i < n;
 	     c = (void *)(c->ctx + c->ctx_len), i++) {
-		const char *a = NULL;
+		const char *a = kit_attr_name(c->flags);
 
-		for (size_t k = 0; k < KIT_NATTRS; k++)
-			if (kit_attrs[k].flag == c->flags)
-				a = kit_attrs[k].name;
 		for (int unnamed = 0; unnamed < 2; unnamed++) {
 			if (c->id == LSM_ID_SELINUX && ilsm >= 0 && ilsm != LSM_ID_SELINUX)
 				break;	/* not shown anywhere else */
@@ -700,12 +697,12 @@ static void attr_consistency(struct thr *t)
 				snprintf(path, sizeof(path), "/proc/thread-self/attr/%s", a);
 			else
 				snprintf(path, sizeof(path), "/proc/thread-self/attr/%s/%s",
-					 lsm_name(c->id), a);
+					 kit_lsm_name(c->id), a);
 			read_text(path, want, sizeof(want));
 			t->calls++;
 			if (strcmp(want, (char *)c->ctx))
 				viol(T_SELF, "entry %ld (%s, interface LSM %s) says \"%s\", %s says \"%s\"",
-				     i, lsm_name(c->id), ilsm >= 0 ? lsm_name(ilsm) : "-",
+				     i, kit_lsm_name(c->id), ilsm >= 0 ? kit_lsm_name(ilsm) : "-",
 				     (char *)c->ctx, path, want);
 		}
 	}
@@ -774,8 +771,8 @@ static void pstate(struct thr *t, struct pstate *p)
 	errno = 0;
 	p->g = prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0);
 	p->ge = errno;
-	p->curc = get("/proc/thread-self/attr/current", p->cur, sizeof(p->cur));
-	p->toyc = get("/proc/thread-self/attr/toylsm/current", p->toy,
+	p->curc = read_file("/proc/thread-self/attr/current", p->cur, sizeof(p->cur));
+	p->toyc = read_file("/proc/thread-self/attr/toylsm/current", p->toy,
 		      sizeof(p->toy));
 	t->calls += 3;
 }
@@ -911,9 +908,9 @@ static void *prctl_thread(void *arg)
 
 /* --- toylsm's securityfs files --- */
 
-#define TOYFS_RULES TOYFS "rules"
-#define TOYFS_ENF TOYFS "enforce"
-#define TOYFS_STATS TOYFS "stats"
+#define TOYFS_RULES TOYLSM_FS "rules"
+#define TOYFS_ENF TOYLSM_FS "enforce"
+#define TOYFS_STATS TOYLSM_FS "stats"
 
 /* The rule table as a set: perms of (subject, object), -1 for none. */
 struct rules {
@@ -953,7 +950,7 @@ static int perms_bits(const char *s)
 static int read_rules(struct thr *t, struct rules *rs)
 {
 	char buf[8192], s[64], o[64], p[16], *line, *save;
-	int n = get(TOYFS_RULES, buf, sizeof(buf)), b;
+	int n = read_file(TOYFS_RULES, buf, sizeof(buf)), b;
 
 	t->calls++;
 	memset(rs->p, -1, sizeof(rs->p));
@@ -1114,7 +1111,7 @@ static void fuzz_rules_write(struct thr *t, int admin)
 static int read_enforce(struct thr *t)
 {
 	char buf[16];
-	int n = get(TOYFS_ENF, buf, sizeof(buf));
+	int n = read_file(TOYFS_ENF, buf, sizeof(buf));
 
 	t->calls++;
 	if (n == 2 && (buf[0] == '0' || buf[0] == '1') && buf[1] == '\n')
@@ -1134,7 +1131,7 @@ static void fuzz_enforce_write(struct thr *t, int admin)
 	int i = fz_below(&t->r, sizeof(v) / sizeof(v[0])), before, after, r;
 
 	before = read_enforce(t);
-	r = puts_to(TOYFS_ENF, v[i].s);
+	r = write_string(TOYFS_ENF, v[i].s);
 	t->calls += 2;
 	after = read_enforce(t);
 	if (r < 0 && before != after)
@@ -1161,7 +1158,7 @@ static void fuzz_secfs_read(struct thr *t)
 		long c, d;
 		int i = 0;
 
-		if (get(TOYFS_STATS, buf, sizeof(buf)) <= 0) {
+		if (read_file(TOYFS_STATS, buf, sizeof(buf)) <= 0) {
 			viol(T_SECFS, "stats cannot be read: %s", strerrorname_np(errno));
 			return;
 		}
@@ -1232,7 +1229,7 @@ static void *secfs_thread(void *arg)
 				len = 0;
 			}
 		}
-		puts_to(TOYFS_ENF, "1");
+		write_string(TOYFS_ENF, "1");
 	}
 	thr_done(t, T_SECFS);
 	return NULL;
@@ -1248,9 +1245,9 @@ static void *exec_racer(void *arg)
 	for (;;) {
 		snprintf(l, sizeof(l), "fz%d", (int)fz_below(&t->r, NVOCAB));
 		switch (fz_below(&t->r, 4)) {
-		case 0: puts_to(ATTR "current", l); break;
-		case 1: puts_to(ATTR "exec", l); break;
-		case 2: label(); break;
+		case 0: write_string(TOYLSM_ATTR "current", l); break;
+		case 1: write_string(TOYLSM_ATTR "exec", l); break;
+		case 2: toylsm_label(); break;
 		default: {
 			size_t size = BUFPAGES * PAGE;
 
@@ -1273,9 +1270,9 @@ static void do_exec(struct exec_plan *p)
 	int r;
 
 	snprintf(l, sizeof(l), "fz%d", (int)fz_below(&p->t->r, NVOCAB));
-	r = fz_one_in(&p->t->r, 4) ? -1 : puts_to(ATTR "exec", l);
-	get(ATTR "current", cur, sizeof(cur));
-	get(ATTR "prev", prev, sizeof(prev));
+	r = fz_one_in(&p->t->r, 4) ? -1 : write_string(TOYLSM_ATTR "exec", l);
+	read_file(TOYLSM_ATTR "current", cur, sizeof(cur));
+	read_file(TOYLSM_ATTR "prev", prev, sizeof(prev));
 	cur[strcspn(cur, "\n")] = prev[strcspn(prev, "\n")] = '\0';
 	if (r == 0) {
 		snprintf(p->want_cur, sizeof(p->want_cur), "%s", l);
@@ -1283,7 +1280,7 @@ static void do_exec(struct exec_plan *p)
 	} else {	/* no exec label of this thread: unless one was left */
 		char ex[48];
 
-		get(ATTR "exec", ex, sizeof(ex));
+		read_file(TOYLSM_ATTR "exec", ex, sizeof(ex));
 		ex[strcspn(ex, "\n")] = '\0';
 		snprintf(p->want_cur, sizeof(p->want_cur), "%s", *ex ? ex : cur);
 		snprintf(p->want_prev, sizeof(p->want_prev), "%s", *ex ? cur : prev);
@@ -1346,9 +1343,9 @@ static int exec_check(const char *want_cur, const char *want_prev)
 	size_t size = sizeof(buf);
 	long n;
 
-	get(ATTR "current", cur, sizeof(cur));
-	get(ATTR "exec", ex, sizeof(ex));
-	get(ATTR "prev", prev, sizeof(prev));
+	read_file(TOYLSM_ATTR "current", cur, sizeof(cur));
+	read_file(TOYLSM_ATTR "exec", ex, sizeof(ex));
+	read_file(TOYLSM_ATTR "prev", prev, sizeof(prev));
 	cur[strcspn(cur, "\n")] = ex[strcspn(ex, "\n")] = prev[strcspn(prev, "\n")] = '\0';
 	if (strcmp(cur, want_cur) || strcmp(prev, want_prev) || *ex) {
 		fprintf(stderr, "# exec-check: current \"%s\" prev \"%s\" exec \"%s\", expected \"%s\" \"%s\" \"\"\n",
@@ -1638,21 +1635,21 @@ static void flip_check(const struct flipval *o, int cur, int peer, int s,
 			any = i;
 	if (bad)
 		viol(T_FLIP, "%s, interface %s: %s gave %s (%s, %d bytes \"%.*s\")",
-		     who, lsm_name(fl.mods[cur]), what, bad,
+		     who, kit_lsm_name(fl.mods[cur]), what, bad,
 		     o->err ? strerrorname_np(o->err) : "ok", o->len,
 		     o->len > 0 ? (int)strcspn(o->v, "\n") : 0, o->v);
 	else if (any < 0 && !o->err)
 		viol(T_FLIP, "%s, interface %s: %s gave \"%.*s\", no active module's context",
-		     who, lsm_name(fl.mods[cur]), what, (int)strcspn(o->v, "\n"), o->v);
+		     who, kit_lsm_name(fl.mods[cur]), what, (int)strcspn(o->v, "\n"), o->v);
 	else if (fl.usable[cur] && !flip_same(o, &ref[cur]))
 		viol(T_FLIP, "%s, interface %s: %s gave %s \"%.*s\", expected %s \"%.*s\"%s%s",
-		     who, lsm_name(fl.mods[cur]), what,
+		     who, kit_lsm_name(fl.mods[cur]), what,
 		     o->err ? strerrorname_np(o->err) : "ok",
 		     o->err ? 0 : (int)strcspn(o->v, "\n"), o->v,
 		     ref[cur].err ? strerrorname_np(ref[cur].err) : "ok",
 		     ref[cur].err ? 0 : (int)strcspn(ref[cur].v, "\n"), ref[cur].v,
 		     any >= 0 ? ": the context of " : "",
-		     any >= 0 ? lsm_name(fl.mods[any]) : "");
+		     any >= 0 ? kit_lsm_name(fl.mods[any]) : "");
 }
 
 /* A listening abstract AF_UNIX socket and both ends of a connection. */
@@ -1707,7 +1704,7 @@ static int flip_setup(struct thr *t)
 			const struct flipval *o = k ? &fl.peer[k - 1][i] : &fl.attr[i];
 
 			if ((bad = flip_bad(o, fl.mods[i], k > 0)))
-				viol(T_FLIP, "reference of %s (%s): %s", lsm_name(fl.mods[i]),
+				viol(T_FLIP, "reference of %s (%s): %s", kit_lsm_name(fl.mods[i]),
 				     k ? "SO_PEERSEC" : "attr/current", bad);
 		}
 	}
@@ -1726,7 +1723,7 @@ static int flip_setup(struct thr *t)
 		}
 		k += snprintf(sh->flipref + k, sizeof(sh->flipref) - k,
 			      "%s%s: current %s, SO_PEERSEC %s / %s%s", i ? "; " : "",
-			      lsm_name(fl.mods[i]), v[0], v[1], v[2],
+			      kit_lsm_name(fl.mods[i]), v[0], v[1], v[2],
 			      fl.usable[i] ? "" : " (SET refused)");
 	}
 	if (injected("flip") && fl.usable[0] && !fl.attr[0].err)	/* a wrong expectation */

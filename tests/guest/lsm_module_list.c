@@ -42,7 +42,7 @@ TEST(list_matches_securityfs_in_order)
 	}
 	EXPECT_EQ(n * sizeof(uint32_t), size);
 	for (int i = 0; i < n; i++) {
-		const char *name = lsm_name(ids[i]);
+		const char *name = kit_lsm_name(ids[i]);
 
 		ASSERT_NE(NULL, name) TH_LOG("unknown LSM id %u", ids[i]);
 		EXPECT_STREQ(names[i], name) TH_LOG("position %d", i);
