@@ -15,7 +15,8 @@
  *
  * Beyond "the kernel did not crash", invariants are checked during the
  * run: lsm_module_list never changes; every lsm_self_attr result is what
- * abi.md says, byte for byte; a rejected write changes no label, no rule
+ * the contract says, byte for byte (the contract: the series'
+ * Documentation/userspace-api/lsm.rst, patch 0009, and docs/toylsm.md); a rejected write changes no label, no rule
  * and no enforce flag. Then /proc/meminfo's Slab must not grow over
  * 100,000 more lsm_self_attr calls, and the kernel log must be free of
  * splats. Output: TAP (kselftest harness), one test per target.
@@ -327,7 +328,7 @@ static size_t szload(const size_t *p)
 
 /*
  * One call of lsm_self_attr (@modlist 0) or lsm_module_list (1) with
- * drawn arguments, against the result abi.md predicts from this task's
+ * drawn arguments, against the result the contract predicts from this task's
  * reference result.
  */
 static void fuzz_syscall(struct thr *t, int modlist)
@@ -402,7 +403,7 @@ static void fuzz_syscall(struct thr *t, int modlist)
 		return;
 	if (alias) {
 		/*
-		 * abi.md does not say whether *size or the result is
+		 * the contract does not say whether *size or the result is
 		 * written first: only the bytes after *size are known.
 		 */
 		if (need > 8 && memcmp((char *)b.p + 8, ref + 8, need - 8))
@@ -419,7 +420,7 @@ static void fuzz_syscall(struct thr *t, int modlist)
 		char why[200];
 
 		if (fz_check_ctx(b.p, need, rc, why, sizeof(why)))
-			viol(tg, "does not parse per abi.md: %s (%s)", why, lastop);
+			viol(tg, "does not parse per the contract: %s (%s)", why, lastop);
 	}
 	if (memcmp(b.p, ref, need))
 		viol(tg, "result differs from the reference (%s)", lastop);
@@ -460,7 +461,7 @@ static const char *const attr_files[] = {
 #define NATTRF (sizeof(attr_files) / sizeof(attr_files[0]))
 #define IS_TOY(f) (!strncmp((f), "toylsm/", 7))
 
-/* What abi.md accepts as a toylsm label write. */
+/* What the contract accepts as a toylsm label write. */
 static int toy_valid(const char *s, size_t len)
 {
 	if (len && s[len - 1] == '\n')
@@ -661,7 +662,7 @@ static int prctl_live;
 
 /*
  * lsm_self_attr of a relabelling thread: parses, equals its /proc files.
- * The un-named files show the thread's interface LSM (prctl, abi.md):
+ * The un-named files show the thread's interface LSM (prctl, the contract):
  * SELinux, which has no attr/selinux/, is compared there only while it
  * is the interface LSM; whichever module is, its entries must also
  * equal the un-named files.
@@ -745,7 +746,7 @@ static void *attr_thread(void *arg)
  * Whether PR_LSM_ATTR_GET worked when the fuzzer started. Until part 2
  * of the series lands both options are -EINVAL, which the checks below
  * accept; once GET works, a plain GET and a well-formed SET are held to
- * abi.md, with nothing to change here.
+ * the contract, with nothing to change here.
  */
 static int prctl_live;
 
@@ -1515,7 +1516,7 @@ static void *sock_thread(void *arg)
  * attr/current of that thread and getsockopt(SO_PEERSEC) on sockets it
  * created (a socketpair and a connected pair), and now and then flip
  * their own interface LSM. The kernel answers un-named interfaces for
- * the caller's interface LSM (abi.md), so every read must be a clean
+ * the caller's interface LSM (the contract), so every read must be a clean
  * errno or a context that parses, one of the active slot modules'
  * contexts of the flipping thread, and exactly the one of the reader's
  * own interface LSM at the time; the flipping thread's own reads follow
@@ -1588,7 +1589,7 @@ static int flip_same(const struct flipval *a, const struct flipval *b)
 /*
  * What is wrong with a value read, or NULL: a clean errno, or printable
  * text with at most a newline or NUL at its end; toylsm's /proc text is
- * "LABEL\n" (abi.md) and its SO_PEERSEC "LABEL\0" (demo-lsm/net.c).
+ * "LABEL\n" (the contract) and its SO_PEERSEC "LABEL\0" (demo-lsm/net.c).
  */
 static const char *flip_bad(const struct flipval *o, long mod, int peer)
 {
@@ -2280,7 +2281,7 @@ int main(int argc, char **argv)
 	       fz_debug_kernel() ? "debug (lockdep)" : "normal",
 	       *inject ? ", INJECTED WRONG EXPECTATION: " : "", inject);
 	printf("# prctl(PR_LSM_ATTR_GET): %s\n", prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0) >= 0 ?
-	       "works: held to abi.md" : "-EINVAL (part 2 not in yet): tolerated");
+	       "works: held to the contract" : "-EINVAL (part 2 not in yet): tolerated");
 	printf("# replay: fuzz_lsm -s %#llx -n %ld  (or FUZZ_SEED=%#llx FUZZ_OPS=%ld, or kit.fuzz_seed=%#llx on the command line)\n",
 	       (unsigned long long)seed, ops, (unsigned long long)seed, ops,
 	       (unsigned long long)seed);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * lsm_module_list(2), rule by rule as ../shared/abi.md states it:
+ * lsm_module_list(2), rule by rule as Documentation/userspace-api/lsm.rst
+ * (patch 0009) states it:
  * the IDs of the active LSMs in registration order, the size probe,
  * E2BIG with the needed size, flags, and faults on every argument.
  */

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * lsm_self_attr(2), rule by rule as ../shared/abi.md states it: the
- * entries, their order, 8-byte alignment and padding, the values against
- * /proc/self/attr, the size probe, E2BIG with the needed size, flags, and
- * faults on every argument.
+ * lsm_self_attr(2), rule by rule as Documentation/userspace-api/lsm.rst
+ * (patch 0009) states it: the entries, their order, 8-byte alignment and
+ * padding, the values against /proc/self/attr, the size probe, E2BIG
+ * with the needed size, flags, and faults on every argument.
  */
 #define _GNU_SOURCE
 #include <pthread.h>

@@ -166,7 +166,7 @@ static const char *probe(int i)
 	return buf[k];
 }
 
-/* What abi.md accepts as a label (no newline). */
+/* What docs/toylsm.md accepts as a label (no newline). */
 static int is_label(const char *s, size_t len)
 {
 	if (len < 1 || len > 31)
