@@ -12,33 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/klog.h>
 
+#include "kernel_log.h"
 #include "kselftest_harness.h"
-
-#define SYSLOG_ACTION_READ_ALL 3
-#define SYSLOG_ACTION_SIZE_BUFFER 10
-
-/* The kernel log as one string (malloc'ed), or NULL. */
-static char *kernel_log(void)
-{
-	int size = klogctl(SYSLOG_ACTION_SIZE_BUFFER, NULL, 0);
-	char *buf;
-	int n;
-
-	if (size <= 0)
-		return NULL;
-	buf = malloc(size + 1);
-	if (!buf)
-		return NULL;
-	n = klogctl(SYSLOG_ACTION_READ_ALL, buf, size);
-	if (n < 0) {
-		free(buf);
-		return NULL;
-	}
-	buf[n] = '\0';
-	return buf;
-}
 
 /* Is NAME in the comma-separated list of active modules? */
 static int active(const char *list, const char *name)
@@ -55,22 +31,12 @@ static int active(const char *list, const char *name)
 	return 0;
 }
 
-/* How many lines of LOG contain TEXT. */
-static int lines_with(const char *log, const char *text)
-{
-	int n = 0;
-
-	for (const char *p = log; (p = strstr(p, text)); p += strlen(text))
-		n++;
-	return n;
-}
-
 TEST(the_boot_log_names_the_secmark_owner_and_the_losers)
 {
 	char list[512] = "", want[128], lost[128];
 	const char *owner = NULL;
 	FILE *f = fopen("/sys/kernel/security/lsm", "r");
-	char *log;
+	const char *log;
 
 	ASSERT_NE(NULL, f);
 	ASSERT_NE(NULL, fgets(list, sizeof(list), f));
@@ -84,31 +50,28 @@ TEST(the_boot_log_names_the_secmark_owner_and_the_losers)
 
 	log = kernel_log();
 	ASSERT_NE(NULL, log) TH_LOG("klogctl: %s", strerror(errno));
-	if (!strstr(log, "LSM: Security Framework initializing")) {
-		free(log);
+	if (!strstr(log, "LSM: Security Framework initializing"))
 		SKIP(return, "the log no longer holds the LSM lines of the boot");
-	}
 	if (owner) {
 		snprintf(want, sizeof(want),
 			 "LSM: skb->secmark and NetLabel secids belong to %s\n", owner);
-		EXPECT_EQ(1, lines_with(log, want))
+		EXPECT_EQ(1, kernel_log_count(want))
 			TH_LOG("active: %s; no line \"%.*s\"", list,
 			       (int)strlen(want) - 1, want);
 	}
-	EXPECT_EQ(owner ? 1 : 0, lines_with(log, "LSM: skb->secmark and NetLabel secids belong to "))
+	EXPECT_EQ(owner ? 1 : 0, kernel_log_count("LSM: skb->secmark and NetLabel secids belong to "))
 		TH_LOG("active: %s; expected owner: %s", list, owner ? owner : "none");
 	if (owner && strcmp(owner, "apparmor") && active(list, "apparmor")) {
 		snprintf(lost, sizeof(lost),
 			 "LSM: apparmor: its secmark rules do not apply: the secmark is %s's\n",
 			 owner);
-		EXPECT_EQ(1, lines_with(log, lost))
+		EXPECT_EQ(1, kernel_log_count(lost))
 			TH_LOG("active: %s; no line \"%.*s\"", list,
 			       (int)strlen(lost) - 1, lost);
 	} else {
-		EXPECT_EQ(0, lines_with(log, "its secmark rules do not apply"))
+		EXPECT_EQ(0, kernel_log_count("its secmark rules do not apply"))
 			TH_LOG("active: %s: no module lost the secmark", list);
 	}
-	free(log);
 }
 
 TEST_HARNESS_MAIN
