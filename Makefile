@@ -56,7 +56,7 @@ selftests:	## the kernel's own selftests: pristine 6.1 and the kit's kernel, cas
 compile-check:	## compile every caller the series converts (NFS, ceph, netfilter...), 0 warnings
 	@$(S)/compile-check.sh
 
-series-builds:	## build the kernel at each patch of the series: each builds alone, 0 warnings
+series-builds:	## build the kernel at each patch, without toylsm until the last: each builds alone
 	@$(S)/deps.sh && $(S)/series-builds.sh
 
 bench:		## measure syscalls and the kit loop, build/bench.md (BASELINE=1 COLD=1)

@@ -4,10 +4,12 @@
 # (tinyconfig + configs/kit.config) is built at every commit of
 # build/linux, pristine + patch 1, + patch 2, ... in a worktree of its own
 # (build/series-builds/tree) and one output folder (build/kbuild/series),
-# so each step recompiles only what its patch touches.  From the patch
-# that adds the toylsm hooks and security/toylsm/Kconfig on, demo-lsm/ is
-# copied in, as tree.sh does for the kit's kernel.  A step passes when
-# bzImage builds and the compiler printed no warning.
+# so each step recompiles only what its patch touches.  The patches are
+# built alone, as `git am` of patches/ gives them to someone without the
+# kit: toylsm's sources (demo-lsm/, which is not part of the series and is
+# written against the whole of it) are copied in for the last patch only,
+# which is the kit's kernel.  A step passes when bzImage builds and the
+# compiler printed no warning.
 #
 # TAP on stdout, one line per patch; the logs are
 # build/logs/series-build-NN.log.  Incremental: nothing is built again
@@ -38,9 +40,12 @@ if [ ! -d "$W/.git" ] && [ ! -f "$W/.git" ]; then
 		die "could not make the worktree $W." "Remove build/series-builds and try again."
 fi
 
-# toylsm's sources, where the tree's Kconfig asks for them.
+# toylsm's sources: in the tree for the last patch, gone before.
 sync_toylsm() {
-	grep -q 'security/toylsm/Kconfig' "$W/security/Kconfig" || return 0
+	if [ "$1" != last ]; then
+		rm -rf "$W/security/toylsm"
+		return 0
+	fi
 	mkdir -p "$W/security/toylsm"
 	(cd "$KIT/demo-lsm" && find . -type f \( -name '*.[ch]' -o -name Makefile -o -name Kconfig \) |
 		cpio -pdmu --quiet "$W/security/toylsm" 2>/dev/null)
@@ -59,7 +64,7 @@ for c in "${commits[@]}"; do
 	# Untracked toylsm files stay; the checkout updates only what the
 	# patch changes, with new mtimes.
 	"${G[@]}" checkout -q --detach "$c" || { echo "not ok $n $subject: checkout failed"; bad=$((bad + 1)); continue; }
-	sync_toylsm
+	sync_toylsm "$([ "$n" -eq ${#commits[@]} ] && echo last)"
 	mkdir -p "$O"
 	{
 		"${KMAKE[@]}" tinyconfig &&
