@@ -211,7 +211,7 @@ static char active[256];
 static unsigned long seq;
 
 /* Counts for the closing lines */
-static int n_calls, n_failed, n_refused, n_shown, n_lsm_events;
+static int n_calls, n_failed, n_refused, n_shown, n_lsm_events, n_inside;
 
 static struct call *task_of(int pid, const char *comm)
 {
@@ -227,7 +227,9 @@ static struct call *task_of(int pid, const char *comm)
 		memset(&tasks[i], 0, sizeof(tasks[i]));
 		tasks[i].pid = pid;
 	}
-	snprintf(tasks[i].comm, sizeof(tasks[i].comm), "%s", comm);
+	/* A call keeps the name its task had when it began (execve). */
+	if (!tasks[i].sys[0] && !tasks[i].nw)
+		snprintf(tasks[i].comm, sizeof(tasks[i].comm), "%s", comm);
 	return &tasks[i];
 }
 
@@ -324,6 +326,9 @@ static void print_walk(const struct walk *w)
 	else if (w->skipped[0] && n < sizeof(line))
 		n += snprintf(line + n, sizeof(line) - n, "   | never asked: %s",
 			      skipped);
+	else if (w->ended && w->stop[0] && n < sizeof(line))
+		n += snprintf(line + n, sizeof(line) - n,
+			      "   | %s was the last module on the hook", w->stop);
 	else if (w->ended && n < sizeof(line))
 		n += snprintf(line + n, sizeof(line) - n, "   | all asked");
 	puts(line);
@@ -409,7 +414,11 @@ static void end_call(struct call *c)
 		goto out;
 	if (!hook_matches(c))
 		goto out;
-	show = d || opt_all || f_hook || f_sys;
+	/* A refusal inside a call that succeeded (a capable() the kernel
+	 * could do without) is shown with -a only. */
+	if (d && c->done && c->ret >= 0)
+		n_inside++;
+	show = (d && (!c->done || c->ret < 0)) || opt_all || f_hook || f_sys;
 	if (!show || !c->nw)
 		goto out;
 	n_shown++;
@@ -530,6 +539,7 @@ static void parse_line(char *line)
 		} else if (paren) {
 			/* entry: "sys_openat(dfd: ..." */
 			end_call(c);
+			snprintf(c->comm, sizeof(c->comm), "%s", comm);
 			*paren = '\0';
 			snprintf(c->sys, sizeof(c->sys), "%s", ev + 4);
 		}
@@ -730,6 +740,9 @@ int main(int argc, char **argv)
 	for (opt = 0; opt < ntasks; opt++)
 		end_call(&tasks[opt]);
 	lost_events();
+	if (n_inside && !opt_all)
+		printf("why: %d call(s) succeeded with a refusal inside (e.g. a capable() check the kernel could do without): -a shows them\n",
+		       n_inside);
 	if (!root_started)
 		die("the trace has no execve() of the command (pid %d): nothing to show", pid);
 	if (!n_lsm_events)
