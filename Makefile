@@ -59,7 +59,7 @@ selftests:	## the kernel's own selftests: pristine 6.1 and the kit's kernel, cas
 compile-check:	## compile every caller the series converts (NFS, ceph, netfilter...), 0 warnings
 	@$(S)/compile-check.sh
 
-bench:		## measure syscalls and the kit loop, build/bench.md (BASELINE=1 COLD=1)
+bench:		## measure syscalls and the kit loop, build/bench.md (BASELINE=1 COLD=1 TRACE=1)
 	@$(S)/bench.sh
 
 labs:		## list the labs, with titles and time estimates
