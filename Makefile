@@ -18,7 +18,7 @@ MAKEOVERRIDES :=
 
 S := scripts
 
-.PHONY: help deps tree kernel initramfs run why console test test-debug selftests compile-check \
+.PHONY: help deps tree kernel initramfs run why console test test-debug selftests compile-check series-builds \
 	bench labs lab skel clean distclean
 .DEFAULT_GOAL := help
 
@@ -58,6 +58,9 @@ selftests:	## the kernel's own selftests: pristine 6.1 and the kit's kernel, cas
 
 compile-check:	## compile every caller the series converts (NFS, ceph, netfilter...), 0 warnings
 	@$(S)/compile-check.sh
+
+series-builds:	## build the kernel at each patch of the series: each builds alone, 0 warnings
+	@$(S)/deps.sh && $(S)/series-builds.sh
 
 bench:		## measure syscalls and the kit loop, build/bench.md (BASELINE=1 COLD=1 TRACE=1)
 	@$(S)/bench.sh

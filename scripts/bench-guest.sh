@@ -14,7 +14,7 @@ SRC=$KIT/tests/bench/lsm_bench.c
 [ -f "$SRC" ] || die "the benchmark program's source ${SRC#"$KIT"/} is missing." \
 	"Restore it: git checkout -- tests/bench/lsm_bench.c (a binary left in ${BIN%/*} is not used without its source)."
 if [ ! -x "$BIN" ] || [ "$SRC" -nt "$BIN" ] ||
-   [ "$KIT/tests/guest/lsm_abi.h" -nt "$BIN" ] || [ "$BUILD/usr/include/linux/lsm.h" -nt "$BIN" ]; then
+   [ -n "$(find "$KIT/tests/guest" -name "*.h" -newer "$BIN" -print -quit)" ] || [ "$BUILD/usr/include/linux/lsm.h" -nt "$BIN" ]; then
 	rm -f "$BIN"
 	FLAVOUR=normal "$KIT/scripts/guest-cc.sh" -o "$BIN" "$SRC" ||
 		die "tests/bench/lsm_bench.c does not compile (above)." "Fix the first error shown."

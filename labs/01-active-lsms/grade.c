@@ -304,13 +304,13 @@ STEP(4, "map each LSM ID to its name")
 	const char *r;
 	size_t i;
 
-	for (i = 0; i < (size_t)LAB_NLSMS; i++) {
-		r = lab_lsm_name((__u32)lab_lsm_table[i].id);
+	for (i = 0; i < (size_t)KIT_NLSMS; i++) {
+		r = lab_lsm_name((__u32)kit_lsms[i].id);
 		lab_check_todo(4, "lab_lsm_name()");
-		if (!r || strcmp(r, lab_lsm_table[i].name)) {
-			lab_expected("lab_lsm_name(%u) returns \"%s\"", (__u32)lab_lsm_table[i].id, lab_lsm_table[i].name);
+		if (!r || strcmp(r, kit_lsms[i].name)) {
+			lab_expected("lab_lsm_name(%u) returns \"%s\"", (__u32)kit_lsms[i].id, kit_lsms[i].name);
 			lab_seen("it returned %s", lab_quote(r, -1));
-			if (r && !strcasecmp(r, lab_lsm_table[i].name))
+			if (r && !strcasecmp(r, kit_lsms[i].name))
 				lab_hint("spell the names as /sys/kernel/security/lsm does: lower case");
 			else
 				lab_hint("one case per LSM_ID_* of build/usr/include/linux/lsm.h; the name is the LSM_ID_ suffix in lower case");

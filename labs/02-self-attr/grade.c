@@ -274,7 +274,7 @@ STEP(4, "name each attribute")
 
 /*
  * The value of /proc/self/attr/<lsm>/<attr> (SELinux: /proc/self/attr/<attr>),
- * which abi.md says lsm_self_attr returns.  -1 if there is no such file to
+ * which lsm_self_attr returns too (Documentation/userspace-api/lsm.rst).  -1 if there is no such file to
  * compare with.
  */
 static int proc_value(__u32 id, const char *attr, char *buf, size_t len)

@@ -13,8 +13,8 @@
 
 static char fs_list[512];
 
-#define lsms lab_lsm_table
-#define NLSMS LAB_NLSMS
+#define lsms kit_lsms
+#define NLSMS KIT_NLSMS
 
 /* The modules of this kernel that have the getprocattr hook. */
 static const char *const procattr_lsms[] = { "selinux", "smack", "apparmor", "toylsm" };

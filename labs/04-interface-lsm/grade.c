@@ -19,7 +19,7 @@
 #include "grader.h"
 #include "lsm_names.h"
 #include "lab.h"
-#include "ilsm.h"
+#include "interface_lsm.h"
 
 #define REPORT_ARG "--lab4-report"
 #define PLAIN_COPY "/tmp/lab4-report"
@@ -104,7 +104,7 @@ static int truth_peersec(char *buf, size_t len)
 	socklen_t optlen = len;
 	int sv[2], rc, e;
 
-	setup(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0, "make a socketpair", errno);
+	lab_setup(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0, "make a socketpair", errno);
 	rc = getsockopt(sv[0], SOL_SOCKET, SO_PEERSEC, buf, &optlen);
 	e = errno;
 	close(sv[0]);
@@ -145,7 +145,7 @@ static void expect_interface(long want, const char *label, const char *when)
 		lab_seen("it returned %d (%s) with name = %s", r, name_of(r), lab_quote(name, -1));
 	if (r < 0 && e == EINVAL)
 		lab_hint("prctl() always takes five arguments: prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0). Arguments you leave out are whatever is in the registers, and the kernel refuses nonzero ones with EINVAL");
-	else if (r >= 0 && r != want && r == lab_lsm_table[0].id)
+	else if (r >= 0 && r != want && r == kit_lsms[0].id)
 		lab_hint("capability is first in lsm_module_list, but it is not the interface LSM: ask the kernel, prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0)");
 	else if (r >= 0 && r != want)
 		lab_hint("%s is the default, but this task has chosen another module: do not work it out, ask the kernel with prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0)",
@@ -161,11 +161,11 @@ STEP(1, "ask the kernel for your interface LSM, and name it")
 	int n = truth_candidates(cand, 16);
 	long def = get_ilsm();
 
-	setup(def >= 0, "read its interface LSM", errno);
+	lab_setup(def >= 0, "read its interface LSM", errno);
 	char when[96];
 
 	expect_interface(def, "your interface LSM (the default):", "with the default");
-	setup(set_ilsm(cand[n - 1]) == 0, "choose another interface LSM", errno);
+	lab_setup(set_ilsm(cand[n - 1]) == 0, "choose another interface LSM", errno);
 	snprintf(when, sizeof(when), "after the grader chose %s with PR_LSM_ATTR_SET", name_of(cand[n - 1]));
 	expect_interface(cand[n - 1], "after the grader chose another one:", when);
 }
@@ -181,7 +181,7 @@ STEP(2, "which modules can be the interface LSM")
 	 * candidate (where trying each one ends): it must survive.
 	 */
 	other = want[n >= 2 ? n - 2 : 0];
-	setup(set_ilsm(other) == 0, "choose an interface LSM", errno);
+	lab_setup(set_ilsm(other) == 0, "choose an interface LSM", errno);
 	before = get_ilsm();
 	memset(got, 0, sizeof(got));
 	errno = 0;
@@ -241,9 +241,9 @@ STEP(3, "choose each candidate, and read the un-named /proc/self/attr/current")
 		tl = self_current(id, want, sizeof(want));
 		if (tl < 0) {
 			/* No lsm_self_attr value: the grader's own read. */
-			setup(set_ilsm(id) == 0, "choose an interface LSM", errno);
+			lab_setup(set_ilsm(id) == 0, "choose an interface LSM", errno);
 			tl = truth_unnamed_current(want, sizeof(want));
-			setup(set_ilsm(cand[0]) == 0, "choose the default again", errno);
+			lab_setup(set_ilsm(cand[0]) == 0, "choose the default again", errno);
 		}
 		memset(buf, 'X', sizeof(buf));
 		errno = 0;
@@ -283,9 +283,9 @@ static void expect_refusal(long id, const char *must, const char *why)
 	const char *name = NULL;
 	int r, e;
 
-	for (int i = 0; i < LAB_NLSMS; i++)
-		if (lab_lsm_table[i].id == id)
-			name = lab_lsm_table[i].name;
+	for (int i = 0; i < KIT_NLSMS; i++)
+		if (kit_lsms[i].id == id)
+			name = kit_lsms[i].name;
 	snprintf(num, sizeof(num), "%ld", id);
 	memset(msg, 'X', sizeof(msg));
 	msg[512] = '\0';
@@ -375,10 +375,10 @@ STEP(5, "SO_PEERSEC follows the interface LSM")
 	for (i = 0; i < n; i++) {
 		long id = cand[i];
 
-		setup(set_ilsm(id) == 0, "choose an interface LSM", errno);
+		lab_setup(set_ilsm(id) == 0, "choose an interface LSM", errno);
 		tl = truth_peersec(want, sizeof(want));
 		if (tl >= 0) {
-			setup(self_current(id, self, sizeof(self)) >= 0 && !strcmp(self, want),
+			lab_setup(self_current(id, self, sizeof(self)) >= 0 && !strcmp(self, want),
 			      "see SO_PEERSEC give its own context", EPROTO);
 			if (small < 0 && tl >= 1)
 				small = i;
@@ -424,7 +424,7 @@ STEP(5, "SO_PEERSEC follows the interface LSM")
 		lab_fail();
 	}
 	if (small >= 0) {
-		setup(set_ilsm(cand[small]) == 0, "choose an interface LSM", errno);
+		lab_setup(set_ilsm(cand[small]) == 0, "choose an interface LSM", errno);
 		tl = truth_peersec(want, sizeof(want));
 		errno = 0;
 		r = lab_peersec(buf, tl);
@@ -455,12 +455,12 @@ static void copy_self(const char *path, mode_t mode)
 
 	unlink(path);
 	out = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0700);
-	setup(in >= 0 && out >= 0, "copy itself to /tmp", errno);
+	lab_setup(in >= 0 && out >= 0, "copy itself to /tmp", errno);
 	while ((r = read(in, buf, sizeof(buf))) > 0)
-		setup(write(out, buf, r) == r, "copy itself to /tmp", errno);
+		lab_setup(write(out, buf, r) == r, "copy itself to /tmp", errno);
 	close(in);
 	close(out);
-	setup(chown(path, 0, 0) == 0 && chmod(path, mode) == 0, "chmod its copy", errno);
+	lab_setup(chown(path, 0, 0) == 0 && chmod(path, mode) == 0, "chmod its copy", errno);
 }
 
 static void expect_run(long id, char *const argv[], int want, long caller, const char *why)
@@ -499,12 +499,12 @@ STEP(6, "fork and exec keep the choice; a setuid exec resets it")
 	int n = truth_candidates(cand, 16), r;
 	long def = cand[0], other = cand[n - 1];
 
-	setup(n >= 2, "find two candidates", EINVAL);
-	setup(set_ilsm(other) == 0, "choose an interface LSM", errno);
+	lab_setup(n >= 2, "find two candidates", EINVAL);
+	lab_setup(set_ilsm(other) == 0, "choose an interface LSM", errno);
 	expect_run(LSM_ID_INVALID, rep, other, other,
 		   "with LSM_ID_INVALID the child keeps what it inherits from you at fork(), and execv() keeps it too");
 	printf("you chose %s; the program you ran sees %s (fork and exec inherit it)\n", name_of(other), name_of(other));
-	setup(set_ilsm(def) == 0, "choose the default again", errno);
+	lab_setup(set_ilsm(def) == 0, "choose the default again", errno);
 	expect_run(other, rep, other, def, "the child chooses the module, then runs the program");
 	printf("lab_run_with(%s): the program sees %s, you still %s\n", name_of(other), name_of(other), name_of(def));
 	expect_run(LSM_ID_YAMA, rep, 126, def, "yama has no slot: PR_LSM_ATTR_SET fails in the child, which must not run the program");
@@ -513,10 +513,10 @@ STEP(6, "fork and exec keep the choice; a setuid exec resets it")
 	/* As nobody: a plain exec keeps the choice, a setuid one drops it. */
 	copy_self(PLAIN_COPY, 0755);
 	copy_self(SUID_COPY, 04755);
-	setup(setgroups(0, NULL) == 0 && setresgid(NOBODY, NOBODY, NOBODY) == 0 &&
+	lab_setup(setgroups(0, NULL) == 0 && setresgid(NOBODY, NOBODY, NOBODY) == 0 &&
 	      setresuid(NOBODY, NOBODY, NOBODY) == 0, "become nobody", errno);
 	r = lab_run_with(other, plain);
-	setup(r == other, "see a plain exec as nobody keep the interface LSM", r < 0 ? errno : EPROTO);
+	lab_setup(r == other, "see a plain exec as nobody keep the interface LSM", r < 0 ? errno : EPROTO);
 	printf("as nobody, lab_run_with(%s, %s): the program sees %s\n", name_of(other), PLAIN_COPY, name_of(r));
 	r = lab_run_with(other, suid);
 	if (r != def) {

@@ -18,7 +18,7 @@
 
 #include "grader.h"
 #include "lab.h"
-#include "toyfs.h"
+#include "toylsm_files.h"
 
 #define NO_TID 4194304	/* PID_MAX_LIMIT: never a task's ID */
 
@@ -53,17 +53,12 @@ static const char *truth(pid_t tid, const char *attr)
 	int n;
 
 	k = (k + 1) % 4;
-	n = get(attr_of(tid, attr), val[k], sizeof(val[k]));
+	n = read_file(attr_of(tid, attr), val[k], sizeof(val[k]));
 	if (n < 0)
 		snprintf(val[k], sizeof(val[k]), "(error %s)", errname(-n));
 	else if (n > 0 && val[k][n - 1] == '\n')
 		val[k][n - 1] = '\0';
 	return val[k];
-}
-
-static int relabel(const char *label)
-{
-	return puts_to(attr_of(0, "current"), label);
 }
 
 static int active(const char *name)
@@ -115,9 +110,9 @@ static void lab_banner(void)
 	for (i = 0; i < sizeof(step_labels) / sizeof(step_labels[0]); i++)
 		snprintf(rules + strlen(rules), sizeof(rules) - strlen(rules), "init %s w\n",
 			 step_labels[i]);
-	n = puts_to(TOYFS "rules", rules);
+	n = write_string(TOYLSM_FS "rules", rules);
 	if (n)
-		printf("grader: cannot write %srules: %s\n", TOYFS, errname(-n));
+		printf("grader: cannot write %srules: %s\n", TOYLSM_FS, errname(-n));
 }
 
 /* One check of step 1: lab_read_label(tid, attr) must give want. */
@@ -168,15 +163,15 @@ STEP(1, "read a task's toylsm labels: current, exec, prev")
 
 	/* A child that took a label at its exec: current, and prev. */
 	pid = fork();
-	setup(pid >= 0, "fork()", errno);
+	lab_setup(pid >= 0, "fork()", errno);
 	if (pid == 0) {
-		if (puts_to(attr_of(0, "exec"), "l5-child") == 0)
+		if (write_string(attr_of(0, "exec"), "l5-child") == 0)
 			execl("/bin/sleep", "sleep", "30", (char *)NULL);
 		_exit(127);
 	}
 	for (i = 0; i < 300 && strcmp(truth(pid, "current"), "l5-child"); i++)
 		usleep(10 * 1000);
-	setup(!strcmp(truth(pid, "current"), "l5-child"), "start a child labelled l5-child", ETIMEDOUT);
+	lab_setup(!strcmp(truth(pid, "current"), "l5-child"), "start a child labelled l5-child", ETIMEDOUT);
 	snprintf(name, sizeof(name), "%d (a child)", (int)pid);
 	expect_read(pid, name, "current", "l5-child");
 	expect_read(pid, name, "prev", truth(0, "current"));
@@ -185,7 +180,7 @@ STEP(1, "read a task's toylsm labels: current, exec, prev")
 	waitpid(pid, NULL, 0);
 
 	/* Our own exec label, once set. */
-	setup(puts_to(attr_of(0, "exec"), "l5-next") == 0, "write its exec attr", errno);
+	lab_setup(write_string(attr_of(0, "exec"), "l5-next") == 0, "write its exec attr", errno);
 	expect_read(0, "0", "exec", "l5-next");
 
 	errno = 0;
@@ -256,7 +251,7 @@ STEP(2, "set your own label")
 
 	/* A label is a thread's: another thread sets only its own. */
 	snprintf(mine, sizeof(mine), "%s", truth(0, "current"));
-	setup(pthread_create(&th, NULL, set_in_thread, &t) == 0, "start a thread", errno);
+	lab_setup(pthread_create(&th, NULL, set_in_thread, &t) == 0, "start a thread", errno);
 	pthread_join(th, NULL);
 	if (t.r != 0 || strcmp(t.label, "l5-thread") || strcmp(truth(0, "current"), mine)) {
 		lab_expected("lab_set_label(\"l5-thread\") in a second thread returns 0 and sets that thread's label only");
@@ -308,8 +303,8 @@ STEP(3, "predict which labels toylsm accepts")
 		r = lab_label_ok(cases[i].s, cases[i].len);
 		lab_check_todo(3, "lab_label_ok()");
 		/* The truth: what toylsm itself says. */
-		k = put(attr_of(0, "current"), cases[i].s, cases[i].len);
-		setup(k == 0 || k == -EINVAL, "write a label", -k);
+		k = write_file(attr_of(0, "current"), cases[i].s, cases[i].len);
+		lab_setup(k == 0 || k == -EINVAL, "write a label", -k);
 		want = k == 0;
 		if (!!r == want)
 			continue;
@@ -356,13 +351,13 @@ STEP(4, "run a program under another label: the exec attr")
 	int r, e, n;
 
 	need_toylsm();
-	setup(relabel("l5-parent") == 0, "label itself l5-parent", errno);
+	lab_setup(toylsm_relabel("l5-parent") == 0, "label itself l5-parent", errno);
 	unlink(EXEC_OUT);
 	errno = 0;
 	r = lab_exec_as("l5-exec", show_argv);
 	e = errno;
 	lab_check_todo(4, "lab_exec_as()");
-	n = get(EXEC_OUT, out, sizeof(out));
+	n = read_file(EXEC_OUT, out, sizeof(out));
 	if (r != 7 || n < 0 || strcmp(out, "l5-exec\nl5-parent\n")) {
 		lab_expected("lab_exec_as(\"l5-exec\", {\"/bin/sh\", \"-c\", \"cat ...; exit 7\"}) returns 7, and the program sees current \"l5-exec\", prev \"l5-parent\", exec \"\"");
 		lab_seen("it returned %d%s%s; the program %s%s", r, r < 0 ? ", errno " : "",
@@ -385,7 +380,7 @@ STEP(4, "run a program under another label: the exec attr")
 	errno = 0;
 	r = lab_exec_as("l5 bad", show_argv);
 	e = errno;
-	n = get(EXEC_OUT, out, sizeof(out));
+	n = read_file(EXEC_OUT, out, sizeof(out));
 	if (r != -1 || e != EINVAL || n >= 0) {
 		lab_expected("lab_exec_as(\"l5 bad\", ...) returns -1 with errno EINVAL, and the program does not run");
 		lab_seen("it returned %d, errno %s; the program %s", r, errname(e), n >= 0 ? "ran" : "did not run");
@@ -470,7 +465,7 @@ STEP(5, "only the task itself may write its labels")
 	printf("%-36s 0 (yourself)\n", "lab_write_label_of(gettid())");
 
 	pid = fork();
-	setup(pid >= 0, "fork()", errno);
+	lab_setup(pid >= 0, "fork()", errno);
 	if (pid == 0) {
 		for (;;)
 			pause();
@@ -480,7 +475,7 @@ STEP(5, "only the task itself may write its labels")
 	kill(pid, SIGKILL);
 	waitpid(pid, NULL, 0);
 
-	setup(pthread_create(&th, NULL, idle_thread, NULL) == 0, "start a thread", errno);
+	lab_setup(pthread_create(&th, NULL, idle_thread, NULL) == 0, "start a thread", errno);
 	while (!thread_tid)
 		usleep(1000);
 	expect_refused(thread_tid, "another thread of your process",
@@ -499,15 +494,15 @@ STEP(6, "without CAP_MAC_ADMIN, only a t rule lets you change your label")
 	int r, e, k;
 
 	need_toylsm();
-	setup(puts_to(TOYFS "rules", "l5-from l5-to t\nl5-from l5-other -\nl5-to l5-from -\n") == 0,
+	lab_setup(write_string(TOYLSM_FS "rules", "l5-from l5-to t\nl5-from l5-other -\nl5-to l5-from -\n") == 0,
 	      "write its rules", errno);
-	setup(relabel("l5-from") == 0, "label itself l5-from", errno);
-	setup(syscall(SYS_capget, &h, before) == 0, "read its capabilities", errno);
+	lab_setup(toylsm_relabel("l5-from") == 0, "label itself l5-from", errno);
+	lab_setup(syscall(SYS_capget, &h, before) == 0, "read its capabilities", errno);
 	errno = 0;
 	r = lab_drop_mac_admin();
 	e = errno;
 	lab_check_todo(6, "lab_drop_mac_admin()");
-	setup(syscall(SYS_capget, &h, after) == 0, "read its capabilities", errno);
+	lab_setup(syscall(SYS_capget, &h, after) == 0, "read its capabilities", errno);
 	if (r != 0 || has_cap(CAP_MAC_ADMIN, 0) != 0 || has_cap(CAP_SYS_ADMIN, 0) != 1) {
 		lab_expected("lab_drop_mac_admin() returns 0; then CAP_MAC_ADMIN is not effective, and the others (CAP_SYS_ADMIN...) still are");
 		lab_seen("it returned %d%s%s; CAP_MAC_ADMIN %s, CAP_SYS_ADMIN %s", r, r < 0 ? ", errno " : "",
@@ -545,7 +540,7 @@ STEP(6, "without CAP_MAC_ADMIN, only a t rule lets you change your label")
 	printf("rules: l5-from l5-to t; you are l5-from, without CAP_MAC_ADMIN\n");
 
 	/* What toylsm_check_relabel() now decides. */
-	k = relabel("l5-other");
+	k = toylsm_relabel("l5-other");
 	if (k != -EPERM) {
 		lab_expected("with CAP_MAC_ADMIN dropped, writing \"l5-other\" to current fails with EPERM (no t rule)");
 		lab_seen("the write gave %s", errname(-k));
@@ -553,14 +548,14 @@ STEP(6, "without CAP_MAC_ADMIN, only a t rule lets you change your label")
 		lab_fail();
 	}
 	printf("current <- l5-other: %s (no t rule)\n", errname(-k));
-	k = puts_to(attr_of(0, "exec"), "l5-other");
-	setup(k == -EPERM, "see EPERM for exec <- l5-other", -k);
+	k = write_string(attr_of(0, "exec"), "l5-other");
+	lab_setup(k == -EPERM, "see EPERM for exec <- l5-other", -k);
 	printf("exec    <- l5-other: %s (checked when written, not at exec)\n", errname(-k));
-	k = relabel("l5-to");
-	setup(k == 0 && !strcmp(truth(0, "current"), "l5-to"), "change to l5-to by its t rule", -k);
+	k = toylsm_relabel("l5-to");
+	lab_setup(k == 0 && !strcmp(truth(0, "current"), "l5-to"), "change to l5-to by its t rule", -k);
 	printf("current <- l5-to:    0 (rule l5-from l5-to t)\n");
-	k = relabel("l5-from");
-	setup(k == -EPERM, "see EPERM for the way back", -k);
+	k = toylsm_relabel("l5-from");
+	lab_setup(k == -EPERM, "see EPERM for the way back", -k);
 	printf("current <- l5-from:  %s (no rule back)\n", errname(-k));
 }
 

@@ -20,7 +20,7 @@
 
 #include "grader.h"
 #include "lab.h"
-#include "toyfs.h"
+#include "toylsm_files.h"
 
 #define SMACKFS "/sys/fs/smackfs/"
 
@@ -52,7 +52,7 @@ static long file_open_denials(void)
 {
 	long c, d;
 
-	stats("file_open", &c, &d);
+	toylsm_stats("file_open", &c, &d);
 	return d;
 }
 
@@ -61,24 +61,8 @@ static int has_rule(const char *line)
 {
 	char buf[8192];
 
-	get(TOYFS "rules", buf, sizeof(buf));
+	read_file(TOYLSM_FS "rules", buf, sizeof(buf));
 	return strstr(buf, line) != NULL;
-}
-
-static int drop_cap(int cap)
-{
-	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct d[2];
-
-	if (syscall(SYS_capget, &h, d))
-		return -1;
-	d[cap / 32].effective &= ~(1U << (cap % 32));
-	return syscall(SYS_capset, &h, d) ? -1 : 0;
-}
-
-static int relabel(const char *label)
-{
-	return puts_to("/proc/thread-self/attr/toylsm/current", label);
 }
 
 static const char *xattr_of(const char *path, const char *name)
@@ -104,14 +88,14 @@ static void make_file(const char *path, const char *content, const char *toy, co
 
 	unlink(path);
 	fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0666);
-	setup(fd >= 0, "create a file in /tmp", errno);
-	setup(write(fd, content, strlen(content)) == (ssize_t)strlen(content), "write a file", errno);
+	lab_setup(fd >= 0, "create a file in /tmp", errno);
+	lab_setup(write(fd, content, strlen(content)) == (ssize_t)strlen(content), "write a file", errno);
 	close(fd);
 	if (toy)
-		setup(setxattr(path, "security.toylsm", toy, strlen(toy), 0) == 0,
+		lab_setup(setxattr(path, "security.toylsm", toy, strlen(toy), 0) == 0,
 		      "set security.toylsm", errno);
 	if (smack && active("smack"))
-		setup(setxattr(path, "security.SMACK64", smack, strlen(smack), 0) == 0,
+		lab_setup(setxattr(path, "security.SMACK64", smack, strlen(smack), 0) == 0,
 		      "set security.SMACK64", errno);
 }
 
@@ -119,7 +103,7 @@ static void make_file(const char *path, const char *content, const char *toy, co
 static void start(void)
 {
 	need_toylsm();
-	setup(puts_to(TOYFS "enforce", "1") == 0, "turn enforce on", errno);
+	lab_setup(write_string(TOYLSM_FS "enforce", "1") == 0, "turn enforce on", errno);
 }
 
 static void lab_banner(void)
@@ -143,13 +127,13 @@ static void lab_banner(void)
 		printf("grader: cannot mount smackfs on %s: %s\n", SMACKFS, errname(errno));
 	if (!active("toylsm"))
 		return;
-	puts_to(TOYFS "enforce", "1");
+	write_string(TOYLSM_FS "enforce", "1");
 	for (i = 0; i < sizeof(step_labels) / sizeof(step_labels[0]); i++)
 		snprintf(rules + strlen(rules), sizeof(rules) - strlen(rules), "init %s w\n",
 			 step_labels[i]);
-	n = puts_to(TOYFS "rules", rules);
+	n = write_string(TOYLSM_FS "rules", rules);
 	if (n)
-		printf("grader: cannot write %srules: %s\n", TOYFS, errname(-n));
+		printf("grader: cannot write %srules: %s\n", TOYLSM_FS, errname(-n));
 }
 
 /* Step 1: one call of lab_add_rule() that must return want_err (0: 0). */
@@ -179,7 +163,7 @@ static void expect_rule(const char *s, const char *o, const char *p, int want_er
 	else if (want_err == EPERM)
 		lab_hint("without CAP_MAC_ADMIN the write fails with EPERM: pass it on");
 	else
-		lab_hint("open() %srules with O_WRONLY, one write(), close()", TOYFS);
+		lab_hint("open() %srules with O_WRONLY, one write(), close()", TOYLSM_FS);
 	lab_fail();
 }
 
@@ -197,7 +181,7 @@ static void expect_rules(int present, const char *line, const char *after, const
 STEP(1, "write toylsm rules")
 {
 	start();
-	setup(puts_to(TOYFS "rules", "l6-s l6-o -\n") == 0, "reset the rule l6-s l6-o", errno);
+	lab_setup(write_string(TOYLSM_FS "rules", "l6-s l6-o -\n") == 0, "reset the rule l6-s l6-o", errno);
 	expect_rule("l6-s", "l6-o", "wr", 0);
 	expect_rules(1, "l6-s l6-o rw\n", "lab_add_rule(\"l6-s\", \"l6-o\", \"wr\")",
 		     "write \"SUBJECT OBJECT PERMS\\n\" in ONE write(), and check what it returns: the kernel parses each write() as whole lines (toylsm_rules_fs_write() in demo-lsm/securityfs.c)");
@@ -212,7 +196,7 @@ STEP(1, "write toylsm rules")
 	expect_rule("l6-s", "l6-o", "q", EINVAL);
 	expect_rule("l6 s", "l6-o", "r", EINVAL);
 	expect_rules(0, "l6-s l6-o", "two malformed rules", "a malformed line changes nothing");
-	setup(drop_cap(CAP_MAC_ADMIN) == 0, "drop CAP_MAC_ADMIN", errno);
+	lab_setup(drop_cap(CAP_MAC_ADMIN) == 0, "drop CAP_MAC_ADMIN", errno);
 	expect_rule("l6-s", "l6-o", "r", EPERM);
 }
 
@@ -256,7 +240,7 @@ STEP(2, "label a file with security.toylsm")
 	expect_label(f, "l6-file", 0, "l6-file");
 	expect_label(f, "l6 file", EINVAL, "l6-file");
 	expect_label("/tmp/lab6-nosuchfile", "l6-file", ENOENT, NULL);
-	setup(drop_cap(CAP_MAC_ADMIN) == 0, "drop CAP_MAC_ADMIN", errno);
+	lab_setup(drop_cap(CAP_MAC_ADMIN) == 0, "drop CAP_MAC_ADMIN", errno);
 	expect_label(f, "l6-other", EPERM, "l6-file");
 }
 
@@ -274,17 +258,17 @@ STEP(3, "read toylsm's stats")
 	start();
 	/* A denial, so that file_open's denials are not 0. */
 	make_file(f, "stats", "l6-stats", NULL);
-	setup(puts_to(TOYFS "rules", "l6-user l6-stats -\n") == 0, "reset a rule", errno);
-	setup(relabel("l6-user") == 0, "label itself l6-user", errno);
-	setup(get(f, buf, sizeof(buf)) == -EACCES, "be denied by toylsm", EACCES);
+	lab_setup(write_string(TOYLSM_FS "rules", "l6-user l6-stats -\n") == 0, "reset a rule", errno);
+	lab_setup(toylsm_relabel("l6-user") == 0, "label itself l6-user", errno);
+	lab_setup(read_file(f, buf, sizeof(buf)) == -EACCES, "be denied by toylsm", EACCES);
 	for (i = 0; i < (int)(sizeof(hooks) / sizeof(hooks[0])); i++) {
-		stats(hooks[i], &c0, &d0);
+		toylsm_stats(hooks[i], &c0, &d0);
 		c = d = -7;
 		errno = 0;
 		r = lab_stats(hooks[i], &c, &d);
 		e = errno;
 		lab_check_todo(3, "lab_stats()");
-		stats(hooks[i], &c1, &d1);
+		toylsm_stats(hooks[i], &c1, &d1);
 		if (r == 0 && c0 <= c && c <= c1 && d0 <= d && d <= d1)
 			continue;
 		lab_expected("lab_stats(\"%s\", &calls, &denials) returns 0 with calls in %ld..%ld, denials in %ld..%ld (just before and after your call)",
@@ -295,7 +279,7 @@ STEP(3, "read toylsm's stats")
 		else if (r == 0 && (c > c1 || d > d1) && i > 0)
 			lab_hint("those look like another hook's numbers: take the line whose first word is exactly \"%s\"", hooks[i]);
 		else
-			lab_hint("read %sstats line by line, sscanf(line, \"%%63s %%ld %%ld\", ...), compare the name", TOYFS);
+			lab_hint("read %sstats line by line, sscanf(line, \"%%63s %%ld %%ld\", ...), compare the name", TOYLSM_FS);
 		lab_fail();
 	}
 	errno = 0;
@@ -365,9 +349,9 @@ static void landlock_verdict(const char *path)
 	pid_t pid;
 	size_t i;
 
-	setup(pipe(p) == 0, "make a pipe", errno);
+	lab_setup(pipe(p) == 0, "make a pipe", errno);
 	pid = fork();
-	setup(pid >= 0, "fork()", errno);
+	lab_setup(pid >= 0, "fork()", errno);
 	if (pid == 0) {
 		rs = syscall(__NR_landlock_create_ruleset, &ra, sizeof(ra), 0);
 		for (i = 0; rs >= 0 && i < 2; i++) {
@@ -387,7 +371,7 @@ static void landlock_verdict(const char *path)
 		res[0] = -9;
 	close(p[0]);
 	waitpid(pid, &st, 0);
-	setup(!(WIFEXITED(st) && WEXITSTATUS(st) == 3), "set up a Landlock sandbox", ENOTSUP);
+	lab_setup(!(WIFEXITED(st) && WEXITSTATUS(st) == 3), "set up a Landlock sandbox", ENOTSUP);
 	if (res[0] == -1 && res[1] == EACCES && res[2] == 0) {
 		printf("%-20s %-8s %-32s %s\n", path, "O_RDONLY", errname(EACCES),
 		       "Landlock (toylsm never asked)");
@@ -410,12 +394,12 @@ STEP(4, "who said no? EACCES from toylsm, or from another module")
 	make_file("/tmp/lab6-secret", "secret", "l6-secret", NULL);
 	make_file("/tmp/lab6-plain", "plain", NULL, NULL);
 	make_file("/tmp/lab6-smack", "smack", NULL, "l6S");
-	setup(puts_to(TOYFS "rules", "l6-user l6-secret -\n") == 0, "reset a rule", errno);
+	lab_setup(write_string(TOYLSM_FS "rules", "l6-user l6-secret -\n") == 0, "reset a rule", errno);
 	if (active("smack"))
-		setup(puts_to(SMACKFS "load2", "_ l6S -\n") == 0, "reset a Smack rule", errno);
-	setup(relabel("l6-user") == 0, "label itself l6-user", errno);
+		lab_setup(write_string(SMACKFS "load2", "_ l6S -\n") == 0, "reset a Smack rule", errno);
+	lab_setup(toylsm_relabel("l6-user") == 0, "label itself l6-user", errno);
 	/* Root would pass every Smack check with CAP_MAC_OVERRIDE. */
-	setup(drop_cap(CAP_MAC_OVERRIDE) == 0, "drop CAP_MAC_OVERRIDE", errno);
+	lab_setup(drop_cap(CAP_MAC_OVERRIDE) == 0, "drop CAP_MAC_OVERRIDE", errno);
 
 	printf("you: toylsm l6-user%s\n", active("smack") ? ", Smack _" : "");
 	expect_verdict("/tmp/lab6-plain", O_RDONLY, 0, 0, "unlabelled for toylsm: allowed",
@@ -423,7 +407,7 @@ STEP(4, "who said no? EACCES from toylsm, or from another module")
 	expect_verdict("/tmp/lab6-secret", O_RDONLY, EACCES, 1,
 		       active("smack") ? "toylsm (Smack allowed: the file is _ for Smack, like you)" : "toylsm",
 		       NULL);
-	setup(puts_to(TOYFS "rules", "l6-user l6-secret r\n") == 0, "write a rule", errno);
+	lab_setup(write_string(TOYLSM_FS "rules", "l6-user l6-secret r\n") == 0, "write a rule", errno);
 	printf("rule: l6-user l6-secret r\n");
 	expect_verdict("/tmp/lab6-secret", O_RDONLY, 0, 0, "allowed by the rule",
 		       "this open() succeeded: the rule allowed it, and toylsm's file_open denials did not move; *by_toylsm is 1 only when the denials (the second number of the line) went up");
@@ -446,11 +430,11 @@ static void expect_enforce(int on, int want_err, const char *want_text)
 	r = lab_set_enforce(on);
 	e = errno;
 	lab_check_todo(5, "lab_set_enforce()");
-	get(TOYFS "enforce", buf, sizeof(buf));
+	read_file(TOYLSM_FS "enforce", buf, sizeof(buf));
 	if ((want_err ? r == -1 && e == want_err : r == 0) && !strcmp(buf, want_text))
 		return;
 	lab_expected("lab_set_enforce(%d) returns %s%s, and then %senforce reads %s", on,
-		     want_err ? "-1 with errno " : "0", want_err ? errname(want_err) : "", TOYFS,
+		     want_err ? "-1 with errno " : "0", want_err ? errname(want_err) : "", TOYLSM_FS,
 		     lab_quote(want_text, -1));
 	lab_seen("it returned %d, errno %s; enforce reads %s", r, errname(e), lab_quote(buf, -1));
 	if (want_err == EINVAL && r == 0)
@@ -460,7 +444,7 @@ static void expect_enforce(int on, int want_err, const char *want_text)
 	else if (r > 0)
 		lab_hint("return 0 on success, not the number of bytes written");
 	else
-		lab_hint("write \"0\" or \"1\" (text, not a binary int) to %senforce", TOYFS);
+		lab_hint("write \"0\" or \"1\" (text, not a binary int) to %senforce", TOYLSM_FS);
 	lab_fail();
 }
 
@@ -473,27 +457,27 @@ STEP(5, "enforce 0 and 1: denied, or only counted")
 
 	start();
 	make_file(f, "secret", "l6-secret", NULL);
-	setup(puts_to(TOYFS "rules", "l6-user l6-secret -\n") == 0, "reset a rule", errno);
-	setup(relabel("l6-user") == 0, "label itself l6-user", errno);
+	lab_setup(write_string(TOYLSM_FS "rules", "l6-user l6-secret -\n") == 0, "reset a rule", errno);
+	lab_setup(toylsm_relabel("l6-user") == 0, "label itself l6-user", errno);
 
 	expect_enforce(0, 0, "0\n");
 	d0 = file_open_denials();
-	k = get(f, buf, sizeof(buf));
+	k = read_file(f, buf, sizeof(buf));
 	d1 = file_open_denials();
 	if (k != 6 || d1 != d0 + 1) {
 		lab_expected("with enforce 0, reading %s (no rule) works, and toylsm still counts the denial", f);
 		lab_seen("the read gave %s; file_open's denials went from %ld to %ld",
 			 k < 0 ? errname(-k) : "the content", d0, d1);
-		lab_hint("did your write reach the kernel? %senforce must read \"0\"", TOYFS);
+		lab_hint("did your write reach the kernel? %senforce must read \"0\"", TOYLSM_FS);
 		lab_fail();
 	}
 	printf("enforce 0: %s opens; file_open denials %ld -> %ld (dmesg: toylsm=permissive)\n", f, d0, d1);
 	expect_enforce(1, 0, "1\n");
-	k = get(f, buf, sizeof(buf));
-	setup(k == -EACCES, "be denied with enforce 1", -k);
+	k = read_file(f, buf, sizeof(buf));
+	lab_setup(k == -EACCES, "be denied with enforce 1", -k);
 	printf("enforce 1: %s is %s again\n", f, errname(-k));
 	expect_enforce(2, EINVAL, "1\n");
-	setup(drop_cap(CAP_MAC_ADMIN) == 0, "drop CAP_MAC_ADMIN", errno);
+	lab_setup(drop_cap(CAP_MAC_ADMIN) == 0, "drop CAP_MAC_ADMIN", errno);
 	expect_enforce(0, EPERM, "1\n");
 }
 
@@ -508,13 +492,13 @@ static int try_as_user(const char *path, int write)
 	char buf[16];
 	pid_t pid;
 
-	setup(pipe(p) == 0, "make a pipe", errno);
+	lab_setup(pipe(p) == 0, "make a pipe", errno);
 	pid = fork();
-	setup(pid >= 0, "fork()", errno);
+	lab_setup(pid >= 0, "fork()", errno);
 	if (pid == 0) {
 		if (drop_cap(CAP_MAC_OVERRIDE))
 			_exit(3);
-		res = write ? put(path, "x", 1) : get(path, buf, sizeof(buf));
+		res = write ? write_file(path, "x", 1) : read_file(path, buf, sizeof(buf));
 		_exit(write_all(p[1], &res) ? 4 : 0);
 	}
 	close(p[1]);
@@ -530,7 +514,7 @@ static int has_smack_rule(const char *line)
 {
 	char buf[8192];
 
-	get(SMACKFS "load2", buf, sizeof(buf));
+	read_file(SMACKFS "load2", buf, sizeof(buf));
 	return strstr(buf, line) != NULL;
 }
 
@@ -543,11 +527,11 @@ STEP(6, "every stacked module must agree: grant a read")
 
 	start();
 	make_file(f, "both", "l6-both", "l6B");
-	setup(puts_to(TOYFS "rules", "l6-reader l6-both -\n") == 0, "reset a rule", errno);
+	lab_setup(write_string(TOYLSM_FS "rules", "l6-reader l6-both -\n") == 0, "reset a rule", errno);
 	if (active("smack"))
-		setup(puts_to(SMACKFS "load2", "_ l6B -\n") == 0, "reset a Smack rule", errno);
-	setup(relabel("l6-reader") == 0, "label itself l6-reader", errno);
-	setup(try_as_user(f, 0) == -EACCES, "be denied before the grant", EACCES);
+		lab_setup(write_string(SMACKFS "load2", "_ l6B -\n") == 0, "reset a Smack rule", errno);
+	lab_setup(toylsm_relabel("l6-reader") == 0, "label itself l6-reader", errno);
+	lab_setup(try_as_user(f, 0) == -EACCES, "be denied before the grant", EACCES);
 	printf("%s: toylsm label l6-both%s; you: l6-reader%s; before: EACCES\n", f,
 	       active("smack") ? ", Smack l6B" : "", active("smack") ? ", Smack _" : "");
 

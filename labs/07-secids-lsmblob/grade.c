@@ -15,7 +15,7 @@
 #include "grader.h"
 #include "lsm_names.h"
 #include "lab.h"
-#include "ilsm.h"
+#include "interface_lsm.h"
 
 /* SO_PEERSEC on a stream socketpair: the context's length, or -errno. */
 static int truth_stream(char *buf, size_t len)
@@ -23,7 +23,7 @@ static int truth_stream(char *buf, size_t len)
 	socklen_t optlen = len - 1;
 	int sv[2], rc, e;
 
-	setup(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0, "make a socketpair", errno);
+	lab_setup(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0, "make a socketpair", errno);
 	rc = getsockopt(sv[0], SOL_SOCKET, SO_PEERSEC, buf, &optlen);
 	e = errno;
 	close(sv[0]);
@@ -47,9 +47,9 @@ static int truth_dgram(char *buf, size_t len)
 			      .msg_control = ctl.b, .msg_controllen = sizeof(ctl.b) };
 	int sv[2], on = 1, rc = -ENODATA;
 
-	setup(socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, sv) == 0, "make a datagram socketpair", errno);
-	setup(setsockopt(sv[1], SOL_SOCKET, SO_PASSSEC, &on, sizeof(on)) == 0, "set SO_PASSSEC", errno);
-	setup(send(sv[0], &d, 1, 0) == 1 && recvmsg(sv[1], &msg, 0) == 1, "send and receive a datagram", errno);
+	lab_setup(socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, sv) == 0, "make a datagram socketpair", errno);
+	lab_setup(setsockopt(sv[1], SOL_SOCKET, SO_PASSSEC, &on, sizeof(on)) == 0, "set SO_PASSSEC", errno);
+	lab_setup(send(sv[0], &d, 1, 0) == 1 && recvmsg(sv[1], &msg, 0) == 1, "send and receive a datagram", errno);
 	for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
 		size_t n;
 
@@ -99,7 +99,7 @@ static void each_interface(void (*check)(long id))
 	int n = truth_candidates(cand, 16);
 
 	for (int i = 0; i < n; i++) {
-		setup(set_ilsm(cand[i]) == 0, "choose an interface LSM", errno);
+		lab_setup(set_ilsm(cand[i]) == 0, "choose an interface LSM", errno);
 		check(cand[i]);
 	}
 }
@@ -255,7 +255,7 @@ STEP(3, "the table: every interface LSM, the peer context it gives")
 		int ts, td;
 		char wd[256];
 
-		setup(set_ilsm(cand[i]) == 0, "choose an interface LSM", errno);
+		lab_setup(set_ilsm(cand[i]) == 0, "choose an interface LSM", errno);
 		ts = truth_stream(want, sizeof(want));
 		td = truth_dgram(wd, sizeof(wd));
 		if (rows[i].id != cand[i] ||
@@ -281,7 +281,7 @@ static void check_audit(int step, long def, long as)
 	char want[256], buf[256 + 8], text[64];
 	int tl, r, e, fd0 = open_fds();
 
-	setup(self_current(def, want, sizeof(want)) >= 0, "read the default module's context (lsm_self_attr)", ENOENT);
+	lab_setup(self_current(def, want, sizeof(want)) >= 0, "read the default module's context (lsm_self_attr)", ENOENT);
 	tl = strlen(want);
 	snprintf(text, sizeof(text), "lab7-%d-%ld-%ld", getpid(), as, random());
 	memset(buf, 'X', sizeof(buf));
@@ -322,7 +322,7 @@ STEP(4, "an AUDIT_USER message, and the subj= of its record")
 {
 	long def = get_ilsm();
 
-	setup(def >= 0, "read its interface LSM", errno);
+	lab_setup(def >= 0, "read its interface LSM", errno);
 	check_audit(4, def, def);
 }
 
@@ -334,7 +334,7 @@ STEP(5, "choosing another interface LSM does not change the audit record")
 	char seen[256];
 	long def = get_ilsm();
 
-	setup(def >= 0, "read its interface LSM (the default)", errno);
+	lab_setup(def >= 0, "read its interface LSM (the default)", errno);
 	for (int i = 0; i < n; i++) {
 		int r = self_current(cand[i], seen, sizeof(seen));
 

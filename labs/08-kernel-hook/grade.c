@@ -15,7 +15,7 @@
 
 #include "grader.h"
 #include "klog.h"
-#include "toyfs.h"
+#include "toylsm_files.h"
 
 #define DIR8 "/tmp/lab8"
 #define WORKER "l8-worker"
@@ -28,8 +28,8 @@ static void rule(const char *perms)
 	int r;
 
 	snprintf(line, sizeof(line), WORKER " " SECRET " %s\n", perms);
-	r = puts_to(TOYFS "rules", line);
-	setup(r == 0, "write a rule to " TOYFS "rules", -r);
+	r = write_string(TOYLSM_FS "rules", line);
+	lab_setup(r == 0, "write a rule to " TOYLSM_FS "rules", -r);
 }
 
 /* A file (or with dir, a directory) labelled label (NULL: unlabelled). */
@@ -38,14 +38,14 @@ static void make(const char *path, int dir, const char *label)
 	int fd;
 
 	if (dir) {
-		setup(mkdir(path, 0755) == 0 || errno == EEXIST, "make a directory", errno);
+		lab_setup(mkdir(path, 0755) == 0 || errno == EEXIST, "make a directory", errno);
 	} else {
 		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		setup(fd >= 0, "create a file", errno);
+		lab_setup(fd >= 0, "create a file", errno);
 		close(fd);
 	}
 	if (label)
-		setup(setxattr(path, "security.toylsm", label, strlen(label), 0) == 0,
+		lab_setup(setxattr(path, "security.toylsm", label, strlen(label), 0) == 0,
 		      "label a file (setxattr security.toylsm)", errno);
 }
 
@@ -58,15 +58,15 @@ static int remove_as_worker(const char *path, int dir)
 	int status, r;
 	pid_t pid = fork();
 
-	setup(pid >= 0, "fork", errno);
+	lab_setup(pid >= 0, "fork", errno);
 	if (pid == 0) {
-		if (puts_to("/proc/self/attr/toylsm/current", WORKER))
+		if (write_string("/proc/self/attr/toylsm/current", WORKER))
 			_exit(200);
 		r = dir ? rmdir(path) : unlink(path);
 		_exit(r ? errno : 0);
 	}
-	setup(waitpid(pid, &status, 0) == pid && WIFEXITED(status), "wait for its child", errno);
-	setup(WEXITSTATUS(status) != 200, "label its child " WORKER, EPERM);
+	lab_setup(waitpid(pid, &status, 0) == pid && WIFEXITED(status), "wait for its child", errno);
+	lab_setup(WEXITSTATUS(status) != 200, "label its child " WORKER, EPERM);
 	return WEXITSTATUS(status);
 }
 
@@ -131,12 +131,12 @@ STEP(1, "register the hooks: an unlink() reaches toylsm")
 	int have;
 
 	/* No line before TODO 1: the hook's line comes with its registration. */
-	if (stats("inode_unlink", &c0, &d0))
+	if (toylsm_stats("inode_unlink", &c0, &d0))
 		c0 = 0;
 	make(f, 0, SECRET);
 	rule("-");
 	remove_as_worker(f, 0);
-	have = stats("inode_unlink", &c1, &d1) == 0;
+	have = toylsm_stats("inode_unlink", &c1, &d1) == 0;
 	if ((have && c1 > c0) || klog_todo(2, func, sizeof(func)) ||
 	    klog_todo(3, func, sizeof(func)))
 		return;
@@ -145,7 +145,7 @@ STEP(1, "register the hooks: an unlink() reaches toylsm")
 		lab_seen("toylsm never heard of it: \"inode_unlink\" in stats still counts %ld call(s), and no lab function wrote to the kernel log",
 			 c1);
 	else
-		lab_seen("toylsm never heard of it: " TOYFS "stats has no line \"inode_unlink\", and no lab function wrote to the kernel log");
+		lab_seen("toylsm never heard of it: " TOYLSM_FS "stats has no line \"inode_unlink\", and no lab function wrote to the kernel log");
 	klog_check_todo(1);
 	lab_hint("lab8_add_hooks() must hand lab8_hooks and lab8_stats to toylsm_add_hooks(), as toylsm_add_fs_hooks() in demo-lsm/fs.c does");
 	lab_fail();
@@ -161,7 +161,7 @@ static void step2_allowed(const char *rules, long c0, long d0)
 {
 	long c1 = 0, d1 = 0;
 
-	stats("inode_unlink", &c1, &d1);
+	toylsm_stats("inode_unlink", &c1, &d1);
 	klog_check_todo(2);
 	if (d1 > d0)
 		lab_hint("toylsm_check() said no (the denial was counted: %ld -> %ld) and the unlink still happened: return what toylsm_check() returns",
@@ -183,7 +183,7 @@ STEP(2, "deny unlink() of a labelled file without a \"w\" rule")
 	long c0 = 0, d0 = 0, c1 = 0, d1 = 0;
 	int got;
 
-	stats("inode_unlink", &c0, &d0);
+	toylsm_stats("inode_unlink", &c0, &d0);
 	rule("-");
 	make(f, 0, SECRET);
 	got = remove_as_worker(f, 0);
@@ -194,15 +194,15 @@ STEP(2, "deny unlink() of a labelled file without a \"w\" rule")
 		step2_allowed("-", c0, d0);
 	}
 	judge("of a file labelled " SECRET, f, 0, EACCES, "with no rule", got);
-	stats("inode_unlink", &c1, &d1);
+	toylsm_stats("inode_unlink", &c1, &d1);
 	if (d1 < d0 + 1) {
-		lab_expected("the denial counted on the \"inode_unlink\" line of " TOYFS "stats");
+		lab_expected("the denial counted on the \"inode_unlink\" line of " TOYLSM_FS "stats");
 		lab_seen("its denials went from %ld to %ld", d0, d1);
 		lab_hint("deny through toylsm_check() with &stat_inode_unlink, which counts");
 		lab_fail();
 	}
 	rule("r");
-	stats("inode_unlink", &c0, &d0);
+	toylsm_stats("inode_unlink", &c0, &d0);
 	got = remove_as_worker(f, 0);
 	if (got == 0 && !exists(f)) {
 		lab_expected("unlink of a file labelled " SECRET " by a task labelled " WORKER
@@ -289,12 +289,12 @@ static void lab_banner(void)
 	printf("lab 8: a new toylsm hook (unlink, rmdir)\n");
 	if (mkdir(DIR8, 0755) && errno != EEXIST)
 		printf("grader: cannot make %s: %s\n", DIR8, errname(errno));
-	puts_to(TOYFS "enforce", "1");
+	write_string(TOYLSM_FS "enforce", "1");
 	/* The grader (label init) may end a step's labelled child. */
-	if (puts_to(TOYFS "rules", "init " WORKER " w\n"))
-		printf("grader: cannot write %srules: %s\n", TOYFS, errname(errno));
-	if (stats("inode_unlink", &c, &d))
-		printf("grader: %sstats has no inode_unlink line: this is not the lab kernel\n", TOYFS);
+	if (write_string(TOYLSM_FS "rules", "init " WORKER " w\n"))
+		printf("grader: cannot write %srules: %s\n", TOYLSM_FS, errname(errno));
+	if (toylsm_stats("inode_unlink", &c, &d))
+		printf("grader: %sstats has no inode_unlink line: this is not the lab kernel\n", TOYLSM_FS);
 }
 
 static void lab_show(void)
@@ -302,7 +302,7 @@ static void lab_show(void)
 	const char *p = klog(), *e;
 	long c, d;
 
-	if (stats("inode_unlink", &c, &d) == 0)
+	if (toylsm_stats("inode_unlink", &c, &d) == 0)
 		printf("stats: inode_unlink calls %ld, denials %ld\n", c, d);
 	else
 		printf("stats: no inode_unlink line (not the lab kernel?)\n");

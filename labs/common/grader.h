@@ -26,7 +26,7 @@
  * failure in the learner's terms and lab_fail() ends the step; a step that
  * returns passes.  lab_kit() reports a problem that is not the learner's
  * (the kernel lacks a patch); it still fails the step, and so does
- * setup(ok, what, errno) unless ok: the grader could not prepare the step.
+ * lab_setup(ok, what, errno) unless ok: the grader could not prepare the step.
  *
  * Output the attendee's code prints during a step is shown under the step,
  * as "# | " lines, so that it can never pass for a verdict line; a NUL or
@@ -204,9 +204,9 @@ LAB_API void __attribute__((noreturn)) lab_fail(void)
 /*
  * Unless ok, fail the step as the kit's problem, not the learner's: the
  * grader itself could not do what it needed to set the step up (what,
- * errno err), e.g. setup(fd >= 0, "create a file in /tmp", errno).
+ * errno err), e.g. lab_setup(fd >= 0, "create a file in /tmp", errno).
  */
-LAB_API void setup(int ok, const char *what, int err)
+LAB_API void lab_setup(int ok, const char *what, int err)
 {
 	if (ok)
 		return;

@@ -206,7 +206,7 @@ int main(int argc, char **argv)
 	for (long i = 0; syscalls && i < n; i++) {
 		int provides = 0;
 
-		if (!lsm_name(ids[i]) || ids[i] == LSM_ID_CAPABILITY)
+		if (!kit_lsm_name(ids[i]) || ids[i] == LSM_ID_CAPABILITY)
 			continue;
 		for (size_t a = 0; a < KIT_NATTRS; a++) {
 			attr_path(paths[npaths], sizeof(paths[0]), ids[i],
@@ -218,7 +218,7 @@ int main(int argc, char **argv)
 		}
 		if (provides) {
 			strcat(pnames, providers ? "," : "");
-			strcat(pnames, lsm_name(ids[i]));
+			strcat(pnames, kit_lsm_name(ids[i]));
 			providers++;
 		}
 	}

@@ -17,12 +17,12 @@
 #include <linux/audit.h>
 #include <linux/netlink.h>
 #include <poll.h>
-#include <sys/klog.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 
+#include "kernel_log.h"
 #include "lsm_abi.h"
 #include "kselftest_harness.h"
 
@@ -132,18 +132,6 @@ static int path_records(int log, const char *path, char *out, size_t outlen)
 	}
 }
 
-/* Does the kernel log hold @what? */
-static int klog_has(const char *what)
-{
-	static char buf[1 << 17];
-	int n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, sizeof(buf) - 1);
-
-	if (n < 0)
-		return -1;
-	buf[n] = '\0';
-	return strstr(buf, what) != NULL;
-}
-
 /*
  * The default module's verdict on files: SELinux and Smack keep a secid
  * for every inode; AppArmor and toylsm keep none.
@@ -169,7 +157,7 @@ TEST(path_record_obj_speaks_for_the_default_module)
 	ASSERT_EQ(0, audit_request(fd, AUDIT_SET, &s, sizeof(s)));
 	err = openat_rule(fd, 1, getpid());
 	ASSERT_EQ(0, err) TH_LOG("adding the openat exit rule: %s", strerror(-err));
-	ASSERT_EQ(0, klog_has("error in audit_log_exit()")) TH_LOG("the error was logged before the test");
+	ASSERT_EQ(0, kernel_log_count("error in audit_log_exit()")) TH_LOG("the error was logged before the test");
 
 	snprintf(path, sizeof(path), "/tmp/kit-audit-obj-%d", getpid());
 	unlink(path);
@@ -189,19 +177,19 @@ TEST(path_record_obj_speaks_for_the_default_module)
 	close(fd);
 	ASSERT_EQ(0, WEXITSTATUS(status)) TH_LOG("the child could not create %s", path);
 	ASSERT_LT(0, n) TH_LOG("no PATH record of the openat() came within 10 s");
-	TH_LOG("default module %s; the event's PATH records:\n%s", lsm_name(def), records);
+	TH_LOG("default module %s; the event's PATH records:\n%s", kit_lsm_name(def), records);
 	EXPECT_EQ(NULL, strstr(records, "osid=")) {
 		TH_LOG("a PATH record holds a raw secid that the default module (%s) cannot read",
-		       lsm_name(def));
+		       kit_lsm_name(def));
 	}
 	if (default_labels_files(def)) {
 		EXPECT_NE(NULL, strstr(records, " obj="))
-			TH_LOG("%s labels files: the PATH records must name the label", lsm_name(def));
+			TH_LOG("%s labels files: the PATH records must name the label", kit_lsm_name(def));
 	} else {
 		EXPECT_EQ(NULL, strstr(records, " obj="))
-			TH_LOG("%s labels no file: the PATH records must have no obj=", lsm_name(def));
+			TH_LOG("%s labels no file: the PATH records must have no obj=", kit_lsm_name(def));
 	}
-	EXPECT_EQ(0, klog_has("error in audit_log_exit()")) {
+	EXPECT_EQ(0, kernel_log_count("error in audit_log_exit()")) {
 		TH_LOG("the kernel logged \"audit: error in audit_log_exit()\" (with failure=2 a panic)");
 	}
 }

@@ -88,13 +88,13 @@ static inline int fz_check_ctx(const void *buf, size_t size, long count,
 				 n, off, size);
 			return -1;
 		}
-		if (!lsm_name((int)c->id) || c->id == LSM_ID_CAPABILITY) {
+		if (!kit_lsm_name((int)c->id) || c->id == LSM_ID_CAPABILITY) {
 			snprintf(why, whylen, "entry %ld: unknown or capability id %u",
 				 n, c->id);
 			return -1;
 		}
 		f = c->flags;
-		if (!f || (f & (f - 1)) || f > kit_attrs[KIT_NATTRS - 1].flag) {
+		if (!f || (f & (f - 1)) || f > KIT_ATTR_LAST) {
 			snprintf(why, whylen, "entry %ld (id %u): flags %#x is not one LSM_ATTR_ bit",
 				 n, c->id, f);
 			return -1;

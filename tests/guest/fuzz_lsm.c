@@ -15,7 +15,8 @@
  *
  * Beyond "the kernel did not crash", invariants are checked during the
  * run: lsm_module_list never changes; every lsm_self_attr result is what
- * abi.md says, byte for byte; a rejected write changes no label, no rule
+ * the contract says, byte for byte (the contract: the series'
+ * Documentation/userspace-api/lsm.rst, patch 0009, and docs/toylsm.md); a rejected write changes no label, no rule
  * and no enforce flag. Then /proc/meminfo's Slab must not grow over
  * 100,000 more lsm_self_attr calls, and the kernel log must be free of
  * splats. Output: TAP (kselftest harness), one test per target.
@@ -49,7 +50,7 @@
 #include <time.h>
 
 #include "fuzz_lib.h"
-#include "toylsm_util.h"
+#include "toylsm_files.h"
 #include "kselftest_harness.h"
 
 #define PR_LSM_ATTR_SET 65
@@ -327,7 +328,7 @@ static size_t szload(const size_t *p)
 
 /*
  * One call of lsm_self_attr (@modlist 0) or lsm_module_list (1) with
- * drawn arguments, against the result abi.md predicts from this task's
+ * drawn arguments, against the result the contract predicts from this task's
  * reference result.
  */
 static void fuzz_syscall(struct thr *t, int modlist)
@@ -402,7 +403,7 @@ static void fuzz_syscall(struct thr *t, int modlist)
 		return;
 	if (alias) {
 		/*
-		 * abi.md does not say whether *size or the result is
+		 * the contract does not say whether *size or the result is
 		 * written first: only the bytes after *size are known.
 		 */
 		if (need > 8 && memcmp((char *)b.p + 8, ref + 8, need - 8))
@@ -419,7 +420,7 @@ static void fuzz_syscall(struct thr *t, int modlist)
 		char why[200];
 
 		if (fz_check_ctx(b.p, need, rc, why, sizeof(why)))
-			viol(tg, "does not parse per abi.md: %s (%s)", why, lastop);
+			viol(tg, "does not parse per the contract: %s (%s)", why, lastop);
 	}
 	if (memcmp(b.p, ref, need))
 		viol(tg, "result differs from the reference (%s)", lastop);
@@ -460,7 +461,7 @@ static const char *const attr_files[] = {
 #define NATTRF (sizeof(attr_files) / sizeof(attr_files[0]))
 #define IS_TOY(f) (!strncmp((f), "toylsm/", 7))
 
-/* What abi.md accepts as a toylsm label write. */
+/* What the contract accepts as a toylsm label write. */
 static int toy_valid(const char *s, size_t len)
 {
 	if (len && s[len - 1] == '\n')
@@ -531,7 +532,7 @@ static void snapshot(struct thr *t, struct snap *s)
 	for (int i = 0; i < 5; i++) {
 		snprintf(path, sizeof(path), "/proc/thread-self/attr/%s",
 			 snap_files[i]);
-		s->rc[i] = get(path, s->v[i], sizeof(s->v[i]));
+		s->rc[i] = read_file(path, s->v[i], sizeof(s->v[i]));
 		t->calls++;
 	}
 }
@@ -661,7 +662,7 @@ static int prctl_live;
 
 /*
  * lsm_self_attr of a relabelling thread: parses, equals its /proc files.
- * The un-named files show the thread's interface LSM (prctl, abi.md):
+ * The un-named files show the thread's interface LSM (prctl, the contract):
  * SELinux, which has no attr/selinux/, is compared there only while it
  * is the interface LSM; whichever module is, its entries must also
  * equal the un-named files.
@@ -686,11 +687,8 @@ static void attr_consistency(struct thr *t)
 	}
 	for (c = (void *)t->buf, i = 0; i < n;
 	     c = (void *)(c->ctx + c->ctx_len), i++) {
-		const char *a = NULL;
+		const char *a = kit_attr_name(c->flags);
 
-		for (size_t k = 0; k < KIT_NATTRS; k++)
-			if (kit_attrs[k].flag == c->flags)
-				a = kit_attrs[k].name;
 		for (int unnamed = 0; unnamed < 2; unnamed++) {
 			if (c->id == LSM_ID_SELINUX && ilsm >= 0 && ilsm != LSM_ID_SELINUX)
 				break;	/* not shown anywhere else */
@@ -700,12 +698,12 @@ static void attr_consistency(struct thr *t)
 				snprintf(path, sizeof(path), "/proc/thread-self/attr/%s", a);
 			else
 				snprintf(path, sizeof(path), "/proc/thread-self/attr/%s/%s",
-					 lsm_name(c->id), a);
+					 kit_lsm_name(c->id), a);
 			read_text(path, want, sizeof(want));
 			t->calls++;
 			if (strcmp(want, (char *)c->ctx))
 				viol(T_SELF, "entry %ld (%s, interface LSM %s) says \"%s\", %s says \"%s\"",
-				     i, lsm_name(c->id), ilsm >= 0 ? lsm_name(ilsm) : "-",
+				     i, kit_lsm_name(c->id), ilsm >= 0 ? kit_lsm_name(ilsm) : "-",
 				     (char *)c->ctx, path, want);
 		}
 	}
@@ -748,7 +746,7 @@ static void *attr_thread(void *arg)
  * Whether PR_LSM_ATTR_GET worked when the fuzzer started. Until part 2
  * of the series lands both options are -EINVAL, which the checks below
  * accept; once GET works, a plain GET and a well-formed SET are held to
- * abi.md, with nothing to change here.
+ * the contract, with nothing to change here.
  */
 static int prctl_live;
 
@@ -774,8 +772,8 @@ static void pstate(struct thr *t, struct pstate *p)
 	errno = 0;
 	p->g = prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0);
 	p->ge = errno;
-	p->curc = get("/proc/thread-self/attr/current", p->cur, sizeof(p->cur));
-	p->toyc = get("/proc/thread-self/attr/toylsm/current", p->toy,
+	p->curc = read_file("/proc/thread-self/attr/current", p->cur, sizeof(p->cur));
+	p->toyc = read_file("/proc/thread-self/attr/toylsm/current", p->toy,
 		      sizeof(p->toy));
 	t->calls += 3;
 }
@@ -911,9 +909,9 @@ static void *prctl_thread(void *arg)
 
 /* --- toylsm's securityfs files --- */
 
-#define TOYFS_RULES TOYFS "rules"
-#define TOYFS_ENF TOYFS "enforce"
-#define TOYFS_STATS TOYFS "stats"
+#define TOYFS_RULES TOYLSM_FS "rules"
+#define TOYFS_ENF TOYLSM_FS "enforce"
+#define TOYFS_STATS TOYLSM_FS "stats"
 
 /* The rule table as a set: perms of (subject, object), -1 for none. */
 struct rules {
@@ -953,7 +951,7 @@ static int perms_bits(const char *s)
 static int read_rules(struct thr *t, struct rules *rs)
 {
 	char buf[8192], s[64], o[64], p[16], *line, *save;
-	int n = get(TOYFS_RULES, buf, sizeof(buf)), b;
+	int n = read_file(TOYFS_RULES, buf, sizeof(buf)), b;
 
 	t->calls++;
 	memset(rs->p, -1, sizeof(rs->p));
@@ -1114,7 +1112,7 @@ static void fuzz_rules_write(struct thr *t, int admin)
 static int read_enforce(struct thr *t)
 {
 	char buf[16];
-	int n = get(TOYFS_ENF, buf, sizeof(buf));
+	int n = read_file(TOYFS_ENF, buf, sizeof(buf));
 
 	t->calls++;
 	if (n == 2 && (buf[0] == '0' || buf[0] == '1') && buf[1] == '\n')
@@ -1134,7 +1132,7 @@ static void fuzz_enforce_write(struct thr *t, int admin)
 	int i = fz_below(&t->r, sizeof(v) / sizeof(v[0])), before, after, r;
 
 	before = read_enforce(t);
-	r = puts_to(TOYFS_ENF, v[i].s);
+	r = write_string(TOYFS_ENF, v[i].s);
 	t->calls += 2;
 	after = read_enforce(t);
 	if (r < 0 && before != after)
@@ -1161,7 +1159,7 @@ static void fuzz_secfs_read(struct thr *t)
 		long c, d;
 		int i = 0;
 
-		if (get(TOYFS_STATS, buf, sizeof(buf)) <= 0) {
+		if (read_file(TOYFS_STATS, buf, sizeof(buf)) <= 0) {
 			viol(T_SECFS, "stats cannot be read: %s", strerrorname_np(errno));
 			return;
 		}
@@ -1232,7 +1230,7 @@ static void *secfs_thread(void *arg)
 				len = 0;
 			}
 		}
-		puts_to(TOYFS_ENF, "1");
+		write_string(TOYFS_ENF, "1");
 	}
 	thr_done(t, T_SECFS);
 	return NULL;
@@ -1248,9 +1246,9 @@ static void *exec_racer(void *arg)
 	for (;;) {
 		snprintf(l, sizeof(l), "fz%d", (int)fz_below(&t->r, NVOCAB));
 		switch (fz_below(&t->r, 4)) {
-		case 0: puts_to(ATTR "current", l); break;
-		case 1: puts_to(ATTR "exec", l); break;
-		case 2: label(); break;
+		case 0: write_string(TOYLSM_ATTR "current", l); break;
+		case 1: write_string(TOYLSM_ATTR "exec", l); break;
+		case 2: toylsm_label(); break;
 		default: {
 			size_t size = BUFPAGES * PAGE;
 
@@ -1273,9 +1271,9 @@ static void do_exec(struct exec_plan *p)
 	int r;
 
 	snprintf(l, sizeof(l), "fz%d", (int)fz_below(&p->t->r, NVOCAB));
-	r = fz_one_in(&p->t->r, 4) ? -1 : puts_to(ATTR "exec", l);
-	get(ATTR "current", cur, sizeof(cur));
-	get(ATTR "prev", prev, sizeof(prev));
+	r = fz_one_in(&p->t->r, 4) ? -1 : write_string(TOYLSM_ATTR "exec", l);
+	read_file(TOYLSM_ATTR "current", cur, sizeof(cur));
+	read_file(TOYLSM_ATTR "prev", prev, sizeof(prev));
 	cur[strcspn(cur, "\n")] = prev[strcspn(prev, "\n")] = '\0';
 	if (r == 0) {
 		snprintf(p->want_cur, sizeof(p->want_cur), "%s", l);
@@ -1283,7 +1281,7 @@ static void do_exec(struct exec_plan *p)
 	} else {	/* no exec label of this thread: unless one was left */
 		char ex[48];
 
-		get(ATTR "exec", ex, sizeof(ex));
+		read_file(TOYLSM_ATTR "exec", ex, sizeof(ex));
 		ex[strcspn(ex, "\n")] = '\0';
 		snprintf(p->want_cur, sizeof(p->want_cur), "%s", *ex ? ex : cur);
 		snprintf(p->want_prev, sizeof(p->want_prev), "%s", *ex ? cur : prev);
@@ -1346,9 +1344,9 @@ static int exec_check(const char *want_cur, const char *want_prev)
 	size_t size = sizeof(buf);
 	long n;
 
-	get(ATTR "current", cur, sizeof(cur));
-	get(ATTR "exec", ex, sizeof(ex));
-	get(ATTR "prev", prev, sizeof(prev));
+	read_file(TOYLSM_ATTR "current", cur, sizeof(cur));
+	read_file(TOYLSM_ATTR "exec", ex, sizeof(ex));
+	read_file(TOYLSM_ATTR "prev", prev, sizeof(prev));
 	cur[strcspn(cur, "\n")] = ex[strcspn(ex, "\n")] = prev[strcspn(prev, "\n")] = '\0';
 	if (strcmp(cur, want_cur) || strcmp(prev, want_prev) || *ex) {
 		fprintf(stderr, "# exec-check: current \"%s\" prev \"%s\" exec \"%s\", expected \"%s\" \"%s\" \"\"\n",
@@ -1518,7 +1516,7 @@ static void *sock_thread(void *arg)
  * attr/current of that thread and getsockopt(SO_PEERSEC) on sockets it
  * created (a socketpair and a connected pair), and now and then flip
  * their own interface LSM. The kernel answers un-named interfaces for
- * the caller's interface LSM (abi.md), so every read must be a clean
+ * the caller's interface LSM (the contract), so every read must be a clean
  * errno or a context that parses, one of the active slot modules'
  * contexts of the flipping thread, and exactly the one of the reader's
  * own interface LSM at the time; the flipping thread's own reads follow
@@ -1591,7 +1589,7 @@ static int flip_same(const struct flipval *a, const struct flipval *b)
 /*
  * What is wrong with a value read, or NULL: a clean errno, or printable
  * text with at most a newline or NUL at its end; toylsm's /proc text is
- * "LABEL\n" (abi.md) and its SO_PEERSEC "LABEL\0" (demo-lsm/net.c).
+ * "LABEL\n" (the contract) and its SO_PEERSEC "LABEL\0" (demo-lsm/net.c).
  */
 static const char *flip_bad(const struct flipval *o, long mod, int peer)
 {
@@ -1638,21 +1636,21 @@ static void flip_check(const struct flipval *o, int cur, int peer, int s,
 			any = i;
 	if (bad)
 		viol(T_FLIP, "%s, interface %s: %s gave %s (%s, %d bytes \"%.*s\")",
-		     who, lsm_name(fl.mods[cur]), what, bad,
+		     who, kit_lsm_name(fl.mods[cur]), what, bad,
 		     o->err ? strerrorname_np(o->err) : "ok", o->len,
 		     o->len > 0 ? (int)strcspn(o->v, "\n") : 0, o->v);
 	else if (any < 0 && !o->err)
 		viol(T_FLIP, "%s, interface %s: %s gave \"%.*s\", no active module's context",
-		     who, lsm_name(fl.mods[cur]), what, (int)strcspn(o->v, "\n"), o->v);
+		     who, kit_lsm_name(fl.mods[cur]), what, (int)strcspn(o->v, "\n"), o->v);
 	else if (fl.usable[cur] && !flip_same(o, &ref[cur]))
 		viol(T_FLIP, "%s, interface %s: %s gave %s \"%.*s\", expected %s \"%.*s\"%s%s",
-		     who, lsm_name(fl.mods[cur]), what,
+		     who, kit_lsm_name(fl.mods[cur]), what,
 		     o->err ? strerrorname_np(o->err) : "ok",
 		     o->err ? 0 : (int)strcspn(o->v, "\n"), o->v,
 		     ref[cur].err ? strerrorname_np(ref[cur].err) : "ok",
 		     ref[cur].err ? 0 : (int)strcspn(ref[cur].v, "\n"), ref[cur].v,
 		     any >= 0 ? ": the context of " : "",
-		     any >= 0 ? lsm_name(fl.mods[any]) : "");
+		     any >= 0 ? kit_lsm_name(fl.mods[any]) : "");
 }
 
 /* A listening abstract AF_UNIX socket and both ends of a connection. */
@@ -1707,7 +1705,7 @@ static int flip_setup(struct thr *t)
 			const struct flipval *o = k ? &fl.peer[k - 1][i] : &fl.attr[i];
 
 			if ((bad = flip_bad(o, fl.mods[i], k > 0)))
-				viol(T_FLIP, "reference of %s (%s): %s", lsm_name(fl.mods[i]),
+				viol(T_FLIP, "reference of %s (%s): %s", kit_lsm_name(fl.mods[i]),
 				     k ? "SO_PEERSEC" : "attr/current", bad);
 		}
 	}
@@ -1726,7 +1724,7 @@ static int flip_setup(struct thr *t)
 		}
 		k += snprintf(sh->flipref + k, sizeof(sh->flipref) - k,
 			      "%s%s: current %s, SO_PEERSEC %s / %s%s", i ? "; " : "",
-			      lsm_name(fl.mods[i]), v[0], v[1], v[2],
+			      kit_lsm_name(fl.mods[i]), v[0], v[1], v[2],
 			      fl.usable[i] ? "" : " (SET refused)");
 	}
 	if (injected("flip") && fl.usable[0] && !fl.attr[0].err)	/* a wrong expectation */
@@ -2283,7 +2281,7 @@ int main(int argc, char **argv)
 	       fz_debug_kernel() ? "debug (lockdep)" : "normal",
 	       *inject ? ", INJECTED WRONG EXPECTATION: " : "", inject);
 	printf("# prctl(PR_LSM_ATTR_GET): %s\n", prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0) >= 0 ?
-	       "works: held to abi.md" : "-EINVAL (part 2 not in yet): tolerated");
+	       "works: held to the contract" : "-EINVAL (part 2 not in yet): tolerated");
 	printf("# replay: fuzz_lsm -s %#llx -n %ld  (or FUZZ_SEED=%#llx FUZZ_OPS=%ld, or kit.fuzz_seed=%#llx on the command line)\n",
 	       (unsigned long long)seed, ops, (unsigned long long)seed, ops,
 	       (unsigned long long)seed);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Helpers shared by the guest tests of the LSM syscalls: the syscall
- * wrappers, the LSM ID <-> name map and /proc/securityfs readers.
+ * wrappers, the tables of lsm_names.h and /proc readers.
  */
 #ifndef KIT_LSM_ABI_H
 #define KIT_LSM_ABI_H
@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include <linux/lsm.h>
 
-#include "lsm_ids.h"
+#include "lsm_names.h"
 
 #ifndef __NR_lsm_self_attr
 #error "the kit's UAPI headers have no __NR_lsm_self_attr: build the kernel (make kernel)"
@@ -34,25 +34,6 @@ static inline long lsm_module_list(uint32_t *ids, size_t *size,
 {
 	return syscall(__NR_lsm_module_list, ids, size, flags);
 }
-
-static inline const char *lsm_name(int id)
-{
-	for (size_t i = 0; i < sizeof(kit_lsms) / sizeof(kit_lsms[0]); i++)
-		if (kit_lsms[i].id == id)
-			return kit_lsms[i].name;
-	return NULL;
-}
-
-/* The attributes in the order lsm_self_attr() reports them. */
-static const struct {
-	uint32_t flag;
-	const char *name;
-} kit_attrs[] = {
-	{ LSM_ATTR_CURRENT, "current" },     { LSM_ATTR_EXEC, "exec" },
-	{ LSM_ATTR_FSCREATE, "fscreate" },   { LSM_ATTR_KEYCREATE, "keycreate" },
-	{ LSM_ATTR_PREV, "prev" },	     { LSM_ATTR_SOCKCREATE, "sockcreate" },
-};
-#define KIT_NATTRS (sizeof(kit_attrs) / sizeof(kit_attrs[0]))
 
 /*
  * read_text - read a small file into buf (NUL-terminated); strip the one
@@ -88,7 +69,7 @@ static inline void attr_path(char *buf, size_t len, int id, const char *attr)
 	if (id == LSM_ID_SELINUX)	/* SELinux has no attr/ subdirectory */
 		snprintf(buf, len, "/proc/self/attr/%s", attr);
 	else
-		snprintf(buf, len, "/proc/self/attr/%s/%s", lsm_name(id), attr);
+		snprintf(buf, len, "/proc/self/attr/%s/%s", kit_lsm_name(id), attr);
 }
 
 /* An anonymous mapping of @pages pages whose last page is unmapped. */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * lsm_module_list(2), rule by rule as ../shared/abi.md states it:
+ * lsm_module_list(2), rule by rule as Documentation/userspace-api/lsm.rst
+ * (patch 0009) states it:
  * the IDs of the active LSMs in registration order, the size probe,
  * E2BIG with the needed size, flags, and faults on every argument.
  */
@@ -42,7 +43,7 @@ TEST(list_matches_securityfs_in_order)
 	}
 	EXPECT_EQ(n * sizeof(uint32_t), size);
 	for (int i = 0; i < n; i++) {
-		const char *name = lsm_name(ids[i]);
+		const char *name = kit_lsm_name(ids[i]);
 
 		ASSERT_NE(NULL, name) TH_LOG("unknown LSM id %u", ids[i]);
 		EXPECT_STREQ(names[i], name) TH_LOG("position %d", i);

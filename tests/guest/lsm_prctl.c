@@ -111,7 +111,7 @@ TEST(get_returns_the_first_module_with_a_slot)
 	}
 	ASSERT_EQ(ids[0], got) {
 		TH_LOG("expected LSM %d (%s), got %ld (%s): the default is the first registered module with a slot",
-		       ids[0], lsm_name(ids[0]), got, strerror(errno));
+		       ids[0], kit_lsm_name(ids[0]), got, strerror(errno));
 	}
 }
 
@@ -126,7 +126,7 @@ TEST(set_each_module_and_the_unnamed_current_follows)
 	for (int i = n - 1; i >= 0; i--) {
 		ASSERT_EQ(0, set_ilsm(ids[i])) {
 			TH_LOG("PR_LSM_ATTR_SET %s: %s (a module with a slot must be accepted)",
-			       lsm_name(ids[i]), strerror(errno));
+			       kit_lsm_name(ids[i]), strerror(errno));
 		}
 		ASSERT_EQ(ids[i], get_ilsm());
 		if (self_current(ids[i], want, sizeof(want)) < 0)
@@ -134,7 +134,7 @@ TEST(set_each_module_and_the_unnamed_current_follows)
 		ASSERT_LE(0, read_text("/proc/self/attr/current", got, sizeof(got)));
 		EXPECT_STREQ(want, got) {
 			TH_LOG("interface %s: /proc/self/attr/current must show its context",
-			       lsm_name(ids[i]));
+			       kit_lsm_name(ids[i]));
 		}
 	}
 }
@@ -276,7 +276,7 @@ TEST(reset_on_an_exec_that_gains_privilege)
 		got = exec_as_nobody(ids[n - 1], gains[i].mode, gains[i].fcaps);
 		EXPECT_EQ(ids[0], got) {
 			TH_LOG("%s exec'd by nobody sees interface LSM %ld; want the default %d (%s)",
-			       gains[i].what, got, ids[0], lsm_name(ids[0]));
+			       gains[i].what, got, ids[0], kit_lsm_name(ids[0]));
 		}
 	}
 }
@@ -329,14 +329,14 @@ TEST(so_peersec_answers_for_the_interface_lsm)
 				/* Only modules that label unix sockets answer. */
 				EXPECT_NE(LSM_ID_SMACK, ids[i]);
 				EXPECT_NE(LSM_ID_TOYLSM, ids[i]);
-				TH_LOG("%s: no SO_PEERSEC for %s", lsm_name(ids[i]), how);
+				TH_LOG("%s: no SO_PEERSEC for %s", kit_lsm_name(ids[i]), how);
 				continue;
 			}
-			ASSERT_EQ(0, rc) TH_LOG("%s: SO_PEERSEC on %s: %s", lsm_name(ids[i]), how, strerror(errno));
+			ASSERT_EQ(0, rc) TH_LOG("%s: SO_PEERSEC on %s: %s", kit_lsm_name(ids[i]), how, strerror(errno));
 			ASSERT_LE(0, self_current(ids[i], want, sizeof(want)));
 			EXPECT_STREQ(want, got) {
 				TH_LOG("interface %s, %s: SO_PEERSEC must be its context of the peer (this task)",
-				       lsm_name(ids[i]), how);
+				       kit_lsm_name(ids[i]), how);
 			}
 		}
 	}
@@ -383,13 +383,13 @@ TEST(scm_security_follows_the_interface_lsm)
 			/* Only modules that label unix datagrams answer. */
 			EXPECT_NE(LSM_ID_SMACK, ids[i]);
 			EXPECT_NE(LSM_ID_TOYLSM, ids[i]);
-			TH_LOG("%s: no SCM_SECURITY for a unix datagram", lsm_name(ids[i]));
+			TH_LOG("%s: no SCM_SECURITY for a unix datagram", kit_lsm_name(ids[i]));
 			continue;
 		}
 		ASSERT_LE(0, self_current(ids[i], want, sizeof(want)));
 		EXPECT_STREQ(want, got) {
 			TH_LOG("interface %s: SCM_SECURITY must be its context of the sender (this task)",
-			       lsm_name(ids[i]));
+			       kit_lsm_name(ids[i]));
 		}
 	}
 }

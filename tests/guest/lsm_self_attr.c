@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * lsm_self_attr(2), rule by rule as ../shared/abi.md states it: the
- * entries, their order, 8-byte alignment and padding, the values against
- * /proc/self/attr, the size probe, E2BIG with the needed size, flags, and
- * faults on every argument.
+ * lsm_self_attr(2), rule by rule as Documentation/userspace-api/lsm.rst
+ * (patch 0009) states it: the entries, their order, 8-byte alignment and
+ * padding, the values against /proc/self/attr, the size probe, E2BIG
+ * with the needed size, flags, and faults on every argument.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -32,7 +32,7 @@ static void build_expect(struct expect *x)
 		for (long i = 0; i < n; i++) {
 			char *v = x->e[x->n].val;
 
-			if (!lsm_name(ids[i]) || ids[i] == LSM_ID_CAPABILITY)
+			if (!kit_lsm_name(ids[i]) || ids[i] == LSM_ID_CAPABILITY)
 				continue;
 			attr_path(path, sizeof(path), ids[i], kit_attrs[a].name);
 			if (read_text(path, v, sizeof(x->e[0].val)) <= 0)
@@ -91,8 +91,8 @@ static const char *check_entries(const void *buf, size_t size, long n,
 		if (c->id != x->e[i].id || c->flags != x->e[i].flag ||
 		    strcmp((const char *)c->ctx, x->e[i].val)) {
 			snprintf(why, wl, "entry %ld: got (%s, %#x, \"%s\"), /proc order says (%s, %#x, \"%s\")",
-				 i, lsm_name(c->id), c->flags, c->ctx,
-				 lsm_name(x->e[i].id), x->e[i].flag, x->e[i].val);
+				 i, kit_lsm_name(c->id), c->flags, c->ctx,
+				 kit_lsm_name(x->e[i].id), x->e[i].flag, x->e[i].val);
 			return why;
 		}
 		off += sizeof(*c) + c->ctx_len;

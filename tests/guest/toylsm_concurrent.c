@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "kselftest_harness.h"
-#include "toylsm_util.h"
+#include "toylsm_files.h"
 
 #define WRITERS 4
 #define LABELS 4	/* per writer */
@@ -28,7 +28,7 @@ static void *writer(void *arg)
 	tids[i] = gettid();
 	for (r = 0; r < ROUNDS; r++) {
 		snprintf(l, sizeof(l), "cw%ld-%d", i, r % LABELS);
-		if (relabel(l) || strcmp(label(), l))
+		if (toylsm_relabel(l) || strcmp(toylsm_label(), l))
 			bad++;
 	}
 	return (void *)bad;
@@ -104,7 +104,7 @@ TEST(concurrent_writers_and_readers)
 		ASSERT_EQ(0, pthread_join(r[i], &bad));
 		EXPECT_EQ(0, (long)bad) TH_LOG("reader %ld", i);
 	}
-	EXPECT_STREQ("init", label());	/* the main thread never changed */
+	EXPECT_STREQ("init", toylsm_label());	/* the main thread never changed */
 }
 
 TEST_HARNESS_MAIN

@@ -19,15 +19,15 @@
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdlib.h>
-#include <sys/klog.h>
 #include <sys/mman.h>
 #include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
 
+#include "kernel_log.h"
 #include "kselftest_harness.h"
-#include "toylsm_util.h"
+#include "toylsm_files.h"
 
 #define XATTR "security.toylsm"
 
@@ -51,21 +51,6 @@ static long size_of(const char *path)
 	return stat(path, &st) ? -1 : st.st_size;
 }
 
-/* The number of kernel log lines that contain s. */
-static int log_count(const char *s)
-{
-	static char log[1 << 20];
-	int n = klogctl(3, log, sizeof(log) - 1), count = 0;
-	const char *p = log;
-
-	log[n > 0 ? n : 0] = '\0';
-	while ((p = strstr(p, s))) {
-		count++;
-		p += strlen(s);
-	}
-	return count;
-}
-
 /* Hole 1: every way to cut a file's contents needs "w". */
 TEST(truncation_needs_w)
 {
@@ -73,11 +58,11 @@ TEST(truncation_needs_w)
 	int fd;
 
 	ASSERT_EQ(0, make_file(f, "tr-file"));
-	ASSERT_EQ(0, puts_to(TOYFS "rules", "tr-user tr-file rw\n"));
-	ASSERT_EQ(0, relabel("tr-user"));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "tr-user tr-file rw\n"));
+	ASSERT_EQ(0, toylsm_relabel("tr-user"));
 	fd = open(f, O_WRONLY);		/* while "w" is granted */
 	ASSERT_LE(0, fd);
-	ASSERT_EQ(0, puts_to(TOYFS "rules", "tr-user tr-file r\n"));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "tr-user tr-file r\n"));
 
 	errno = 0;
 	EXPECT_EQ(-1, open(f, O_RDONLY | O_TRUNC));
@@ -97,7 +82,7 @@ TEST(truncation_needs_w)
 	EXPECT_EQ(6, size_of(f)) TH_LOG("fallocate(2) grew it");
 
 	/* With "w" all of them work. */
-	ASSERT_EQ(0, puts_to(TOYFS "rules", "tr-user tr-file rw\n"));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "tr-user tr-file rw\n"));
 	EXPECT_EQ(0, ftruncate(fd, 3));
 	EXPECT_EQ(3, size_of(f));
 	EXPECT_EQ(0, truncate(f, 2));
@@ -161,19 +146,19 @@ static pid_t traced_child(int what, int *res, int *go)
 	}
 	close(rp[0]);
 	close(gp[1]);
-	if (relabel("pa-B") || drop_mac_admin() ||
+	if (toylsm_relabel("pa-B") || drop_mac_admin() ||
 	    ptrace(PTRACE_TRACEME, 0, 0, 0))
 		_exit(3);
 	raise(SIGSTOP);
 	if (!what) {
-		r = relabel("pa-C");
+		r = toylsm_relabel("pa-C");
 		write(rp[1], &r, sizeof(r));
 		read(gp[0], &c, 1);
-		r = relabel("pa-C");
+		r = toylsm_relabel("pa-C");
 		write(rp[1], &r, sizeof(r));
 		_exit(0);
 	}
-	r = puts_to(ATTR "exec", "pa-C");
+	r = write_string(TOYLSM_ATTR "exec", "pa-C");
 	write(rp[1], &r, sizeof(r));
 	if (r)
 		_exit(4);
@@ -202,14 +187,14 @@ TEST(a_traced_task_keeps_within_its_tracers_reach)
 	int res, go;
 	pid_t pid;
 
-	ASSERT_EQ(0, puts_to(TOYFS "rules",
+	ASSERT_EQ(0, write_string(TOYLSM_FS "rules",
 			     "pa-A pa-B w\npa-B pa-C t\npa-A pa-C -\n"));
-	ASSERT_EQ(0, relabel("pa-A"));
+	ASSERT_EQ(0, toylsm_relabel("pa-A"));
 	pid = start_traced(0, &res, &go);
 	ASSERT_LT(0, pid);
 	EXPECT_EQ(-EPERM, rd_int(res))
 		TH_LOG("a task traced by pa-A (no rule pa-A pa-C w) took pa-C");
-	ASSERT_EQ(0, puts_to(TOYFS "rules", "pa-A pa-C w\n"));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "pa-A pa-C w\n"));
 	write(go, "x", 1);
 	EXPECT_EQ(0, rd_int(res)) TH_LOG("the tracer may trace pa-C now");
 	EXPECT_EQ(0, trace_to_end(pid));
@@ -217,7 +202,7 @@ TEST(a_traced_task_keeps_within_its_tracers_reach)
 	close(go);
 
 	/* The same at exec, with the exec label. */
-	ASSERT_EQ(0, puts_to(TOYFS "rules", "pa-A pa-C -\n"));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "pa-A pa-C -\n"));
 	pid = start_traced(1, &res, &go);
 	ASSERT_LT(0, pid);
 	EXPECT_EQ(0, rd_int(res));		/* setting exec is allowed */
@@ -226,7 +211,7 @@ TEST(a_traced_task_keeps_within_its_tracers_reach)
 	EXPECT_EQ(5, trace_to_end(pid));
 	close(res);
 	close(go);
-	ASSERT_EQ(0, puts_to(TOYFS "rules", "pa-A pa-C w\n"));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "pa-A pa-C w\n"));
 	pid = start_traced(1, &res, &go);
 	ASSERT_LT(0, pid);
 	EXPECT_EQ(0, rd_int(res));
@@ -261,7 +246,7 @@ static int run_as(const char *l, const char *path)
 	int st;
 
 	if (!pid) {
-		if (relabel(l))
+		if (toylsm_relabel(l))
 			_exit(3);
 		execl(path, "true", (char *)NULL);
 		_exit(errno == EACCES ? 126 : 127);
@@ -278,12 +263,12 @@ TEST(x_runs_a_program_and_r_does_not)
 	int fd;
 
 	ASSERT_EQ(0, labelled_busybox(bin, "hx-bin"));
-	ASSERT_EQ(0, puts_to(TOYFS "rules", "hx-x hx-bin x\nhx-r hx-bin r\n"));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "hx-x hx-bin x\nhx-r hx-bin r\n"));
 	EXPECT_EQ(0, run_as("hx-x", bin)) TH_LOG("an x rule alone could not exec it");
 	EXPECT_EQ(126, run_as("hx-r", bin)) TH_LOG("an r rule alone could exec it");
 
 	/* What ld.so does with a program: open it for reading, map it. */
-	ASSERT_EQ(0, relabel("hx-r"));
+	ASSERT_EQ(0, toylsm_relabel("hx-r"));
 	fd = open(bin, O_RDONLY);
 	ASSERT_LE(0, fd);
 	p = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
@@ -299,7 +284,7 @@ TEST(x_runs_a_program_and_r_does_not)
 		munmap(p, 4096);
 	close(fd);
 	/* An x rule does not give r. */
-	ASSERT_EQ(0, relabel("hx-x"));
+	ASSERT_EQ(0, toylsm_relabel("hx-x"));
 	errno = 0;
 	EXPECT_EQ(-1, open(bin, O_RDONLY));
 	EXPECT_EQ(EACCES, errno);
@@ -318,14 +303,14 @@ TEST(a_refused_label_removal_leaves_the_file_closed)
 	int r;
 
 	ASSERT_EQ(0, make_file(f, "rx-secret"));
-	ASSERT_EQ(0, relabel("rx-user"));
+	ASSERT_EQ(0, toylsm_relabel("rx-user"));
 	ASSERT_EQ(0, drop_cap(CAP_SYS_ADMIN));
 	r = removexattr(f, XATTR);
 	if (!r)
 		SKIP(return, "no module refused the removal in this boot");
 	EXPECT_EQ(EPERM, errno);
 	ASSERT_EQ(9, getxattr(f, XATTR, buf, sizeof(buf)));
-	EXPECT_EQ(-EACCES, get(f, buf, sizeof(buf)))
+	EXPECT_EQ(-EACCES, read_file(f, buf, sizeof(buf)))
 		TH_LOG("after a refused removal of its label the file was open to all");
 }
 
@@ -347,7 +332,7 @@ TEST(silent_ptrace_probes_are_not_audited)
 		 * exit closes q too.
 		 */
 		close(q[1]);
-		relabel("nq-b");
+		toylsm_relabel("nq-b");
 		write(p[1], "x", 1);
 		read(q[0], &c, 1);
 		_exit(0);
@@ -355,19 +340,19 @@ TEST(silent_ptrace_probes_are_not_audited)
 	close(q[0]);
 	close(p[1]);
 	ASSERT_EQ(1, read(p[0], &c, 1));
-	ASSERT_EQ(0, relabel("nq-a"));
+	ASSERT_EQ(0, toylsm_relabel("nq-a"));
 	sleep(6);	/* a fresh audit (and printk) rate-limit budget */
-	before = log_count("subject=\"nq-a\" object=\"nq-b\"");
+	before = kernel_log_count("subject=\"nq-a\" object=\"nq-b\"");
 	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
 	/* do_task_stat() asks PTRACE_MODE_READ | PTRACE_MODE_NOAUDIT. */
 	for (i = 0; i < 20; i++)
-		EXPECT_LT(0, get(path, buf, sizeof(buf)));
+		EXPECT_LT(0, read_file(path, buf, sizeof(buf)));
 	/* A real denial is audited, and not eaten by the probes' budget. */
 	EXPECT_EQ(-1, ptrace(PTRACE_ATTACH, pid, 0, 0));
 	usleep(300000);
-	EXPECT_EQ(0, log_count("subject=\"nq-a\" object=\"nq-b\" requested=r"))
+	EXPECT_EQ(0, kernel_log_count("subject=\"nq-a\" object=\"nq-b\" requested=r"))
 		TH_LOG("the NOAUDIT probes of /proc/%d/stat were audited", pid);
-	EXPECT_EQ(before + 1, log_count("subject=\"nq-a\" object=\"nq-b\""))
+	EXPECT_EQ(before + 1, kernel_log_count("subject=\"nq-a\" object=\"nq-b\""))
 		TH_LOG("expected exactly the ptrace attach's record");
 	close(q[1]);
 	waitpid(pid, NULL, 0);

@@ -52,7 +52,7 @@
 #include <time.h>
 
 #include "fuzz_lib.h"
-#include "toylsm_util.h"
+#include "toylsm_files.h"
 #include "kselftest_harness.h"
 
 #define LABELS		128	/* TOYLSM_LABELS, demo-lsm/label.h */
@@ -166,7 +166,7 @@ static const char *probe(int i)
 	return buf[k];
 }
 
-/* What abi.md accepts as a label (no newline). */
+/* What docs/toylsm.md accepts as a label (no newline). */
 static int is_label(const char *s, size_t len)
 {
 	if (len < 1 || len > 31)
@@ -244,7 +244,7 @@ static int take_census(void)
 			for (int a = 0; a < 3; a++) {
 				snprintf(path, sizeof(path), "/proc/%s/task/%s/attr/toylsm/%s",
 					 p->d_name, t->d_name, attrs[a]);
-				if (get(path, v, sizeof(v)) > 0)
+				if (read_file(path, v, sizeof(v)) > 0)
 					census_add(v, strlen(v));
 			}
 		}
@@ -254,7 +254,7 @@ static int take_census(void)
 	if (pd)
 		closedir(pd);
 	nftw("/", census_file, 16, FTW_PHYS | FTW_ACTIONRETVAL);
-	if (get(TOYFS "rules", rules, sizeof(rules)) > 0)
+	if (read_file(TOYLSM_FS "rules", rules, sizeof(rules)) > 0)
 		for (line = strtok_r(rules, "\n", &save); line;
 		     line = strtok_r(NULL, "\n", &save))
 			if (sscanf(line, "%63s %63s", s, o) == 2) {
@@ -285,8 +285,8 @@ static const char *attr(const char *which)
 	static char buf[64];
 	char path[96];
 
-	snprintf(path, sizeof(path), ATTR "%s", which);
-	get(path, buf, sizeof(buf));
+	snprintf(path, sizeof(path), TOYLSM_ATTR "%s", which);
+	read_file(path, buf, sizeof(buf));
 	buf[strcspn(buf, "\n")] = '\0';
 	return buf;
 }
@@ -295,13 +295,13 @@ static int set_attr(const char *which, const char *l)
 {
 	char path[96];
 
-	snprintf(path, sizeof(path), ATTR "%s", which);
-	return puts_to(path, l);
+	snprintf(path, sizeof(path), TOYLSM_ATTR "%s", which);
+	return write_string(path, l);
 }
 
 static int rules_text(char *buf, size_t len)
 {
-	return get(TOYFS "rules", buf, len);
+	return read_file(TOYLSM_FS "rules", buf, len);
 }
 
 static int nrules(void)
@@ -346,7 +346,7 @@ static int text_diff(const char *a, const char *b, char *why, size_t len)
 
 static int rule(const char *text)
 {
-	return puts_to(TOYFS "rules", text);
+	return write_string(TOYLSM_FS "rules", text);
 }
 
 static const char *pair(int k, const char *perms)
@@ -370,7 +370,7 @@ static int may_read(const char *subject, const char *file)
 	pid_t pid = fork();
 
 	if (pid == 0) {
-		if (relabel(subject) || drop_mac_admin())
+		if (toylsm_relabel(subject) || drop_mac_admin())
 			_exit(3);
 		fd = open(file, O_RDONLY);
 		_exit(fd >= 0 ? 1 : errno == EACCES ? 0 : 4);
@@ -440,8 +440,8 @@ FIXTURE(limits) {
 FIXTURE_SETUP(limits)
 {
 	self->unused = 0;
-	if (access(TOYFS "rules", F_OK))
-		SKIP(return, "toylsm is not active (no " TOYFS "rules)");
+	if (access(TOYLSM_FS "rules", F_OK))
+		SKIP(return, "toylsm is not active (no " TOYLSM_FS "rules)");
 }
 
 FIXTURE_TEARDOWN(limits)
@@ -506,8 +506,8 @@ TEST_F_TIMEOUT(limits, labels_intern_until_enospc_exactly_the_room_left, 120)
 	fd = open(FILE_A, O_CREAT | O_WRONLY, 0644);
 	ASSERT_LE(0, fd) TH_LOG("create %s: %s", FILE_A, strerror(errno));
 	close(fd);
-	efd = open(ATTR "exec", O_WRONLY);
-	cfd = open(ATTR "current", O_WRONLY);
+	efd = open(TOYLSM_ATTR "exec", O_WRONLY);
+	cfd = open(TOYLSM_ATTR "current", O_WRONLY);
 	ASSERT_LE(0, efd);
 	ASSERT_LE(0, cfd);
 	/* Three ways in: a file's xattr, the exec label, the current label. */
@@ -682,7 +682,7 @@ TEST_F(limits, a_refused_new_label_changes_nothing)
 
 TEST_F_TIMEOUT(limits, interned_labels_still_work_when_the_table_is_full, 120)
 {
-	int bad = 0, efd = open(ATTR "exec", O_WRONLY), r;
+	int bad = 0, efd = open(TOYLSM_ATTR "exec", O_WRONLY), r;
 	const char *first = NULL;
 
 	ASSERT_LT(0, sh->filled) TH_LOG("the table was not filled");
@@ -707,7 +707,7 @@ TEST_F_TIMEOUT(limits, interned_labels_still_work_when_the_table_is_full, 120)
 				 bad, first);
 	EXPECT_EQ(-ENOSPC, set_label(FILE_A, fresh(7)))
 		TH_LOG("reusing labels made room for a new one");
-	r = relabel("init");
+	r = toylsm_relabel("init");
 	ASSERT_EQ(0, r) TH_LOG("back to \"init\": %s", strerrorname_np(-r));
 }
 
@@ -722,7 +722,7 @@ struct worker {
 static void *enospc_worker(void *arg)
 {
 	struct worker *w = arg;
-	int efd = open(ATTR "exec", O_WRONLY), cfd = open(ATTR "current", O_WRONLY);
+	int efd = open(TOYLSM_ATTR "exec", O_WRONLY), cfd = open(TOYLSM_ATTR "current", O_WRONLY);
 	int ffd = open(FILE_A, O_RDONLY);
 
 	if (efd < 0 || cfd < 0 || ffd < 0) {
@@ -806,7 +806,7 @@ TEST_F(limits, rules_fill_to_exactly_128)
 {
 	int have = nrules(), added = 0, r = 0, want;
 
-	ASSERT_LE(0, have) TH_LOG("cannot read " TOYFS "rules");
+	ASSERT_LE(0, have) TH_LOG("cannot read " TOYLSM_FS "rules");
 	for (int k = 0; k < NPAIR * NPAIR; k++) {
 		r = rule(pair(k, "r"));
 		if (r)
@@ -885,7 +885,7 @@ TEST_F(limits, removing_a_rule_makes_room)
 static void *cycle_worker(void *arg)
 {
 	struct worker *w = arg;
-	int fd = open(TOYFS "rules", O_WRONLY);
+	int fd = open(TOYLSM_FS "rules", O_WRONLY);
 	const char *add = pair(NPAIR * NPAIR - 3, "rw"), *del = pair(NPAIR * NPAIR - 3, "-");
 	const char *over = pair(NPAIR * NPAIR - 4, "x");
 	size_t la = strlen(add), ld = strlen(del), lo = strlen(over);

@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 
 #include "kselftest_harness.h"
-#include "toylsm_util.h"
+#include "toylsm_files.h"
 
 #define TRIES 200	/* more than the table's 128 */
 
@@ -23,8 +23,8 @@ TEST(permissive_relabels_do_not_fill_the_label_table)
 	int st, r;
 	pid_t pid;
 
-	ASSERT_EQ(0, puts_to(TOYFS "rules", "pm-known pm-obj r\n"));
-	ASSERT_EQ(0, puts_to(TOYFS "enforce", "0"));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "pm-known pm-obj r\n"));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "enforce", "0"));
 	pid = fork();
 	if (!pid) {
 		char l[32];
@@ -34,16 +34,16 @@ TEST(permissive_relabels_do_not_fill_the_label_table)
 			_exit(100);
 		for (int i = 0; i < TRIES; i++) {
 			snprintf(l, sizeof(l), "pm-new-%d", i);
-			if (!relabel(l))
+			if (!toylsm_relabel(l))
 				ok++;
 		}
 		/* A label in the table: permissive lets it through. */
-		if (relabel("pm-known"))
+		if (toylsm_relabel("pm-known"))
 			_exit(101);
 		_exit(ok > 99 ? 99 : ok);
 	}
 	ASSERT_EQ(pid, waitpid(pid, &st, 0));
-	ASSERT_EQ(0, puts_to(TOYFS "enforce", "1"));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "enforce", "1"));
 	ASSERT_TRUE(WIFEXITED(st));
 	EXPECT_NE(100, WEXITSTATUS(st));
 	EXPECT_NE(101, WEXITSTATUS(st))
@@ -51,7 +51,7 @@ TEST(permissive_relabels_do_not_fill_the_label_table)
 	EXPECT_EQ(0, WEXITSTATUS(st))
 		TH_LOG("an unprivileged task interned %d%s new labels while enforce was 0",
 		       WEXITSTATUS(st), WEXITSTATUS(st) == 99 ? " or more" : "");
-	r = puts_to(TOYFS "rules", "pm-root-s pm-root-o r\n");
+	r = write_string(TOYLSM_FS "rules", "pm-root-s pm-root-o r\n");
 	EXPECT_EQ(0, r) TH_LOG("root's rule for new labels: %s", strerror(-r));
 }
 

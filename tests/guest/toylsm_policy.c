@@ -7,33 +7,30 @@
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdlib.h>
-#include <sys/klog.h>
 #include <sys/ptrace.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
 
+#include "kernel_log.h"
 #include "kselftest_harness.h"
-#include "toylsm_util.h"
+#include "toylsm_files.h"
 
 /* Whether the rules file lists this exact line. */
 static int has_rule(const char *line)
 {
 	char buf[8192];
 
-	get(TOYFS "rules", buf, sizeof(buf));
+	read_file(TOYLSM_FS "rules", buf, sizeof(buf));
 	return strstr(buf, line) != NULL;
 }
 
 /* Whether the kernel log gets a line with s within about a second. */
 static int logged(const char *s)
 {
-	static char log[1 << 20];
-	int i, n;
+	for (int i = 0; i < 20; i++) {
+		const char *log = kernel_log();
 
-	for (i = 0; i < 20; i++) {
-		n = klogctl(3, log, sizeof(log) - 1);
-		log[n > 0 ? n : 0] = '\0';
-		if (strstr(log, s))
+		if (log && strstr(log, s))
 			return 1;
 		usleep(50000);
 	}
@@ -42,13 +39,13 @@ static int logged(const char *s)
 
 TEST(rules_read_back_in_the_same_form)
 {
-	ASSERT_EQ(0, puts_to(TOYFS "rules", "ra-s ra-o wr\nra-s ra-p  t\n\n"));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "ra-s ra-o wr\nra-s ra-p  t\n\n"));
 	EXPECT_TRUE(has_rule("ra-s ra-o rw\n"));
 	EXPECT_TRUE(has_rule("ra-s ra-p t\n"));
-	ASSERT_EQ(0, puts_to(TOYFS "rules", "ra-s ra-o x"));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "ra-s ra-o x"));
 	EXPECT_TRUE(has_rule("ra-s ra-o x\n"));
 	EXPECT_FALSE(has_rule("ra-s ra-o rw\n"));
-	ASSERT_EQ(0, puts_to(TOYFS "rules", "ra-s ra-o -\n"));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "ra-s ra-o -\n"));
 	EXPECT_FALSE(has_rule("ra-s ra-o"));
 	EXPECT_TRUE(has_rule("ra-s ra-p t\n"));
 }
@@ -63,11 +60,11 @@ TEST(malformed_rules_are_einval_and_nothing_is_applied)
 	size_t i;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		EXPECT_EQ(-EINVAL, puts_to(TOYFS "rules", bad[i]))
+		EXPECT_EQ(-EINVAL, write_string(TOYLSM_FS "rules", bad[i]))
 			TH_LOG("case %zu", i);
 		EXPECT_FALSE(has_rule("rb-s rb-o"));
 	}
-	EXPECT_EQ(-EINVAL, put(TOYFS "rules", "rb-s rb-o r\n\0x", 14));
+	EXPECT_EQ(-EINVAL, write_file(TOYLSM_FS "rules", "rb-s rb-o r\n\0x", 14));
 	EXPECT_FALSE(has_rule("rb-s rb-o"));
 }
 
@@ -75,15 +72,15 @@ TEST(enforce_file)
 {
 	char buf[16];
 
-	ASSERT_EQ(2, get(TOYFS "enforce", buf, sizeof(buf)));
+	ASSERT_EQ(2, read_file(TOYLSM_FS "enforce", buf, sizeof(buf)));
 	EXPECT_STREQ("1\n", buf);
-	EXPECT_EQ(-EINVAL, puts_to(TOYFS "enforce", "2"));
-	EXPECT_EQ(-EINVAL, puts_to(TOYFS "enforce", "on"));
-	EXPECT_EQ(0, puts_to(TOYFS "enforce", "0\n"));
-	get(TOYFS "enforce", buf, sizeof(buf));
+	EXPECT_EQ(-EINVAL, write_string(TOYLSM_FS "enforce", "2"));
+	EXPECT_EQ(-EINVAL, write_string(TOYLSM_FS "enforce", "on"));
+	EXPECT_EQ(0, write_string(TOYLSM_FS "enforce", "0\n"));
+	read_file(TOYLSM_FS "enforce", buf, sizeof(buf));
 	EXPECT_STREQ("0\n", buf);
-	EXPECT_EQ(0, puts_to(TOYFS "enforce", "1"));
-	get(TOYFS "enforce", buf, sizeof(buf));
+	EXPECT_EQ(0, write_string(TOYLSM_FS "enforce", "1"));
+	read_file(TOYLSM_FS "enforce", buf, sizeof(buf));
 	EXPECT_STREQ("1\n", buf);
 }
 
@@ -92,34 +89,34 @@ TEST(writes_need_cap_mac_admin)
 	char buf[16];
 
 	ASSERT_EQ(0, drop_mac_admin());
-	EXPECT_EQ(-EPERM, puts_to(TOYFS "rules", "rc-s rc-o r\n"));
+	EXPECT_EQ(-EPERM, write_string(TOYLSM_FS "rules", "rc-s rc-o r\n"));
 	EXPECT_FALSE(has_rule("rc-s rc-o"));
-	EXPECT_EQ(-EPERM, puts_to(TOYFS "enforce", "0"));
-	get(TOYFS "enforce", buf, sizeof(buf));
+	EXPECT_EQ(-EPERM, write_string(TOYLSM_FS "enforce", "0"));
+	read_file(TOYLSM_FS "enforce", buf, sizeof(buf));
 	EXPECT_STREQ("1\n", buf);
-	EXPECT_EQ(-EINVAL, puts_to(TOYFS "stats", "0"));	/* read-only */
+	EXPECT_EQ(-EINVAL, write_string(TOYLSM_FS "stats", "0"));	/* read-only */
 }
 
 TEST(label_changes_need_a_t_rule_or_cap_mac_admin)
 {
 	long calls, denials, c2, d2;
 
-	ASSERT_EQ(0, relabel("ld-a"));
-	ASSERT_EQ(0, puts_to(TOYFS "rules", "ld-a ld-b t\nld-b ld-c r\n"));
+	ASSERT_EQ(0, toylsm_relabel("ld-a"));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "ld-a ld-b t\nld-b ld-c r\n"));
 	ASSERT_EQ(0, drop_mac_admin());
-	stats("setprocattr", &calls, &denials);
-	EXPECT_EQ(0, relabel("ld-a"));		/* its own label */
-	EXPECT_EQ(-EPERM, relabel("ld-c"));	/* no t rule */
-	EXPECT_EQ(-EPERM, relabel("ld-new"));	/* unknown label */
-	EXPECT_EQ(-EPERM, puts_to(ATTR "exec", "ld-c"));
-	EXPECT_STREQ("ld-a", label());
-	stats("setprocattr", &c2, &d2);
+	toylsm_stats("setprocattr", &calls, &denials);
+	EXPECT_EQ(0, toylsm_relabel("ld-a"));		/* its own label */
+	EXPECT_EQ(-EPERM, toylsm_relabel("ld-c"));	/* no t rule */
+	EXPECT_EQ(-EPERM, toylsm_relabel("ld-new"));	/* unknown label */
+	EXPECT_EQ(-EPERM, write_string(TOYLSM_ATTR "exec", "ld-c"));
+	EXPECT_STREQ("ld-a", toylsm_label());
+	toylsm_stats("setprocattr", &c2, &d2);
 	EXPECT_EQ(calls + 4, c2);
 	EXPECT_EQ(denials + 3, d2);
-	EXPECT_EQ(0, puts_to(ATTR "exec", "ld-b"));
-	EXPECT_EQ(0, relabel("ld-b"));
-	EXPECT_STREQ("ld-b", label());
-	EXPECT_EQ(-EPERM, relabel("ld-a"));	/* no way back */
+	EXPECT_EQ(0, write_string(TOYLSM_ATTR "exec", "ld-b"));
+	EXPECT_EQ(0, toylsm_relabel("ld-b"));
+	EXPECT_STREQ("ld-b", toylsm_label());
+	EXPECT_EQ(-EPERM, toylsm_relabel("ld-a"));	/* no way back */
 }
 
 TEST(file_denied_by_toylsm_allowed_by_the_major_lsm)
@@ -140,21 +137,21 @@ TEST(file_denied_by_toylsm_allowed_by_the_major_lsm)
 	ASSERT_EQ(9, getxattr(f, "security.toylsm", buf, sizeof(buf)));
 
 	/* Same label, or no rule needed before the task changes label. */
-	ASSERT_EQ(0, relabel("fe-user"));
-	stats("file_open", &calls, &denials);
-	EXPECT_EQ(-EACCES, get(f, buf, sizeof(buf)));
-	stats("file_open", &c2, &d2);
+	ASSERT_EQ(0, toylsm_relabel("fe-user"));
+	toylsm_stats("file_open", &calls, &denials);
+	EXPECT_EQ(-EACCES, read_file(f, buf, sizeof(buf)));
+	toylsm_stats("file_open", &c2, &d2);
 	EXPECT_EQ(calls + 2, c2);	/* f, and the stats file itself */
 	EXPECT_EQ(denials + 1, d2);
 	/* The audit record, through lsm_audit.c (kauditd prints it). */
 	EXPECT_TRUE(logged("toylsm=denied hook=file_open subject=\"fe-user\" object=\"fe-secret\" requested=r"));
 
-	ASSERT_EQ(0, puts_to(TOYFS "rules", "fe-user fe-secret r\n"));
-	EXPECT_EQ(6, get(f, buf, sizeof(buf)));
-	EXPECT_EQ(-EACCES, puts_to(f, "x"));
-	ASSERT_EQ(0, puts_to(TOYFS "enforce", "0"));
-	EXPECT_EQ(0, puts_to(f, "x"));		/* permissive: logged only */
-	ASSERT_EQ(0, puts_to(TOYFS "enforce", "1"));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "fe-user fe-secret r\n"));
+	EXPECT_EQ(6, read_file(f, buf, sizeof(buf)));
+	EXPECT_EQ(-EACCES, write_string(f, "x"));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "enforce", "0"));
+	EXPECT_EQ(0, write_string(f, "x"));		/* permissive: logged only */
+	ASSERT_EQ(0, write_string(TOYLSM_FS "enforce", "1"));
 
 	/* Only CAP_MAC_ADMIN relabels a file. */
 	ASSERT_EQ(0, drop_mac_admin());
@@ -170,18 +167,18 @@ TEST(file_denied_by_smack_allowed_by_toylsm)
 	long calls, denials, c2, d2;
 	char buf[256];
 
-	get("/sys/kernel/security/lsm", buf, sizeof(buf));
+	read_file("/sys/kernel/security/lsm", buf, sizeof(buf));
 	if (!strstr(buf, "smack"))
 		SKIP(return, "Smack is not active in this boot");
 	unlink(f);
-	ASSERT_EQ(0, puts_to("/proc/self/attr/smack/current", "_"));
+	ASSERT_EQ(0, write_string("/proc/self/attr/smack/current", "_"));
 	ASSERT_LE(0, close(open(f, O_CREAT | O_WRONLY, 0666)));
 	/* No toylsm label: toylsm allows; Smack has no rule "_ toyS r". */
 	ASSERT_EQ(0, setxattr(f, "security.SMACK64", "toyS", 4, 0));
 	ASSERT_EQ(0, drop_cap(CAP_MAC_OVERRIDE));
-	stats("file_open", &calls, &denials);
-	EXPECT_EQ(-EACCES, get(f, buf, sizeof(buf)));
-	stats("file_open", &c2, &d2);
+	toylsm_stats("file_open", &calls, &denials);
+	EXPECT_EQ(-EACCES, read_file(f, buf, sizeof(buf)));
+	toylsm_stats("file_open", &c2, &d2);
 	EXPECT_EQ(denials, d2);		/* the denial was Smack's */
 }
 
@@ -196,7 +193,7 @@ static pid_t labelled_child(const char *l)
 		return -1;
 	pid = fork();
 	if (!pid) {
-		relabel(l);
+		toylsm_relabel(l);
 		write(p[1], "x", 1);
 		for (;;)
 			pause();
@@ -212,12 +209,12 @@ TEST(signals_between_labels)
 	pid_t pid;
 	int st;
 
-	ASSERT_EQ(0, relabel("sg-a"));
+	ASSERT_EQ(0, toylsm_relabel("sg-a"));
 	pid = labelled_child("sg-b");
 	ASSERT_LT(0, pid);
 	EXPECT_EQ(-1, kill(pid, SIGTERM));
 	EXPECT_EQ(EACCES, errno);
-	ASSERT_EQ(0, puts_to(TOYFS "rules", "sg-a sg-b w\n"));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "sg-a sg-b w\n"));
 	EXPECT_EQ(0, kill(pid, SIGKILL));
 	ASSERT_EQ(pid, waitpid(pid, &st, 0));
 	EXPECT_TRUE(WIFSIGNALED(st));
@@ -229,18 +226,18 @@ TEST(ptrace_between_labels)
 	pid_t pid;
 	int st;
 
-	ASSERT_EQ(0, relabel("pt-a"));
+	ASSERT_EQ(0, toylsm_relabel("pt-a"));
 	pid = labelled_child("pt-b");
 	ASSERT_LT(0, pid);
 	/* environ needs PTRACE_MODE_READ, so toylsm's "r". */
 	snprintf(path, sizeof(path), "/proc/%d/environ", pid);
-	EXPECT_EQ(-EACCES, get(path, buf, sizeof(buf)));
+	EXPECT_EQ(-EACCES, read_file(path, buf, sizeof(buf)));
 	EXPECT_EQ(-1, ptrace(PTRACE_ATTACH, pid, 0, 0));
 	EXPECT_EQ(EACCES, errno);
-	ASSERT_EQ(0, puts_to(TOYFS "rules", "pt-a pt-b r\n"));
-	EXPECT_LE(0, get(path, buf, sizeof(buf)));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "pt-a pt-b r\n"));
+	EXPECT_LE(0, read_file(path, buf, sizeof(buf)));
 	EXPECT_EQ(-1, ptrace(PTRACE_ATTACH, pid, 0, 0));
-	ASSERT_EQ(0, puts_to(TOYFS "rules", "pt-a pt-b rw\n"));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "pt-a pt-b rw\n"));
 	EXPECT_EQ(0, ptrace(PTRACE_ATTACH, pid, 0, 0));
 	waitpid(pid, &st, 0);
 	kill(pid, SIGKILL);
@@ -258,7 +255,7 @@ TEST(stats_list_every_hook)
 	size_t i;
 
 	for (i = 0; i < sizeof(hooks) / sizeof(hooks[0]); i++) {
-		stats(hooks[i], &calls, &denials);
+		toylsm_stats(hooks[i], &calls, &denials);
 		EXPECT_LE(0, denials) TH_LOG("%s", hooks[i]);
 		EXPECT_LE(denials, calls) TH_LOG("%s", hooks[i]);
 	}

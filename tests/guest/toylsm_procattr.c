@@ -11,13 +11,13 @@
 #include <linux/lsm.h>
 
 #include "kselftest_harness.h"
-#include "toylsm_util.h"
+#include "toylsm_files.h"
 
 TEST(toylsm_is_stacked)
 {
 	char buf[256];
 
-	ASSERT_LT(0, get("/sys/kernel/security/lsm", buf, sizeof(buf)));
+	ASSERT_LT(0, read_file("/sys/kernel/security/lsm", buf, sizeof(buf)));
 	TH_LOG("active: %s", buf);
 	EXPECT_NE(NULL, strstr(buf, ",toylsm"));
 	EXPECT_NE(NULL, strstr(buf, "smack") ?: strstr(buf, "selinux") ?:
@@ -29,25 +29,25 @@ TEST(first_task_label_is_init)
 	char buf[64];
 
 	/* The harness forks each test from the boot's shell: never relabelled. */
-	ASSERT_EQ(5, get("/proc/1/attr/toylsm/current", buf, sizeof(buf)));
+	ASSERT_EQ(5, read_file("/proc/1/attr/toylsm/current", buf, sizeof(buf)));
 	EXPECT_STREQ("init\n", buf);
-	EXPECT_STREQ("init", label());
-	EXPECT_EQ(0, get(ATTR "exec", buf, sizeof(buf)));
-	EXPECT_EQ(0, get(ATTR "prev", buf, sizeof(buf)));
+	EXPECT_STREQ("init", toylsm_label());
+	EXPECT_EQ(0, read_file(TOYLSM_ATTR "exec", buf, sizeof(buf)));
+	EXPECT_EQ(0, read_file(TOYLSM_ATTR "prev", buf, sizeof(buf)));
 }
 
 TEST(good_writes)
 {
 	char l31[32];
 
-	ASSERT_EQ(0, relabel("pa-1"));
-	EXPECT_STREQ("pa-1", label());
-	ASSERT_EQ(0, relabel("pa_2.x:y\n"));
-	EXPECT_STREQ("pa_2.x:y", label());
+	ASSERT_EQ(0, toylsm_relabel("pa-1"));
+	EXPECT_STREQ("pa-1", toylsm_label());
+	ASSERT_EQ(0, toylsm_relabel("pa_2.x:y\n"));
+	EXPECT_STREQ("pa_2.x:y", toylsm_label());
 	memset(l31, 'p', 31);
 	l31[31] = '\0';
-	ASSERT_EQ(0, relabel(l31));
-	EXPECT_STREQ(l31, label());
+	ASSERT_EQ(0, toylsm_relabel(l31));
+	EXPECT_STREQ(l31, toylsm_label());
 }
 
 TEST(bad_writes_are_einval_and_change_nothing)
@@ -61,20 +61,20 @@ TEST(bad_writes_are_einval_and_change_nothing)
 	char buf[64];
 	size_t i;
 
-	ASSERT_EQ(0, relabel("pb-keep"));
-	ASSERT_EQ(0, puts_to(ATTR "exec", "pb-exec"));
+	ASSERT_EQ(0, toylsm_relabel("pb-keep"));
+	ASSERT_EQ(0, write_string(TOYLSM_ATTR "exec", "pb-exec"));
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		EXPECT_EQ(-EINVAL, put(ATTR "current", bad[i].s, bad[i].len))
+		EXPECT_EQ(-EINVAL, write_file(TOYLSM_ATTR "current", bad[i].s, bad[i].len))
 			TH_LOG("current <- case %zu", i);
-		EXPECT_EQ(-EINVAL, put(ATTR "exec", bad[i].s, bad[i].len))
+		EXPECT_EQ(-EINVAL, write_file(TOYLSM_ATTR "exec", bad[i].s, bad[i].len))
 			TH_LOG("exec <- case %zu", i);
-		EXPECT_STREQ("pb-keep", label());
-		get(ATTR "exec", buf, sizeof(buf));
+		EXPECT_STREQ("pb-keep", toylsm_label());
+		read_file(TOYLSM_ATTR "exec", buf, sizeof(buf));
 		EXPECT_STREQ("pb-exec\n", buf);
 	}
 	/* prev is read-only: root passes DAC, toylsm refuses. */
-	EXPECT_EQ(-EINVAL, puts_to(ATTR "prev", "pb-prev"));
-	EXPECT_STREQ("pb-keep", label());
+	EXPECT_EQ(-EINVAL, write_string(TOYLSM_ATTR "prev", "pb-prev"));
+	EXPECT_STREQ("pb-keep", toylsm_label());
 }
 
 TEST(only_the_task_itself_writes)
@@ -88,7 +88,7 @@ TEST(only_the_task_itself_writes)
 	if (!pid) {
 		close(p[1]);
 		read(p[0], path, 1);
-		_exit(strcmp(label(), "init") ? 1 : 0);
+		_exit(strcmp(toylsm_label(), "init") ? 1 : 0);
 	}
 	snprintf(path, sizeof(path), "/proc/%d/attr/toylsm/current", pid);
 	fd = open(path, O_WRONLY);
@@ -114,7 +114,7 @@ static void exec_show(const char *exec_label, char *out, size_t size)
 	pid = fork();
 	if (!pid) {
 		dup2(p[1], 1);
-		if (exec_label && puts_to(ATTR "exec", exec_label))
+		if (exec_label && write_string(TOYLSM_ATTR "exec", exec_label))
 			_exit(3);
 		execl("/bin/cat", "cat", "/proc/self/attr/toylsm/current",
 		      "/proc/self/attr/toylsm/prev",
@@ -133,23 +133,23 @@ TEST(exec_label_is_taken_at_exec_and_consumed)
 {
 	char out[256];
 
-	ASSERT_EQ(0, relabel("pd-before"));
+	ASSERT_EQ(0, toylsm_relabel("pd-before"));
 	exec_show("pd-after", out, sizeof(out));
 	EXPECT_STREQ("pd-after\npd-before\n", out);
 	/* Without an exec label, exec keeps the label and prev. */
 	exec_show(NULL, out, sizeof(out));
 	EXPECT_STREQ("pd-before\n", out);
-	EXPECT_STREQ("pd-before", label());
+	EXPECT_STREQ("pd-before", toylsm_label());
 }
 
 TEST(exec_label_is_inherited_by_fork)
 {
 	char out[256];
 
-	ASSERT_EQ(0, puts_to(ATTR "exec", "pe-1"));
+	ASSERT_EQ(0, write_string(TOYLSM_ATTR "exec", "pe-1"));
 	exec_show(NULL, out, sizeof(out));
 	EXPECT_STREQ("pe-1\ninit\n", out);
-	EXPECT_STREQ("init", label());
+	EXPECT_STREQ("init", toylsm_label());
 }
 
 TEST(syscalls_report_toylsm)
@@ -166,8 +166,8 @@ TEST(syscalls_report_toylsm)
 		found += ids[i] == LSM_ID_TOYLSM;
 	EXPECT_EQ(1, found);
 
-	ASSERT_EQ(0, relabel("ps-cur"));
-	ASSERT_EQ(0, puts_to(ATTR "exec", "ps-exec\n"));
+	ASSERT_EQ(0, toylsm_relabel("ps-cur"));
+	ASSERT_EQ(0, write_string(TOYLSM_ATTR "exec", "ps-exec\n"));
 	size = sizeof(buf);
 	n = syscall(451 /* lsm_self_attr */, buf, &size, 0);
 	ASSERT_LT(0, n);

@@ -9,7 +9,9 @@
 #    in the repo, and a #fragment into a Markdown file names a heading or
 #    an <a id> there;
 #  - the pictures (fenced blocks that are not excerpts) are plain ASCII
-#    without tabs, at most 80 columns, so they line up in a terminal.
+#    without tabs, at most 80 columns, so they line up in a terminal;
+#  - the repository stands alone: no file points at the design documents
+#    outside it (../shared/, its abi.md), which a clone does not have.
 # The checkers first prove on altered copies, in a temporary folder, that
 # they report a stale excerpt, a missing section and a broken link.
 #
@@ -249,6 +251,17 @@ check_pictures() {
 	END { if (NR > 0) out() }' "$@"
 }
 
+# check_standalone ROOT: one line, ok if no file under ROOT (build/ and
+# .git aside; this checker names the patterns) points outside the clone.
+check_standalone() {
+	local hits
+	hits=$(grep -rIlE --exclude-dir=build --exclude-dir=.git --exclude=docs.sh \
+		'\.\./shared|abi\.md' "$1" 2>/dev/null | sed "s|^$1/||" | tr '\n' ' ')
+	printf '%s\t%s\t%s\n' "$([ -z "$hits" ] && echo ok || echo 'not ok')" \
+		"no file points at ../shared/ or abi.md (a clone has neither)" \
+		"${hits:+in: $hits}"
+}
+
 # --- Self-tests: each checker must catch what it exists to catch. -------
 R=()	# results: "status<TAB>description<TAB>detail"
 self() {	# self DESCRIPTION EXPECT(ok|fail) OUTPUT
@@ -303,6 +316,11 @@ printf '[a](nowhere.md)\n' >"$S/docs/broken.md"
 self "a link to a missing file is reported" fail "$(check_links "$S" "$S/docs/broken.md")"
 printf '[a](walk.md#no-such-anchor)\n' >"$S/docs/frag.md"
 self "a link to a missing anchor is reported" fail "$(check_links "$S" "$S/docs/frag.md")"
+mkdir -p "$S/alone/tests"
+printf 'int main(void) { return 0; }\n' >"$S/alone/tests/t.c"
+self "a tree that cites nothing outside passes" ok "$(check_standalone "$S/alone")"
+printf '/* as ../shared/abi.md says */\n' >"$S/alone/tests/u.c"
+self "a file citing ../shared/abi.md is reported" fail "$(check_standalone "$S/alone")"
 printf '```\n\tx\n```\n' >"$S/docs/pic.md"
 self "a picture with a tab is reported" fail "$(check_pictures "$S" "$S/docs/pic.md")"
 
@@ -324,6 +342,7 @@ linked=("${docs[@]}")
 [ -f "$K/README.md" ] && linked+=("$K/README.md")
 linked+=("$K"/labs/**/*.md)
 mapfile -t -O "${#R[@]}" R < <(check_links "$K" "${linked[@]}")
+mapfile -t -O "${#R[@]}" R < <(check_standalone "$K")
 
 echo "1..${#R[@]}"
 i=0

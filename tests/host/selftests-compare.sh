@@ -11,6 +11,10 @@ K=$(cd "$(dirname "$0")/../.." && pwd -P)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 n=0 bad=0
+# The kit's own known file explains failures of the real runs; these
+# made-up results start from an empty one (ST_KNOWN= below overrides it).
+: >"$TMP/none"
+export ST_KNOWN=$TMP/none
 t() {	# t WANT(0|1) DESCRIPTION: compare $TMP/r, expect exit WANT
 	n=$((n + 1))
 	"$K/scripts/selftests.sh" --compare "$TMP/r" >"$TMP/out" 2>&1

@@ -13,8 +13,11 @@
 # a line), as packed in /kit/bin/selftests.tar.
 set -u
 R=/st
+# The suites go to /kst/SUITE in the new root, not /SUITE: /proc is where
+# procfs is mounted, and would hide the proc suite's programs.
 mkdir -p $R && mount -t tmpfs -o mode=755 st $R || exit 1
-cd $R && tar xf /kit/bin/selftests.tar || exit 1
+mkdir -p $R/kst && cd $R/kst && tar xf /kit/bin/selftests.tar || exit 1
+cd $R || exit 1
 mkdir -p bin etc proc sys dev tmp root
 cp /bin/busybox bin/busybox && chroot $R /bin/busybox --install -s /bin
 cp /etc/passwd /etc/group etc/
@@ -30,7 +33,7 @@ while read -r suite prog; do
 	echo "kit-selftests: $suite/$prog"
 	# Each program from its own folder, as run_kselftest.sh does (fs_test
 	# executes ./true, test_execve ./validate_cap).
-	chroot $R /bin/sh -c "cd /$suite && exec timeout -s KILL 600 ./$prog" \
+	chroot $R /bin/sh -c "cd /kst/$suite && exec timeout -s KILL 600 ./$prog" \
 		>$R/out 2>&1 </dev/null
 	st=$?
 	{
@@ -38,7 +41,7 @@ while read -r suite prog; do
 		cat $R/out
 		echo "KIT-ST-END $suite/$prog status=$st"
 	} >>$R/results
-done <$R/programs
+done <$R/kst/programs
 echo "KIT-ST-RESULTS"
 cat $R/results
 echo "KIT-ST-RESULTS-END"

@@ -28,9 +28,9 @@
 __attribute__((unused))
 static const char *lsm_name(int id)
 {
-	for (int i = 0; i < LAB_NLSMS; i++)
-		if (lab_lsm_table[i].id == id)
-			return lab_lsm_table[i].name;
+	for (int i = 0; i < KIT_NLSMS; i++)
+		if (kit_lsms[i].id == id)
+			return kit_lsms[i].name;
 	return NULL;
 }
 

@@ -4,22 +4,33 @@
  * LSM IDs, PR_LSM_ATTR_GET/SET, the active modules and which of them can
  * be chosen, a module's own "current" from lsm_self_attr, the boot's
  * module list and a count of open file descriptors for leak checks.
- * Include it after grader.h, lsm_names.h and the lab's lab.h.
  */
-#ifndef LAB_ILSM_H
-#define LAB_ILSM_H
+#ifndef LAB_INTERFACE_LSM_H
+#define LAB_INTERFACE_LSM_H
 
 #include <dirent.h>
-#include <sys/prctl.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>		/* PR_LSM_ATTR_* from the kit's <linux/prctl.h> */
 #include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/lsm.h>
+#include <linux/types.h>
+
+#include "grader.h"
+#include "lsm_names.h"
 
 static char fs_list[512];
 
 LAB_API const char *name_of(long id)
 {
-	for (int i = 0; i < LAB_NLSMS; i++)
-		if (lab_lsm_table[i].id == id)
-			return lab_lsm_table[i].name;
+	const char *name = kit_lsm_name(id);
+
+	if (name)
+		return name;
 	return id == LSM_ID_INVALID ? "LSM_ID_INVALID" : "an unknown ID";
 }
 
@@ -38,7 +49,7 @@ LAB_API int active_ids(__u32 *ids, int max)
 	size_t size = max * sizeof(*ids);
 	long n = syscall(__NR_lsm_module_list, ids, &size, 0);
 
-	setup(n >= 0, "call lsm_module_list", errno);
+	lab_setup(n >= 0, "call lsm_module_list", errno);
 	return n;
 }
 
@@ -49,12 +60,12 @@ LAB_API int truth_candidates(__u32 *cand, int max)
 	long orig = get_ilsm();
 	int n = active_ids(ids, 64), k = 0;
 
-	setup(orig >= 0, "read its interface LSM (PR_LSM_ATTR_GET)", errno);
+	lab_setup(orig >= 0, "read its interface LSM (PR_LSM_ATTR_GET)", errno);
 	for (int i = 0; i < n && k < max; i++)
 		if (set_ilsm(ids[i]) == 0)
 			cand[k++] = ids[i];
-	setup(set_ilsm(orig) == 0, "choose its interface LSM again", errno);
-	setup(k > 0, "find a module that can be the interface LSM", EINVAL);
+	lab_setup(set_ilsm(orig) == 0, "choose its interface LSM again", errno);
+	lab_setup(k > 0, "find a module that can be the interface LSM", EINVAL);
 	return k;
 }
 
@@ -68,7 +79,7 @@ LAB_API int self_current(long id, char *buf, size_t len)
 	size_t size = sizeof(mem), off = 0;
 	long n = syscall(__NR_lsm_self_attr, (struct lsm_ctx *)mem, &size, 0);
 
-	setup(n >= 0, "call lsm_self_attr", errno);
+	lab_setup(n >= 0, "call lsm_self_attr", errno);
 	for (long i = 0; i < n; i++) {
 		struct lsm_ctx *c = (struct lsm_ctx *)(mem + off);
 
@@ -87,7 +98,7 @@ LAB_API int open_fds(void)
 	DIR *d = opendir("/proc/self/fd");
 	int n = 0;
 
-	setup(d != NULL, "list /proc/self/fd", errno);
+	lab_setup(d != NULL, "list /proc/self/fd", errno);
 	while (readdir(d))
 		n++;
 	closedir(d);

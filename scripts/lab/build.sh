@@ -1,0 +1,68 @@
+# shellcheck shell=bash
+# make lab, stage "build": the grader's object and one program per variant
+# (a kernel-side lab: the lab kernel with the variant's source, and the
+# grader alone).  Sourced by scripts/lab.sh.
+
+CFLAGS_LAB=(-Wno-unused-parameter)
+
+# The grader's object, rebuilt when it or a header it uses changed.
+build_grader() {
+	local o=$OUT/grade.o inc
+	inc=$(flavour_dir)/usr/include
+	if [ -f "$o" ] && [ -z "$(find "$LDIR/grade.c" "$LDIR/lab.h" "$LABS/common" "$KIT/tests/guest" \
+		"$inc/linux/lsm.h" "$inc/asm/unistd_64.h" -newer "$o" -print -quit 2>/dev/null)" ]; then
+		return 0
+	fi
+	"$KIT/scripts/guest-cc.sh" -c -o "$o.$$.tmp" -I "$LDIR" -I "$LABS/common" \
+		"$LDIR/grade.c" 2>"$OUT/grade-cc.$$.txt" || {
+		cat "$OUT/grade-cc.$$.txt" >&2
+		rm -f "$o.$$.tmp" "$OUT/grade-cc.$$.txt"
+		die "the grader of lab $NUM does not compile (above)." "That is the kit's bug, not yours: tell the instructor."
+	}
+	rm -f "$OUT/grade-cc.$$.txt"
+	mv "$o.$$.tmp" "$o"
+}
+
+# link_program DIR SRC PROG: SRC compiled with the grader into PROG, the
+# compiler's messages in DIR/compile.txt; 1 if it does not compile.
+link_program() {
+	local d=$1 src=$2 prog=$3
+	"$KIT/scripts/guest-cc.sh" -c "${CFLAGS_LAB[@]}" -I "$LDIR" -I "$LABS/common" \
+		-o "$d/src.o" "$src" >"$d/compile.txt" 2>&1 || return 1
+	"$KIT/scripts/guest-cc.sh" -o "$prog" "$d/src.o" "$OUT/grade.o" \
+		>>"$d/compile.txt" 2>&1 || return 1
+}
+
+# build_variant TAG SRC: $OUT/TAG/$BIN-TAG, or 1 with the compiler's
+# messages in $OUT/TAG/compile.txt.  For a kernel-side lab, SRC is built
+# into the lab kernel (scripts/lab-kernel.sh; exits if that fails for a
+# reason that is not SRC's) and $BIN-TAG is the grader alone.
+build_variant() {
+	local tag=$1 src=$2 d=$OUT/$1 rc
+	mkdir -p "$d"
+	rm -f "$d/$BIN-$tag" "$d/src.o"
+	cp "$src" "$d/$BIN-$tag.c"
+	if [ "$KIND" != kernel ]; then
+		link_program "$d" "$src" "$d/$BIN-$tag"
+		return
+	fi
+	rc=0
+	"$KIT/scripts/lab-kernel.sh" "$NUM" "$src" 2>"$d/compile.txt" || rc=$?
+	case $rc in
+	0) check_needs; build_grader ;;
+	2) return 1 ;;
+	*) cat "$d/compile.txt" >&2
+	   die "the lab kernel could not be built (above), and that is not your file's fault." \
+	       "Fix what the message says, or ask the instructor; then run make lab $NUM again." ;;
+	esac
+	"$KIT/scripts/guest-cc.sh" -o "$d/$BIN-$tag" "$OUT/grade.o" >>"$d/compile.txt" 2>&1
+}
+
+# show_compile_error TAG SRC: the compiler's messages and one paragraph.
+show_compile_error() {
+	local d=$OUT/$1 src=$2 first
+	sed "s|$KIT/||g" "$d/compile.txt" >&2
+	first=$(grep -m1 -E ': (fatal )?error: ' "$d/compile.txt" | sed "s|$KIT/||g")
+	die "$(rel "$src") does not compile, so lab $NUM was not graded." \
+	    "The first error is the one to fix (later ones often follow from it): ${first:-see the messages above}. Warnings count as errors here (-Werror). Then run make lab $NUM again."
+}

@@ -1,0 +1,105 @@
+# shellcheck shell=bash
+# make lab, stage "config": which lab, its lab.conf, its boots, and what
+# its kernel must have.  Sourced by scripts/lab.sh.
+
+rel() { printf '%s\n' "${1#"$KIT"/}"; }
+
+lab_dirs() {
+	local d
+	for d in "$LABS"/[0-9][0-9]-*/; do
+		[ -f "$d/lab.conf" ] && printf '%s\n' "${d%/}"
+	done
+}
+
+lab_numbers() {
+	lab_dirs | sed -E 's|.*/0*([0-9]+)-[^/]*$|\1|' | paste -sd, | sed 's/,/, /g'
+}
+
+# find_lab ARG...: sets LDIR, NUM (3), NN (03), OUT or dies with the reason.
+find_lab() {
+	local arg=${1:-} d
+	if [ $# -eq 0 ] || [ -z "$arg" ]; then
+		die "which lab? Give its number, for example: make lab 1." \
+		    "make labs lists the labs ($(lab_numbers)) with their titles."
+	fi
+	if [ $# -gt 1 ]; then
+		die "one lab at a time: make lab N, not make lab $*." "make labs lists the labs."
+	fi
+	case "$arg" in
+	*[!0-9]*) die "'$arg' is not a lab number." \
+		      "Give the lab's number, for example make lab 1; make labs lists them ($(lab_numbers))." ;;
+	esac
+	NUM=$((10#$arg))
+	NN=$(printf '%02d' "$NUM")
+	d=$(ls -d "$LABS/$NN"-*/ 2>/dev/null | head -1)
+	if [ -z "$d" ] || [ ! -f "$d/lab.conf" ]; then
+		die "there is no lab $NUM." "The labs are $(lab_numbers); make labs lists them with their titles."
+	fi
+	LDIR=${d%/}
+	OUT=$BUILD/labs/$NN
+	mkdir -p "$OUT"
+}
+
+# load_conf: TITLE MINUTES SOURCE BOOTS NEEDS KIND KOBJS of $LDIR/lab.conf,
+# and the paths that follow from them (BIN, SOL, WORKF).
+load_conf() {
+	TITLE='' MINUTES='?' SOURCE='' BOOTS=("") NEEDS=() KIND=user KOBJS=''
+	# shellcheck disable=SC1091
+	. "$LDIR/lab.conf" || die "$(rel "$LDIR")/lab.conf has a syntax error (above)." "Fix it."
+	[ -n "$SOURCE" ] && [ -f "$LDIR/solution/$SOURCE" ] ||
+		die "$(rel "$LDIR")/lab.conf names SOURCE=$SOURCE, but $(rel "$LDIR")/solution/$SOURCE does not exist." \
+		    "Each lab needs its reference solution in solution/."
+	[ ${#BOOTS[@]} -gt 0 ] || BOOTS=("")
+	BIN=${SOURCE%.c}
+	SOL=$LDIR/solution/$SOURCE
+	WORKF=$LDIR/work/$SOURCE
+	# A kernel-side lab's SOURCE goes into the lab kernel; its guests boot
+	# that kernel (build/lab/bzImage).
+	if [ "$KIND" = kernel ]; then export FLAVOUR=lab; fi
+}
+
+# boot_label I: how boot I is described.
+boot_label() {
+	local a
+	a=$(stack_cmdline "${BOOTS[$1]}")
+	if [ -z "$a" ]; then echo "default LSMs"; else echo "$a"; fi
+}
+
+# The kernel: built by the first run, rebuilt when its inputs changed.
+# kernel.sh itself is a no-op when nothing changed, but takes ~6 s to say
+# so; a warm run checks the inputs' times against its last success instead.
+ensure_kernel() {
+	local fd stamp=$STAMPS/lab-kernel
+	# A kernel-side lab's kernel is built with each variant (build_variant).
+	[ "$KIND" = kernel ] && return 0
+	fd=$(flavour_dir)
+	if [ -f "$fd/bzImage" ] && [ -f "$fd/usr/include/linux/types.h" ] && [ -f "$stamp" ] &&
+	   [ ! "$fd/bzImage" -nt "$stamp" ] &&
+	   [ -z "$(find "$KIT/patches" "$KIT/configs" "$KIT/demo-lsm" -newer "$stamp" -print -quit 2>/dev/null)" ]; then
+		return 0
+	fi
+	[ -f "$fd/bzImage" ] || say "first run: building the kit's kernel (several minutes, once; offline afterwards)"
+	"$KIT/scripts/kernel.sh" || die "the kernel could not be built (above), so lab $NUM cannot run." \
+		"Fix what the message above says, or ask the instructor; then run make lab $NUM again."
+	touch "$stamp"
+}
+
+# The lab's needs in the UAPI headers (NEEDS: "header|text|what brings it").
+check_needs() {
+	local n h t why inc
+	inc=$(flavour_dir)/usr/include
+	for n in "${NEEDS[@]}"; do
+		IFS='|' read -r h t why <<<"$n"
+		grep -q -- "$t" "$inc/$h" 2>/dev/null ||
+			die "lab $NUM needs '$t' in <$h>, and this kernel's headers ($(rel "$inc")) do not have it." \
+			    "It comes with $why. Check that patches/series lists it, then run make kernel and make lab $NUM again."
+	done
+}
+
+# stage_config: the kernel a user-space lab's guests boot, and its
+# headers' NEEDS (a kernel-side lab's kernel is built with its source, in
+# stage_build).
+stage_config() {
+	ensure_kernel
+	[ "$KIND" = kernel ] || check_needs
+}

@@ -1,0 +1,112 @@
+# shellcheck shell=bash
+# make lab: what the learner sees, and the transcript
+# (build/labs/NN/last-run.txt) that keeps all of it.  Sourced by
+# scripts/lab.sh.
+
+# transcript_head SRC TAG: the first lines of the transcript ($T).
+transcript_head() {
+	{
+		echo "lab $NUM ($TITLE), graded $(date '+%F %T')"
+		echo "source: $(rel "$1") (sha256 $(sha256sum <"$1" | cut -c1-16))"
+		echo "graded: $([ "$2" = solution ] && echo "the reference solution" || echo "your copy")"
+		echo "console logs: $(rel "$LOGS")/guest-lab-$NN-run-b*.log"
+	} >"$T"
+}
+
+# The verdict lines of a boot's text, hints included, without the banner
+# (which names the boot's LSMs).
+verdicts() { grep -v -E '^(KIT-|lab [0-9]+: )' "$1"; }
+
+# show_boots TAG: each boot's results; on the terminal, a later boot with
+# the same verdicts as the first is one line; the transcript has all.
+show_boots() {
+	local tag=$1 i t rc
+	for i in "${!BOOTS[@]}"; do
+		t=$OUT/$tag/boot-$((i + 1)).txt
+		rc=$(cat "$OUT/$tag/boot-$((i + 1)).rc" 2>/dev/null || echo 126)
+		echo
+		echo "== boot $((i + 1)) of ${#BOOTS[@]}: $(boot_label "$i") =="
+		{ echo; echo "== boot $((i + 1)) of ${#BOOTS[@]}: $(boot_label "$i") =="; cat "$t"; } >>"$T"
+		if [ "$i" -gt 0 ] && [ "$rc" -lt 124 ] && [ -s "$t" ] &&
+		   cmp -s <(verdicts "$OUT/$tag/boot-1.txt") <(verdicts "$t"); then
+			grep -E '^lab [0-9]+: ' "$t" | head -1
+			echo "(the same results as boot 1)"
+		else
+			cat "$t"
+		fi
+		if [ "$rc" -ge 124 ]; then
+			echo "-- the runner's report --"
+			cat "$OUT/boot-run-$((i + 1)).err"
+			# The lab kernel has no kallsyms: name the Oops's
+			# addresses from its vmlinux here.
+			if [ "$KIND" = kernel ] && [ "$rc" = 125 ] && [ -f "$(flavour_dir)/vmlinux" ]; then
+				echo "-- the kernel's report, addresses named from $(rel "$(flavour_dir)")/vmlinux --"
+				"$KIT/scripts/results.py" oops "$LOGS/guest-lab-$NN-run-b$((i + 1)).log" \
+					"$(flavour_dir)/vmlinux" | sed 's/^\[ *[0-9.]*\] //'
+			fi
+		fi | tee -a "$T"
+	done
+	echo
+}
+
+# advise TEXT: a paragraph under the last "kit:" line.
+advise() { printf '     %s\n' "$1" | fold -s -w 76 | sed '2,$s/^/     /'; }
+
+# verdict TAG: the verdict line of the transcript, the learner's advice;
+# exits 0 only if every step passes in every boot.
+verdict() {
+	local tag=$1 v="$PASSED/$STEPS steps" first which catch
+	if [ -n "$BOOT_TROUBLE" ]; then
+		echo "verdict: FAIL, a boot went wrong ($v)" >>"$T"
+		printf '%s' "$BOOT_TROUBLE" | sed 's/; $//; s/^/  /' >&2
+		[ "$KIND" = kernel ] && die "lab $NUM could not be graded completely: the lab kernel hung, crashed or stopped early (above; $(elapsed) s)." \
+		    "Your code runs in that kernel, so an Oops or panic there is most likely in it: the console log named above shows the Oops and its Call Trace, with the function's name. Transcript: $(rel "$T")."
+		die "lab $NUM could not be graded completely: a guest hung, crashed or stopped early (above; $(elapsed) s)." \
+		    "A hang or panic in a user-space lab is rarely your code's fault: run make lab $NUM again; if it persists, look at the console log named above and ask the instructor. Transcript: $(rel "$T")."
+	fi
+	if [ "$STEPS" -eq 0 ]; then
+		echo "verdict: FAIL, no step graded" >>"$T"
+		die "the grader of lab $NUM printed no verdicts ($(elapsed) s): the program stopped before its first step." \
+		    "Code that runs before main() or kills its own process can do that; the transcript $(rel "$T") and the console logs $(rel "$LOGS")/guest-lab-$NN-run-b*.log show what it printed."
+	fi
+	if [ "$PASSED" -eq "$STEPS" ] && [ "$RESULTS_F" -eq 0 ]; then
+		echo "verdict: PASS $v" >>"$T"
+		say "lab $NUM PASSED: all $STEPS steps, in ${#BOOTS[@]} boot(s) ($(elapsed) s). Transcript: $(rel "$T")"
+		[ "$tag" = work ] && [ -n "$(ls -d "$LABS/$(printf '%02d' $((NUM + 1)))"-*/ 2>/dev/null)" ] &&
+			say "next: make lab $((NUM + 1))"
+		exit 0
+	fi
+	echo "verdict: FAIL $v" >>"$T"
+	first=${FAILED_STEPS%% *}
+	which="step $first"
+	[ "$first" != "$FAILED_STEPS" ] && which="steps ${FAILED_STEPS// /, }"
+	say "lab $NUM: $PASSED of $STEPS steps pass; failing: $which ($(elapsed) s)."
+	if [ "$tag" = work ]; then
+		catch="make lab $NUM STEP=$((first + 1)) gives a copy with $(solved "$first") (yours is kept as a backup)"
+		[ "$first" -ge "$STEPS" ] && catch="the reference answer is $(rel "$SOL")"
+		advise "Read the hint under the first FAIL, edit $(rel "$WORKF"), then run make lab $NUM again. Stuck on step $first? $catch. Transcript: $(rel "$T")."
+	else
+		advise "The reference solution fails: that is the kit's bug (or the kernel's). Transcript: $(rel "$T")."
+	fi
+	exit 1
+}
+
+# cmd_list: the labs, with titles, times and the last verdict.
+cmd_list() {
+	local d total=0 last res
+	echo "The labs (make lab N to grade yours; SOLUTION=1, SHELL=1, STEP=k; make skel N STEP=k):"
+	echo
+	for d in $(lab_dirs); do
+		LDIR=$d NUM=$(basename "$d" | sed -E 's/^0*([0-9]+)-.*/\1/') NN=$(basename "$d" | cut -c1-2)
+		load_conf
+		last=$BUILD/labs/$NN/last-run.txt res=
+		if [ -f "$last" ]; then
+			res=$(sed -n 's/^verdict: //p' "$last" | tail -1)
+			grep -q '^graded: the reference' "$last" && res+=" (reference solution)"
+		fi
+		printf '  %2d  %-44s %3s min  %s\n' "$NUM" "$TITLE" "$MINUTES" "${res:+last run: $res}"
+		[[ "$MINUTES" =~ ^[0-9]+$ ]] && total=$((total + MINUTES))
+	done
+	echo
+	echo "  $total min in all. Each lab's README.md: labs/NN-*/README.md; for instructors: labs/README.md."
+}

@@ -1,0 +1,71 @@
+# shellcheck shell=bash
+# make lab / make skel: the attendee's copy, labs/NN-*/work/SOURCE, made
+# from the reference solution by scripts/lab-skel.sh.  Sourced by
+# scripts/lab.sh.
+
+# solved K: "step 1 solved" or "steps 1-K solved".
+solved() { if [ "$1" -eq 1 ]; then echo "step 1 solved"; else echo "steps 1-$1 solved"; fi; }
+
+# The number of steps: the highest n of the solution's "/* TODO n:" markers.
+count_steps() {
+	grep -oE '/\* TODO [0-9]+:' "$SOL" | sed -E 's|.* ([0-9]+):|\1|' | sort -n | tail -1
+}
+
+# skeleton STEP OUTFILE: the skeleton with the steps before STEP solved.
+skeleton() {
+	local step=$1 out=$2
+	{
+		printf '/*\n'
+		printf ' * Your copy of lab %d, made by "make skel %d%s" on %s\n' \
+			"$NUM" "$NUM" "$([ "$step" -gt 1 ] && echo " STEP=$step")" "$(date '+%F %T')"
+		printf ' * from %s' "$(rel "$SOL")"
+		[ "$step" -gt 1 ] && printf ', with %s' "$(solved $((step - 1)))"
+		printf '.\n * Edit it, then run: make lab %d.  Resetting keeps a backup of it.\n */\n' "$NUM"
+		"$KIT/scripts/lab-skel.sh" "$SOL" "$step"
+	} >"$out.tmp" || { rm -f "$out.tmp"; die "could not make the skeleton of lab $NUM (above)." \
+		"The TODO/END TODO markers of $(rel "$SOL") are wrong; this is the kit's bug."; }
+	mv "$out.tmp" "$out"
+}
+
+# reset_work STEP: a fresh working copy; an existing one is kept as a
+# backup beside it (never overwritten: a second reset in the same second
+# gets another name).
+reset_work() {
+	local step=${1:-1} bak last n
+	n=$(count_steps)
+	case "$step" in ''|*[!0-9]*|0) die "STEP must be a step number (1 to $n), not '$step'." \
+		"make skel $NUM STEP=3 gives you a copy with steps 1 and 2 solved." ;; esac
+	[ "$step" -le "$n" ] || die "lab $NUM has $n steps, so STEP=$step does not exist." \
+		"STEP=k gives a copy with the steps before k solved: STEP=$n leaves only the last step to you; SOLUTION=1 grades the complete solution."
+	mkdir -p "$LDIR/work"
+	if [ -f "$WORKF" ]; then
+		last=$(ls -1v "$WORKF".bak-* 2>/dev/null | tail -1)
+		if [ -n "$last" ] && cmp -s "$WORKF" "$last"; then
+			say "your previous copy was already saved as $(rel "$last")"
+		else
+			bak=$WORKF.bak-$(date +%Y%m%d-%H%M%S)
+			local k=1 b=$bak
+			while [ -e "$b" ]; do k=$((k + 1)); b=$bak-$k; done
+			cp -p "$WORKF" "$b"
+			say "your previous copy is kept as $(rel "$b")"
+		fi
+	fi
+	skeleton "$step" "$WORKF"
+	if [ "$step" -gt 1 ]; then
+		say "new copy: $(rel "$WORKF"), $(solved $((step - 1))), step $step is yours"
+	else
+		say "new copy: $(rel "$WORKF"), the untouched skeleton"
+	fi
+}
+
+# pick_source: SRC and TAG of what make lab grades (STEP=k resets the
+# copy first; a first run makes it); sets SRC and TAG.
+pick_source() {
+	if [ -n "${STEP:-}" ]; then
+		reset_work "$STEP"
+	elif [ ! -f "$WORKF" ] && [ "${SOLUTION:-0}" != 1 ]; then
+		say "first run of lab $NUM: making your copy from the skeleton"
+		reset_work 1
+	fi
+	if [ "${SOLUTION:-0}" = 1 ]; then SRC=$SOL TAG=solution; else SRC=$WORKF TAG=work; fi
+}
