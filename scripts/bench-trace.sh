@@ -6,7 +6,7 @@
 # tracing block: no CONFIG_TRACEPOINTS, so the trace_*() calls are empty):
 # Kbuild output build/kbuild/notrace, image build/notrace/bzImage, built
 # here (with ccache, only the objects that tracing changes are compiled).
-# tests/bench/hook_bench.c runs in ROUNDS (default 3) pairs of boots, the
+# tests/bench/hook_bench.c runs in ROUNDS (default 9) pairs of boots, the
 # two kernels alternating (ABBA); each boot gives the median ns of its
 # hook loop (open, read, close, stat, a signal, getppid). Two kernels
 # cannot share a boot, so the off-cost is the median over the rounds of
@@ -16,7 +16,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$KIT/scripts/bench-lib.sh"
 T=${1:?usage: bench-trace.sh TABLE}
-ROUNDS=${ROUNDS:-3}
+ROUNDS=${ROUNDS:-9}
 NK=$BUILD/kbuild/notrace NOUT=$BUILD/notrace
 FRAG=$NOUT/notrace.config
 mkdir -p "$NK" "$NOUT" "$BUILD/bench/trace"
