@@ -7,10 +7,10 @@ ifeq ($(origin SHELL),command line)
 KIT_SHELL := $(SHELL)
 endif
 override SHELL := /bin/bash
-# CMD and APPEND reach the guest untouched: make expands neither (a `$f` in
+# CMD, APPEND, SETUP and WHY reach the guest untouched: make expands neither (a `$f` in
 # CMD='for f in a b; do echo $f; done' stays `$f`).
-$(foreach v,CMD APPEND,$(if $(filter command line,$(origin $(v))),$(eval override $(v) := $$(value $(v)))))
-export KIT_SHELL FLAVOUR CMD APPEND
+$(foreach v,CMD APPEND SETUP WHY,$(if $(filter command line,$(origin $(v))),$(eval override $(v) := $$(value $(v)))))
+export KIT_SHELL FLAVOUR CMD APPEND SETUP WHY
 # Command-line variables reach the scripts through the environment only:
 # the kernel's own make, which the scripts run, must not inherit SHELL=1
 # (or anything else given to this make) through MAKEFLAGS.
@@ -18,7 +18,7 @@ MAKEOVERRIDES :=
 
 S := scripts
 
-.PHONY: help deps tree kernel initramfs run console test test-debug selftests compile-check series-builds \
+.PHONY: help deps tree kernel initramfs run why console test test-debug selftests compile-check series-builds \
 	bench labs lab skel clean distclean
 .DEFAULT_GOAL := help
 
@@ -41,6 +41,9 @@ initramfs:	## pack the guest's busybox initramfs
 run:		## run CMD='...' in the guest; exit status is the command's
 	@$(S)/kernel.sh && $(S)/run-guest.sh --cmd "$${CMD:-true}"
 
+why:		## who said no: run CMD='...' in the guest under /bin/why (APPEND= SETUP= WHY=)
+	@$(S)/why.sh
+
 console:	## interactive busybox shell in the guest (leave: exit)
 	@$(S)/kernel.sh && $(S)/run-guest.sh --shell
 
@@ -59,7 +62,7 @@ compile-check:	## compile every caller the series converts (NFS, ceph, netfilter
 series-builds:	## build the kernel at each patch, without toylsm until the last: each builds alone
 	@$(S)/deps.sh && $(S)/series-builds.sh
 
-bench:		## measure syscalls and the kit loop, build/bench.md (BASELINE=1 COLD=1)
+bench:		## measure syscalls and the kit loop, build/bench.md (BASELINE=1 COLD=1 TRACE=1)
 	@$(S)/bench.sh
 
 labs:		## list the labs, with titles and time estimates

@@ -9,6 +9,7 @@
 # of demo-lsm/ (bench-edit.sh) where a private kit exists.
 # A few minutes from a built kit.  BASELINE=1 adds the /proc read on the
 # pristine 6.1 kernel (bench-baseline.sh; its first build takes minutes);
+# TRACE=1 adds the cost of the LSM events (bench-trace.sh; minutes);
 # COLD=1 adds a cold make test in a throw-away copy (bench-cold.sh; minutes,
 # and it makes the private kit that the edit loop needs).  BENCH_HOST=0
 # leaves the host half out (for work on the guest half).
@@ -125,6 +126,12 @@ if [ "${BENCH_HOST:-1}" = 1 ]; then
 		row "cold make test (extract, git am, build, suites)" "not measured" "<= 8 min" "make bench COLD=1 (minutes)" >>"$H"
 	fi
 	"$KIT/scripts/bench-edit.sh" "$H" || row "demo-lsm/ edit to verdict" "failed (above)" "" "" >>"$H"
+fi
+
+# TRACE=1: the cost of patch 0017's LSM events (bench-trace.sh; builds a
+# kernel without tracing once, then minutes of boots).
+if [ "${TRACE:-0}" = 1 ]; then
+	"$KIT/scripts/bench-trace.sh" "$G" || row "LSM events' cost" "failed (above)" "" "" >>"$G"
 fi
 
 {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Pack the guest's base initramfs (busybox and initramfs/init) from
-# initramfs/files.list into build/initramfs.cpio.gz, only when an input
-# changed.  With -p LIST OUT: pack a payload archive from a gen_init_cpio
-# list instead (run-guest.sh uses it for /kit/run and the programs).
+# Pack the guest's base initramfs (busybox, initramfs/init and the tool
+# /bin/why, built from initramfs/why.c) from initramfs/files.list into
+# build/initramfs.cpio.gz, only when an input changed.  With -p LIST OUT:
+# pack a payload archive from a gen_init_cpio list instead (run-guest.sh
+# uses it for /kit/run and the programs).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -24,9 +25,18 @@ if [ "${1:-}" = -p ]; then
 	exit 0
 fi
 
+# The guest's own tools, built here (static C, as the guest tests are,
+# but without the kernel's headers): why (initramfs/why.c).
+WHY=$BUILD/tools/why
+if [ ! -x "$WHY" ] || [ "$KIT/initramfs/why.c" -nt "$WHY" ]; then
+	gcc -std=c11 -static -O2 -Wall -Wextra -Werror -o "$WHY.tmp" "$KIT/initramfs/why.c" &&
+		mv "$WHY.tmp" "$WHY" ||
+		die "initramfs/why.c does not compile (compiler output above)." "Fix the first error shown."
+fi
+
 OUTF=$BUILD/initramfs.cpio.gz
 LIST=$KIT/initramfs/files.list
-inputs=("$LIST")
+inputs=("$LIST" "$WHY")
 while read -r kind dst src _; do
 	[ "$kind" = file ] || continue
 	case "$src" in /*) inputs+=("$src") ;; *) inputs+=("$KIT/$src") ;; esac
@@ -34,7 +44,8 @@ done < <(grep -v '^#' "$LIST")
 want=$(digest "${inputs[@]}" "$GEN")
 stamp_ok initramfs "$want" && [ -f "$OUTF" ] && exit 0
 [ -x /bin/busybox ] || die "/bin/busybox is missing." "Install busybox-static: make deps (as root)."
-(cd "$KIT" && "$GEN" "$LIST") | gzip -1 -n >"$OUTF.tmp.$$" ||
+(cd "$KIT" && "$GEN" <(cat "$LIST"; echo "file /bin/why $WHY 0755 0 0")) |
+	gzip -1 -n >"$OUTF.tmp.$$" ||
 	die "packing the initramfs failed." "Check initramfs/files.list: every source path must exist."
 mv "$OUTF.tmp.$$" "$OUTF"
 stamp_set initramfs "$want"
