@@ -20,7 +20,31 @@ PKGS=(
 	busybox-static		# the guest's userland
 	cpio gzip		# the initramfs
 	libcap-dev libcap-ng-dev	# static libcap, libcap-ng: the kernel's selftests (make selftests)
+	checkpolicy		# compiles the kit's SELinux policy (configs/policy/*/selinux); no service
 )
+
+# apparmor_parser compiles the kit's AppArmor profiles (configs/policy/*/
+# apparmor) for the guest's kernel.  Debian's apparmor package is
+# downloaded and unpacked into build/tools/apparmor/ (apt-get download +
+# dpkg -x), never installed: installing it runs maintainer scripts and a
+# service that load profiles into the host's kernel, which the kit must
+# never touch.  The parser needs nothing but libc (ldd), and nothing else
+# from the package.  Downloaded once (as any user), then offline.
+apparmor_parser() {
+	local dir=$BUILD/tools/apparmor deb
+	[ -x "$dir/sbin/apparmor_parser" ] && return 0
+	mkdir -p "$BUILD/deb"
+	deb=$(compgen -G "$BUILD/deb/apparmor_*.deb" | tail -1) || true
+	if [ -z "$deb" ]; then
+		(cd "$BUILD/deb" && apt-get download -q apparmor >"$LOGS/apt-download.log" 2>&1) ||
+			die "could not download Debian's apparmor package (log: $LOGS/apt-download.log)." \
+			    "Check that Debian's package mirror is reachable (as root, apt-get update may help), then run make again."
+		deb=$(compgen -G "$BUILD/deb/apparmor_*.deb" | tail -1)
+	fi
+	rm -rf "$dir.tmp" && dpkg -x "$deb" "$dir.tmp" && mv "$dir.tmp" "$dir"
+	say "apparmor_parser unpacked from $(basename "$deb") into ${dir#"$KIT"/}"
+}
+apparmor_parser
 
 missing=()
 for p in "${PKGS[@]}"; do

@@ -34,9 +34,32 @@ if [ ! -x "$WHY" ] || [ "$KIT/initramfs/why.c" -nt "$WHY" ]; then
 		die "initramfs/why.c does not compile (compiler output above)." "Fix the first error shown."
 fi
 
+# probe (initramfs/probe.c) and policy (initramfs/policy.c), and the
+# policy sets compiled by scripts/policy.sh, packed as /etc/policy/SET/.
+for t in probe policy; do
+	T=$BUILD/tools/$t
+	if [ ! -x "$T" ] || [ "$KIT/initramfs/$t.c" -nt "$T" ]; then
+		gcc -std=c11 -static -O2 -Wall -Wextra -Werror -o "$T.tmp" "$KIT/initramfs/$t.c" &&
+			mv "$T.tmp" "$T" ||
+			die "initramfs/$t.c does not compile (compiler output above)." "Fix the first error shown."
+	fi
+done
+"$KIT/scripts/policy.sh"
+POLLIST=$BUILD/policy.list
+{
+	echo "file /bin/probe $BUILD/tools/probe 0755 0 0"
+	echo "file /bin/policy $BUILD/tools/policy 0755 0 0"
+	echo "dir /etc/policy 0755 0 0"
+	(cd "$BUILD/policy" && find . -mindepth 1 | sort) | while read -r f; do
+		f=${f#./}
+		if [ -d "$BUILD/policy/$f" ]; then echo "dir /etc/policy/$f 0755 0 0"
+		else echo "file /etc/policy/$f $BUILD/policy/$f 0644 0 0"; fi
+	done
+} >"$POLLIST"
+
 OUTF=$BUILD/initramfs.cpio.gz
 LIST=$KIT/initramfs/files.list
-inputs=("$LIST" "$WHY")
+inputs=("$LIST" "$WHY" "$BUILD/tools/probe" "$BUILD/tools/policy" "$POLLIST" "$STAMPS/policy")
 while read -r kind dst src _; do
 	[ "$kind" = file ] || continue
 	case "$src" in /*) inputs+=("$src") ;; *) inputs+=("$KIT/$src") ;; esac
@@ -44,7 +67,7 @@ done < <(grep -v '^#' "$LIST")
 want=$(digest "${inputs[@]}" "$GEN")
 stamp_ok initramfs "$want" && [ -f "$OUTF" ] && exit 0
 [ -x /bin/busybox ] || die "/bin/busybox is missing." "Install busybox-static: make deps (as root)."
-(cd "$KIT" && "$GEN" <(cat "$LIST"; echo "file /bin/why $WHY 0755 0 0")) |
+(cd "$KIT" && "$GEN" <(cat "$LIST" "$POLLIST"; echo "file /bin/why $WHY 0755 0 0")) |
 	gzip -1 -n >"$OUTF.tmp.$$" ||
 	die "packing the initramfs failed." "Check initramfs/files.list: every source path must exist."
 mv "$OUTF.tmp.$$" "$OUTF"

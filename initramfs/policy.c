@@ -1,0 +1,550 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * policy: load one of the kit's policy sets into the guest's security
+ * modules in one step, or run a command under the parts of a set that
+ * belong to a process.  The sets are compiled on the host
+ * (scripts/policy.sh, from configs/policy/SET/) into /etc/policy/SET/.
+ *
+ *   policy load [-c] SET [MODULE...]
+ *	every module of SET that this boot runs, or only those named:
+ *	apparmor  apparmor/NAME written to /sys/kernel/security/apparmor/.replace
+ *	selinux   selinux/policy written to /sys/fs/selinux/load, then 1 to
+ *	          enforce (last, once the files are labelled)
+ *	smack     smack.rules, line by line, to /sys/fs/smackfs/load2
+ *	toylsm    toylsm.rules, in one write, to /sys/kernel/security/toylsm/rules
+ *	files     "PATH XATTR VALUE" lines: PATH created if missing (a file
+ *	          holding its own name), its XATTR set (skipped when the
+ *	          module the xattr belongs to is not in this boot)
+ *	-c: complain (AppArmor's profiles in complain mode, SELinux
+ *	permissive, toylsm enforce 0): refusals are logged, not made.
+ *   policy run SET CMD [ARG...]
+ *	run CMD under SET's file "run": "toylsm LABEL" (the exec label CMD
+ *	takes) and "landlock RULES" (landlock.rules: "RIGHTS PATH" lines,
+ *	RIGHTS a comma list of read and write; only the rights named are
+ *	handled, and CMD keeps them only beneath the paths listed).
+ *   policy features
+ *	AppArmor's features, flattened, as apparmor_parser -M reads them
+ *	(scripts/policy.sh --capture stores them for the host's compiler).
+ *   policy list
+ *	the sets in /etc/policy.
+ *
+ * Exit status: 0, or 1 with a message naming the module and the file.
+ * A load stops at the first error; the modules loaded before it stay
+ * loaded (each module's own load is all or none).
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/landlock.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/xattr.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SETS "/etc/policy"
+#define SECFS "/sys/kernel/security"
+
+static const char *set;
+
+static void fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "policy: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+/* The whole file, NUL-terminated; its length in *len. NULL if absent. */
+static char *slurp(const char *path, size_t *len)
+{
+	size_t cap = 4096, n = 0;
+	char *buf = malloc(cap);
+	ssize_t r;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || !buf) {
+		free(buf);
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	while ((r = read(fd, buf + n, cap - n - 1)) > 0) {
+		n += r;
+		if (n + 1 == cap) {
+			char *nb = realloc(buf, cap *= 2);
+
+			if (!nb)
+				fail("out of memory reading %s", path);
+			buf = nb;
+		}
+	}
+	close(fd);
+	if (r < 0)
+		fail("cannot read %s: %s", path, strerror(errno));
+	buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+}
+
+/* Write buf to path in one write(): 0 or errno. */
+static int put(const char *path, const char *buf, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), err = 0;
+
+	if (fd < 0)
+		return errno;
+	if (write(fd, buf, len) != (ssize_t)len)
+		err = errno ? errno : EIO;
+	close(fd);
+	return err;
+}
+
+/* Whether @lsm is in this boot's list of active modules. */
+static int active(const char *lsm)
+{
+	char *l = slurp(SECFS "/lsm", NULL), *p, *save = NULL;
+	int yes = 0;
+
+	for (p = l ? strtok_r(l, ",\n", &save) : NULL; p; p = strtok_r(NULL, ",\n", &save))
+		if (strcmp(p, lsm) == 0)
+			yes = 1;
+	free(l);
+	return yes;
+}
+
+static char *setpath(const char *rel)
+{
+	static char p[4][512];
+	static int i;
+
+	i = (i + 1) % 4;
+	snprintf(p[i], sizeof(p[i]), SETS "/%s/%s", set, rel);
+	return p[i];
+}
+
+/* Mount @type at @dir unless @probe already exists there. */
+static void mount_fs(const char *type, const char *dir, const char *probe)
+{
+	char p[256];
+
+	snprintf(p, sizeof(p), "%s/%s", dir, probe);
+	if (access(p, F_OK) == 0)
+		return;
+	if (mount(type, dir, type, 0, NULL))
+		fail("%s: cannot mount %s at %s: %s", type, type, dir, strerror(errno));
+}
+
+/* The lines of a text file that are not blank or comments, in turn. */
+static char *next_line(char **cur)
+{
+	char *l, *e;
+
+	while (**cur) {
+		l = *cur;
+		e = strchr(l, '\n');
+		if (e) {
+			*e = '\0';
+			*cur = e + 1;
+		} else {
+			*cur = l + strlen(l);
+		}
+		l += strspn(l, " \t");
+		if (*l && *l != '#')
+			return l;
+	}
+	return NULL;
+}
+
+static int load_apparmor(int complain)
+{
+	char dir[512], p[1024], *blob;
+	struct dirent *e;
+	size_t len;
+	int n = 0, err;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "%s", setpath("apparmor"));
+	d = opendir(dir);
+	if (!d)
+		return -1;
+	while ((e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+		int is_complain = l > 9 && strcmp(e->d_name + l - 9, ".complain") == 0;
+
+		if (e->d_name[0] == '.' || is_complain != complain)
+			continue;
+		snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
+		blob = slurp(p, &len);
+		if (!blob)
+			fail("apparmor: cannot read %s: %s", p, strerror(errno));
+		err = put(SECFS "/apparmor/.replace", blob, len);
+		free(blob);
+		if (err)
+			fail("apparmor: the kernel refused the profile %s: %s (its reason is in the kernel log: dmesg | grep apparmor)",
+			     p, strerror(err));
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+static int load_selinux(void)
+{
+	size_t len;
+	char *pol = slurp(setpath("selinux/policy"), &len);
+	int err;
+
+	if (!pol)
+		return -1;
+	mount_fs("selinuxfs", "/sys/fs/selinux", "load");
+	err = put("/sys/fs/selinux/load", pol, len);
+	free(pol);
+	if (err)
+		fail("selinux: the kernel refused %s: %s (its reason is in the kernel log: dmesg | grep -i selinux)",
+		     setpath("selinux/policy"), strerror(err));
+	return 1;
+}
+
+static int load_smack(void)
+{
+	char *rules = slurp(setpath("smack.rules"), NULL), *cur = rules, *l;
+	int n = 0, err;
+
+	if (!rules)
+		return -1;
+	mount_fs("smackfs", "/sys/fs/smackfs", "load2");
+	while ((l = next_line(&cur))) {
+		err = put("/sys/fs/smackfs/load2", l, strlen(l));
+		if (err)
+			fail("smack: the kernel refused the rule '%s' of %s: %s", l,
+			     setpath("smack.rules"), strerror(err));
+		n++;
+	}
+	free(rules);
+	return n;
+}
+
+static int load_toylsm(void)
+{
+	char *rules = slurp(setpath("toylsm.rules"), NULL), *cur = rules, *l;
+	char buf[4096] = "";
+	int n = 0, err;
+
+	if (!rules)
+		return -1;
+	while ((l = next_line(&cur))) {
+		if (strlen(buf) + strlen(l) + 2 > sizeof(buf))
+			fail("toylsm: %s is longer than one write (4095 bytes)", setpath("toylsm.rules"));
+		strcat(strcat(buf, l), "\n");
+		n++;
+	}
+	free(rules);
+	err = put(SECFS "/toylsm/rules", buf, strlen(buf));
+	if (err)
+		fail("toylsm: the kernel refused %s: %s (a bad line, or a full table: nothing was changed)",
+		     setpath("toylsm.rules"), strerror(err));
+	return n;
+}
+
+/* Which module an xattr belongs to. */
+static const char *xattr_module(const char *name)
+{
+	if (strncmp(name, "security.SMACK64", 16) == 0)
+		return "smack";
+	if (strcmp(name, "security.selinux") == 0)
+		return "selinux";
+	if (strcmp(name, "security.toylsm") == 0)
+		return "toylsm";
+	return NULL;
+}
+
+static void mkdirs(char *path)
+{
+	char *s;
+
+	for (s = strchr(path + 1, '/'); s; s = strchr(s + 1, '/')) {
+		*s = '\0';
+		if (mkdir(path, 0755) && errno != EEXIST)
+			fail("files: cannot create %s: %s", path, strerror(errno));
+		*s = '/';
+	}
+}
+
+static int load_files(const char *only)
+{
+	char *list = slurp(setpath("files"), NULL), *cur = list, *l;
+	char path[256], name[64], value[256];
+	const char *mod;
+	int n = 0, fd;
+
+	if (!list)
+		return -1;
+	while ((l = next_line(&cur))) {
+		if (sscanf(l, "%255s %63s %255s", path, name, value) != 3 || path[0] != '/')
+			fail("files: '%s' in %s is not \"PATH XATTR VALUE\"", l, setpath("files"));
+		mod = xattr_module(name);
+		if (!mod)
+			fail("files: %s in %s is not an xattr of Smack, SELinux or toylsm", name, setpath("files"));
+		if (access(path, F_OK)) {
+			mkdirs(path);
+			fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+			if (fd < 0 || dprintf(fd, "%s\n", path) < 0)
+				fail("files: cannot create %s: %s", path, strerror(errno));
+			close(fd);
+		}
+		if (!active(mod) || (only && !strstr(only, mod)))
+			continue;
+		if (setxattr(path, name, value, strlen(value), 0))
+			fail("files: cannot set %s=%s on %s: %s", name, value, path, strerror(errno));
+		n++;
+	}
+	free(list);
+	return n;
+}
+
+static long ms_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (t.tv_sec - t0->tv_sec) * 1000 + (t.tv_nsec - t0->tv_nsec) / 1000000;
+}
+
+static const char *const modules[] = { "selinux", "apparmor", "smack", "toylsm", NULL };
+
+static int cmd_load(int argc, char **argv)
+{
+	char only[256] = "", what[64];
+	int complain = 0, i, n, any = 0;
+	struct timespec t0;
+	struct stat st;
+
+	if (argc > 2 && strcmp(argv[2], "-c") == 0) {
+		complain = 1;
+		argv++;
+		argc--;
+	}
+	if (argc < 3)
+		fail("usage: policy load [-c] SET [MODULE...]");
+	set = argv[2];
+	if (stat(setpath(""), &st) || !S_ISDIR(st.st_mode))
+		fail("no policy set '%s' in " SETS " (policy list shows them)", set);
+	for (i = 3; i < argc; i++) {
+		int known = strcmp(argv[i], "files") == 0;
+
+		for (n = 0; modules[n]; n++)
+			known |= strcmp(argv[i], modules[n]) == 0;
+		if (!known)
+			fail("'%s' is not a module a set loads (selinux, apparmor, smack, toylsm, files)", argv[i]);
+		strcat(strcat(only, argv[i]), " ");
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	printf("policy: %s%s:", set, complain ? " (complain)" : "");
+	for (i = 0; modules[i]; i++) {
+		const char *m = modules[i];
+
+		if ((only[0] && !strstr(only, m)))
+			continue;
+		if (!active(m)) {
+			printf(" %s not in this boot;", m);
+			continue;
+		}
+		n = !strcmp(m, "selinux") ? load_selinux() :
+		    !strcmp(m, "apparmor") ? load_apparmor(complain) :
+		    !strcmp(m, "smack") ? load_smack() : load_toylsm();
+		if (n < 0)
+			continue;	/* the set has nothing for it */
+		snprintf(what, sizeof(what), !strcmp(m, "selinux") ? "policy" :
+			 !strcmp(m, "apparmor") ? "profile(s)" : "rule(s)");
+		printf(" %s %d %s;", m, n, what);
+		any = 1;
+	}
+	if (!only[0] || strstr(only, "files") || strstr(only, "smack") ||
+	    strstr(only, "selinux") || strstr(only, "toylsm")) {
+		n = load_files(only[0] ? only : NULL);
+		if (n >= 0)
+			printf(" files %d label(s);", n);
+	}
+	/* Enforcing last: the files have their labels by now. */
+	if ((!only[0] || strstr(only, "selinux")) && active("selinux") &&
+	    access(setpath("selinux/policy"), F_OK) == 0) {
+		int err = put("/sys/fs/selinux/enforce", complain ? "0" : "1", 1);
+
+		if (err)
+			fail("selinux: cannot write enforce: %s", strerror(err));
+		printf(" selinux %s;", complain ? "permissive" : "enforcing");
+	}
+	if ((!only[0] || strstr(only, "toylsm")) && active("toylsm") &&
+	    access(setpath("toylsm.rules"), F_OK) == 0) {
+		int err = put(SECFS "/toylsm/enforce", complain ? "0" : "1", 1);
+
+		if (err)
+			fail("toylsm: cannot write enforce: %s", strerror(err));
+	}
+	printf(" %ld ms\n", ms_since(&t0));
+	if (!any && !only[0])
+		printf("policy: (no module of this boot has a policy in %s)\n", set);
+	return 0;
+}
+
+static int landlock(const char *file)
+{
+	struct landlock_ruleset_attr attr = { 0 };
+	struct landlock_path_beneath_attr pb;
+	char *rules = slurp(setpath(file), NULL), *cur = rules, *l;
+	char rights[64], path[256], *r, *save;
+	struct stat st;
+	int fd, n = 0;
+
+	if (!rules)
+		fail("landlock: no %s", setpath(file));
+	/* First pass: the rights the ruleset handles. */
+	while ((l = next_line(&cur))) {
+		if (sscanf(l, "%63s %255s", rights, path) != 2)
+			fail("landlock: '%s' in %s is not \"RIGHTS PATH\"", l, setpath(file));
+		for (r = strtok_r(rights, ",", &save); r; r = strtok_r(NULL, ",", &save)) {
+			if (strcmp(r, "read") == 0)
+				attr.handled_access_fs |= LANDLOCK_ACCESS_FS_READ_FILE;
+			else if (strcmp(r, "write") == 0)
+				attr.handled_access_fs |= LANDLOCK_ACCESS_FS_WRITE_FILE;
+			else
+				fail("landlock: '%s' in %s: rights are read and write", r, setpath(file));
+		}
+	}
+	free(rules);
+	fd = syscall(SYS_landlock_create_ruleset, &attr, sizeof(attr), 0);
+	if (fd < 0)
+		fail("landlock: cannot create a ruleset: %s (is landlock in this boot?)", strerror(errno));
+	rules = slurp(setpath(file), NULL);
+	cur = rules;
+	while ((l = next_line(&cur))) {
+		sscanf(l, "%63s %255s", rights, path);
+		pb.allowed_access = 0;
+		if (strstr(rights, "read"))
+			pb.allowed_access |= LANDLOCK_ACCESS_FS_READ_FILE;
+		if (strstr(rights, "write"))
+			pb.allowed_access |= LANDLOCK_ACCESS_FS_WRITE_FILE;
+		pb.parent_fd = open(path, O_PATH | O_CLOEXEC);
+		if (pb.parent_fd < 0 || fstat(pb.parent_fd, &st))
+			fail("landlock: %s (in %s): %s", path, setpath(file), strerror(errno));
+		if (syscall(SYS_landlock_add_rule, fd, LANDLOCK_RULE_PATH_BENEATH, &pb, 0))
+			fail("landlock: the rule for %s: %s", path, strerror(errno));
+		close(pb.parent_fd);
+		n++;
+	}
+	free(rules);
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    syscall(SYS_landlock_restrict_self, fd, 0))
+		fail("landlock: cannot restrict this process: %s", strerror(errno));
+	close(fd);
+	return n;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+	char *run, *cur, *l, key[32], val[256];
+	int err;
+
+	if (argc < 4)
+		fail("usage: policy run SET CMD [ARG...]");
+	set = argv[2];
+	run = slurp(setpath("run"), NULL);
+	if (!run)
+		fail("no policy set '%s' with a file 'run' in " SETS, set);
+	for (cur = run; (l = next_line(&cur));) {
+		if (sscanf(l, "%31s %255s", key, val) != 2)
+			fail("'%s' in %s is not \"toylsm LABEL\" or \"landlock FILE\"", l, setpath("run"));
+		if (strcmp(key, "toylsm") == 0) {
+			if (!active("toylsm"))
+				continue;
+			err = put("/proc/self/attr/toylsm/exec", val, strlen(val));
+			if (err)
+				fail("toylsm: cannot take the exec label %s: %s", val, strerror(err));
+		} else if (strcmp(key, "landlock") == 0) {
+			if (active("landlock"))
+				landlock(val);
+		} else {
+			fail("'%s' in %s: only toylsm and landlock lines", key, setpath("run"));
+		}
+	}
+	free(run);
+	execvp(argv[3], argv + 3);
+	fprintf(stderr, "policy: cannot run %s: %s\n", argv[3], strerror(errno));
+	return 127;
+}
+
+/* AppArmor's feature tree flattened: "name {" contents "}\n", depth first. */
+static void flatten(const char *dir)
+{
+	struct dirent **e;
+	char p[1024], *c;
+	struct stat st;
+	int n, i;
+
+	n = scandir(dir, &e, NULL, alphasort);
+	if (n < 0)
+		fail("cannot read %s: %s", dir, strerror(errno));
+	for (i = 0; i < n; i++) {
+		if (e[i]->d_name[0] == '.')
+			continue;
+		snprintf(p, sizeof(p), "%s/%s", dir, e[i]->d_name);
+		printf("%s {", e[i]->d_name);
+		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
+			flatten(p);
+		} else {
+			c = slurp(p, NULL);
+			fputs(c ? c : "", stdout);
+			free(c);
+		}
+		printf("}\n");
+		free(e[i]);
+	}
+	free(e);
+}
+
+static int cmd_list(void)
+{
+	struct dirent *e;
+	DIR *d = opendir(SETS);
+
+	if (!d)
+		fail("no policy sets here (" SETS " is missing)");
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.')
+			printf("%s\n", e->d_name);
+	closedir(d);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc > 1 && strcmp(argv[1], "load") == 0)
+		return cmd_load(argc, argv);
+	if (argc > 1 && strcmp(argv[1], "run") == 0)
+		return cmd_run(argc, argv);
+	if (argc > 1 && strcmp(argv[1], "features") == 0) {
+		if (!active("apparmor"))
+			fail("AppArmor is not in this boot (APPEND=apparmor)");
+		flatten(SECFS "/apparmor/features");
+		return 0;
+	}
+	if (argc > 1 && strcmp(argv[1], "list") == 0)
+		return cmd_list();
+	fprintf(stderr, "usage: policy load [-c] SET [MODULE...] | policy run SET CMD [ARG...] |\n"
+		"       policy features | policy list   (the comment at the top of initramfs/policy.c)\n");
+	return 2;
+}
