@@ -446,8 +446,14 @@ static int landlock(const char *file)
 		n++;
 	}
 	free(rules);
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
-	    syscall(SYS_landlock_restrict_self, fd, 0))
+	/*
+	 * Root (CAP_SYS_ADMIN) restricts itself without no_new_privs, which
+	 * would forbid the label changes at exec of Smack (SMACK64EXEC) and
+	 * SELinux (a domain transition); others must set it.
+	 */
+	if (syscall(SYS_landlock_restrict_self, fd, 0) &&
+	    (errno != EPERM || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	     syscall(SYS_landlock_restrict_self, fd, 0)))
 		fail("landlock: cannot restrict this process: %s", strerror(errno));
 	close(fd);
 	return n;
