@@ -10,7 +10,7 @@ override SHELL := /bin/bash
 # CMD, APPEND, SETUP and WHY reach the guest untouched: make expands neither (a `$f` in
 # CMD='for f in a b; do echo $f; done' stays `$f`).
 $(foreach v,CMD APPEND SETUP WHY,$(if $(filter command line,$(origin $(v))),$(eval override $(v) := $$(value $(v)))))
-export KIT_SHELL FLAVOUR CMD APPEND SETUP WHY
+export KIT_SHELL FLAVOUR CMD APPEND SETUP WHY POLICY
 # Command-line variables reach the scripts through the environment only:
 # the kernel's own make, which the scripts run, must not inherit SHELL=1
 # (or anything else given to this make) through MAKEFLAGS.
@@ -38,7 +38,7 @@ kernel:		## build build/bzImage and build/usr/include (FLAVOUR=debug too)
 initramfs:	## pack the guest's busybox initramfs
 	@$(S)/deps.sh && $(S)/initramfs.sh
 
-run:		## run CMD='...' in the guest; exit status is the command's
+run:		## run CMD='...' in the guest; exit status is the command's (POLICY=SET loads a policy set first)
 	@$(S)/kernel.sh && $(S)/run-guest.sh --cmd "$${CMD:-true}"
 
 why:		## who said no: run CMD='...' in the guest under /bin/why (APPEND= SETUP= WHY=)

@@ -6,7 +6,9 @@
 #                [--name NAME] [--quiet]
 # Environment: APPEND (extra kernel command line; a stack name of
 # tests/stacks.conf stands for its line), TIMEOUT (s, default 120),
-# ACCEL (kvm|tcg, default: probed), FLAVOUR, TEST=1 (panic_on_warn).
+# ACCEL (kvm|tcg, default: probed), FLAVOUR, TEST=1 (panic_on_warn),
+# POLICY=SET[:MODULE,...] (/bin/policy loads that policy set of
+# configs/policy/ first, in the guest: "policy load SET MODULE...").
 #
 # The guest's command writes to a serial port of its own (ttyS1, the
 # results channel: build/logs/guest-NAME.out, shown on the terminal unless
@@ -55,7 +57,13 @@ rm -rf "$WORK" && mkdir -p "$WORK"
 {
 	echo "dir /kit/bin 0755 0 0"
 	case "$mode" in
-	cmd) printf '#!/bin/sh\n%s\n' "$cmd" >"$WORK/run"
+	cmd) pol=
+	     if [ -n "${POLICY:-}" ]; then
+		pol="policy load ${POLICY%%:*}"
+		[[ "$POLICY" != *:* ]] || pol+=" ${POLICY#*:}"
+		pol="${pol//,/ } || exit \$?"
+	     fi
+	     printf '#!/bin/sh\n%s\n%s\n' "$pol" "$cmd" >"$WORK/run"
 	     echo "file /kit/run $WORK/run 0755 0 0" ;;
 	script) echo "file /kit/run $(realpath "$script") 0755 0 0" ;;
 	esac
