@@ -37,13 +37,14 @@ static int drop_all_caps(void)
 
 static void self(void)
 {
-	static const char *const lsms[] = { "apparmor", "selinux", "smack", "toylsm", NULL };
+	static const char *const lsms[] = { "apparmor", "selinux", "smack", "toylsm", "", NULL };
 	char p[128], buf[256];
 	int i, fd;
 	ssize_t n;
 
 	for (i = 0; lsms[i]; i++) {
-		snprintf(p, sizeof(p), "/proc/self/attr/%s/current", lsms[i]);
+		/* "": the unnamed file, the interface LSM's view */
+		snprintf(p, sizeof(p), "/proc/self/attr/%s%scurrent", lsms[i], *lsms[i] ? "/" : "");
 		fd = open(p, O_RDONLY);
 		if (fd < 0)
 			continue;
@@ -53,7 +54,7 @@ static void self(void)
 			continue;
 		buf[n] = '\0';
 		buf[strcspn(buf, "\n")] = '\0';
-		printf("%s: %s\n", lsms[i], buf);
+		printf("%s: %s\n", *lsms[i] ? lsms[i] : "current", buf);
 	}
 }
 

@@ -57,7 +57,7 @@ if [ ! -x "$MDP" ] || [ "$MDPSRC" -nt "$MDP" ] ||
 		die "could not build the kernel's scripts/selinux/mdp." "Check that gcc works, then run make again."
 fi
 
-want=$(cd "$SRC" && find . -type f | sort | xargs cat | cat - "$0" "$MDP" "$PARSER" | sha256sum | cut -d' ' -f1)
+want=$(cd "$SRC" && find . -type f | sort | xargs cat | cat - "$KIT/scripts/policy.sh" "$MDP" "$PARSER" | sha256sum | cut -d' ' -f1)
 stamp_ok policy "$want" && [ -d "$OUTD" ] && exit 0
 
 [ -f "$FEATURES" ] || die "no ${FEATURES#"$KIT"/}." "Capture the guest kernel's AppArmor features: scripts/policy.sh --capture"
