@@ -60,7 +60,7 @@ static int lab_trace_there(void)
 /*
  * Under a failing step: who refused the last call of @syscalls (as the
  * trace names them, "openat,open") that a module refused, in words of
- * @what ("your open()"); else the last such call that failed, and that no
+ * @what ("your open()"; NULL: "your SYSCALL()"); else the last such call that failed, and that no
  * module refused it; else that no module refused anything.
  */
 LAB_API void lab_trace_refusal(const char *what, const char *syscalls)
@@ -82,8 +82,12 @@ LAB_API void lab_trace_refusal(const char *what, const char *syscalls)
 			continue;
 		n++;
 		if (c->done && c->ret < 0 && c->ret > -4096) {
+			if (what)
+				snprintf(line, sizeof(line), "%s", what);
+			else
+				snprintf(line, sizeof(line), "your %s()", c->sys);
 			lab_trace("%s failed with %s, and no module refused anything in it",
-				  what, lsm_trace_errname((int)-c->ret, eb, sizeof(eb)));
+				  line, lsm_trace_errname((int)-c->ret, eb, sizeof(eb)));
 			return;
 		}
 	}
@@ -91,10 +95,12 @@ LAB_API void lab_trace_refusal(const char *what, const char *syscalls)
 		if (lsm_trace_decider(&lab_rec.calls[i]) &&
 		    lab_rec.calls[i].done && lab_rec.calls[i].ret < 0) {
 			lab_trace("no module refused %s; one refused another %s() of your code",
-				  what, lab_rec.calls[i].sys);
+				  what ? what : "the calls asked about", lab_rec.calls[i].sys);
 			return;
 		}
-	if (n)
+	if (!what)
+		lab_trace("no module refused any system call of your code");
+	else if (n)
 		lab_trace("no module refused %s, nor any other system call of your code",
 			  what);
 	else

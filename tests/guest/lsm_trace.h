@@ -731,7 +731,7 @@ static inline void lsm_record_words(const char *mods, const char *only, char *ou
 /*
  * The last recorded call of @syscalls (comma separated, as the trace
  * names them: "openat,open") that failed with a module's refusal, in
- * one line: "@what was refused by smack in inode_permission
+ * one line (@what NULL: "your SYSCALL()"): "@what was refused by smack in inode_permission
  * (EACCES); toylsm and landlock were never asked".  The modules named
  * as never asked are the active ones that no walk of the call asked,
  * among @only (NULL: every active module).  NULL if the record has no
@@ -759,8 +759,12 @@ static inline const char *lsm_record_refused(struct lsm_record *r, const char *w
 	if (!d)
 		return NULL;
 	a = lsm_trace_refusal(d);
-	n = snprintf(buf, len, "%s was refused by %s in %s (%s)", what, a->lsm,
-		     d->hook, lsm_trace_verdict(a->ret, vb, sizeof(vb)));
+	if (what)
+		n = snprintf(buf, len, "%s", what);
+	else
+		n = snprintf(buf, len, "your %s()", c->sys);
+	n += snprintf(buf + n, len - n, " was refused by %s in %s (%s)", a->lsm,
+		      d->hook, lsm_trace_verdict(a->ret, vb, sizeof(vb)));
 	if (d->ended && d->skipped[0] && n < len) {
 		lsm_trace_commas(d->skipped, skipped, sizeof(skipped));
 		lsm_record_words(skipped, NULL, words, sizeof(words));
