@@ -16,6 +16,7 @@
 #include "grader.h"
 #include "klog.h"
 #include "toylsm_files.h"
+#include "trace.h"
 
 #define DIR8 "/tmp/lab8"
 #define WORKER "l8-worker"
@@ -51,13 +52,16 @@ static void make(const char *path, int dir, const char *label)
 
 /*
  * unlink() (or rmdir()) path in a child labelled l8-worker: 0, or the
- * errno it failed with.
+ * errno it failed with.  The LSM events of the child are recorded, for
+ * trace_removal().
  */
 static int remove_as_worker(const char *path, int dir)
 {
 	int status, r;
-	pid_t pid = fork();
+	pid_t pid;
 
+	lab_record();
+	pid = fork();
 	lab_setup(pid >= 0, "fork", errno);
 	if (pid == 0) {
 		if (write_string("/proc/self/attr/toylsm/current", WORKER))
@@ -66,8 +70,25 @@ static int remove_as_worker(const char *path, int dir)
 		_exit(r ? errno : 0);
 	}
 	lab_setup(waitpid(pid, &status, 0) == pid && WIFEXITED(status), "wait for its child", errno);
+	lab_record_stop();
 	lab_setup(WEXITSTATUS(status) != 200, "label its child " WORKER, EPERM);
 	return WEXITSTATUS(status);
+}
+
+/*
+ * Under a failure: what the trace of the last removal showed, who
+ * refused it, or what each module answered in its hook when it went
+ * through.
+ */
+static void trace_removal(int dir, int got)
+{
+	if (got)
+		lab_trace_refusal(dir ? "the worker's rmdir()" : "the worker's unlink()",
+				  dir ? "rmdir,unlinkat" : "unlink,unlinkat");
+	else
+		lab_trace_allowed(dir ? "the worker's rmdir()" : "the worker's unlink()",
+				  dir ? "rmdir,unlinkat" : "unlink,unlinkat",
+				  dir ? "inode_rmdir" : "inode_unlink", "toylsm");
 }
 
 static int exists(const char *path)
@@ -106,6 +127,8 @@ static void judge(const char *what, const char *path, int dir, int want,
 			 dir ? "directory" : "file", want ? "is gone" : "is still there");
 	else
 		lab_seen("%s() %s", call, got ? errname(got) : "succeeded");
+	if (got != want)
+		trace_removal(dir, got);
 	if (got == 0 && want && strstr(situation, "\"r\""))
 		lab_hint("a rule that grants only \"r\" let the unlink through: ask toylsm_check() for TOYLSM_MAY_WRITE (\"w\"), not for reading");
 	else if (got == 0 && want)
@@ -163,6 +186,7 @@ static void step2_allowed(const char *rules, long c0, long d0)
 
 	toylsm_stats("inode_unlink", &c1, &d1);
 	klog_check_todo(2);
+	trace_removal(0, 0);
 	if (d1 > d0)
 		lab_hint("toylsm_check() said no (the denial was counted: %ld -> %ld) and the unlink still happened: return what toylsm_check() returns",
 			 d0, d1);
@@ -270,6 +294,7 @@ STEP(4, "deny rmdir() of a labelled directory without a \"w\" rule")
 			     WORKER ", with no rule: %s", errname(EACCES));
 		lab_seen("rmdir() succeeded");
 		klog_check_todo(4);
+		trace_removal(1, 0);
 		lab_hint("a directory is removed through the inode_rmdir hook, not inode_unlink: toylsm_inode_rmdir() must decide the same way");
 		lab_fail();
 	}
