@@ -68,7 +68,7 @@ gdb_args() {
 		die "no debug-info kernel at $(rel "$KOUT") (vmlinux and vmlinux-gdb.py)." \
 		    "Run make gdb (it builds it), or make kernel FLAVOUR=$FLAVOUR."
 	GDB=(gdb -q -nx
-	     -iex "set auto-load safe-path $KOUT"
+	     -iex "set auto-load safe-path $KOUT:$TREE/scripts/gdb"
 	     -iex "set pagination off"
 	     -iex "set confirm off"
 	     -iex "set substitute-path /kit-kbuild $KOUT"
@@ -82,7 +82,8 @@ gdb_args() {
 }
 
 banner() {
-	cat <<EOF
+	mkdir -p "$BUILD/run"
+	cat >"$BUILD/run/gdb-banner.txt" <<EOF
 kit: gdb is attached to the guest ($FLAVOUR kernel), stopped before its first
      instruction. The kernel's helpers (lx-dmesg, lx-ps...) and the kit's
      (help lsm) are loaded.
@@ -96,13 +97,15 @@ kit: gdb is attached to the guest ($FLAVOUR kernel), stopped before its first
        quit (q)                       leave gdb; the guest is stopped
 EOF
 	if [ "${1:-}" = one ]; then
-		cat <<EOF
+		cat >>"$BUILD/run/gdb-banner.txt" <<EOF
      The guest runs: ${CMD:-$DEFAULT_CMD}
      Its output: $(rel "$LOGS/guest-$NAME.out"); its console: $(rel "$LOGS/guest-$NAME.log")
      (tail -f them in another terminal, or see docs/gdb.md for two terminals).
 EOF
 	fi
 }
+# After the connection, so that it is the last thing above the prompt.
+banner_args() { GDB+=(-ex "python print(open('$BUILD/run/gdb-banner.txt').read(), end='')"); }
 
 wait_socket() {	# wait_socket PID: until the stub listens (or the guest died)
 	local _
@@ -130,6 +133,7 @@ if [ "${ATTACH:-0}" = 1 ]; then
 		    "Start one first, in another terminal: make gdb GUEST=1"
 	gdb_args
 	banner
+	banner_args
 	exec "${GDB[@]}"
 fi
 
@@ -137,6 +141,7 @@ fi
 # that Ctrl-C (which stops the guest through gdb) does not reach QEMU.
 [ "${KIT_NOBUILD:-0}" = 1 ] || "$KIT/scripts/kernel.sh"
 gdb_args
+mkdir -p "$BUILD/run"
 rm -f "$SOCK"
 setsid "$KIT/scripts/run-guest.sh" --name "$NAME" --gdb "$SOCK" --quiet \
 	--cmd "${CMD:-$DEFAULT_CMD}" "${BINS[@]}" >"$BUILD/run/gdb-guest.txt" 2>&1 &
@@ -150,7 +155,7 @@ stop_guest() {
 }
 trap stop_guest EXIT
 if ! wait_socket "$guest"; then
-	cat "$BUILD/run/gdb-guest.txt" >&2
+	cat "$BUILD/run/gdb-guest.txt" >&2 || true
 	die "the guest did not start its gdb stub (above)." "See $(rel "$LOGS/guest-$NAME.log")."
 fi
 rc=0
@@ -158,6 +163,7 @@ if [ -n "${GDB_BATCH:-}" ]; then
 	"${GDB[@]}" -batch -x "$GDB_BATCH" </dev/null || rc=$?
 else
 	banner one
+	banner_args
 	"${GDB[@]}" || rc=$?
 fi
 # A batch (the test) leaves the guest running to its end: give it a minute.

@@ -314,8 +314,11 @@ rule table (toylsm_ruleset; demo-lsm/rules.c), each rule as
             return
         n = _int(rs["count"])
         print("toylsm rules (%d):" % n)
+        # rules[] is a flexible array: step a pointer over it.
+        first = rs["rules"].address.cast(
+            gdb.lookup_type("struct toylsm_rule").pointer())
         for i in range(n):
-            r = rs["rules"][i]
+            r = (first + i).dereference()
             perms = _int(r["perms"])
             letters = "".join(c for b, c in enumerate(TOYLSM_PERMS)
                               if perms & (1 << b))
