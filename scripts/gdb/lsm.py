@@ -34,6 +34,10 @@ def _int(v):
     return int(v.cast(gdb.lookup_type("long")))
 
 
+def _addr(v):
+    return int(v.cast(gdb.lookup_type("unsigned long")))
+
+
 def _symbol(fn):
     """The name of the function a hook pointer points to."""
     addr = int(fn.cast(gdb.lookup_type("unsigned long")))
@@ -44,6 +48,10 @@ def _symbol(fn):
         block = block.superblock
     if block is not None and block.function is not None:
         return block.function.name
+    # No DWARF there: the ELF symbol ("NAME in section .text").
+    info = gdb.execute("info symbol 0x%x" % addr, to_string=True).split()
+    if len(info) > 2 and info[1] == "in":
+        return info[0]
     return "0x%x" % addr
 
 
@@ -83,12 +91,17 @@ def _hook_list(hook):
 
 
 def _booted():
-    return _int(gdb.parse_and_eval("lsm_active_cnt")) > 0
+    """Whether security_init() has run: before the kernel has set up its
+    page tables (the first stop of make gdb), its data cannot be read."""
+    try:
+        return _int(gdb.parse_and_eval("lsm_active_cnt")) > 0
+    except gdb.MemoryError:
+        return False
 
 
 def _not_booted():
     print("no module has registered yet: the kernel has not run "
-          "security_init(). Type 'continue' (or break at a hook) first.")
+          "security_init(). Break at a hook and continue first.")
 
 
 class Lsm(gdb.Command):
@@ -166,8 +179,10 @@ has a "current" attribute is the default interface LSM."""
             can = _int(m["features"]) & LSM_ATTR_CURRENT
             if can and default is None:
                 default = _lsm_name(m)
-            print("  slot %d: %-10s%s" % (s, _lsm_name(m),
-                  "" if can else "  (no contexts: never an interface LSM)"))
+            print(("  slot %d: %-10s%s" % (
+                s, _lsm_name(m),
+                "" if can else "  (no contexts: never an interface LSM)")
+                   ).rstrip())
         print("default interface LSM: %s" % (default or "(none)"))
 
 
@@ -277,7 +292,7 @@ for task->cred, slot by slot, each with its module and its label."""
         cred = task["cred"]
         getsecid = {m for m, _ in _hook_list("cred_getsecid")}
         print("  cred 0x%x, its lsmblob (security_cred_getsecid):"
-              % _int(cred))
+              % _addr(cred))
         for s in range(ns):
             name = _lsm_name(sl[s])
             sid, label = _secid_of(name, cred)
@@ -303,6 +318,9 @@ rule table (toylsm_ruleset; demo-lsm/rules.c), each rule as
         super().__init__("lsm toylsm", gdb.COMMAND_DATA)
 
     def invoke(self, arg, from_tty):
+        if not _booted():
+            _not_booted()
+            return
         t = gdb.parse_and_eval("toylsm_labels")
         n = _int(t["count"])
         print("toylsm labels (%d of %d):" % (n, _int(t["capacity"])))
