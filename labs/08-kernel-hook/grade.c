@@ -281,21 +281,51 @@ STEP(3, "the denial record names the file")
 	lab_fail();
 }
 
+/*
+ * The calls and denials toylsm_check() counted for removals: TODO 4 may
+ * ask it through the unlink hook (its counter), or with a counter of its
+ * own, "inode_rmdir", if the learner added one.
+ */
+static void removal_stats(long *calls, long *denials)
+{
+	long c = 0, d = 0;
+
+	*calls = *denials = 0;
+	if (!toylsm_stats("inode_unlink", &c, &d)) {
+		*calls += c;
+		*denials += d;
+	}
+	if (!toylsm_stats("inode_rmdir", &c, &d)) {
+		*calls += c;
+		*denials += d;
+	}
+}
+
 STEP(4, "deny rmdir() of a labelled directory without a \"w\" rule")
 {
 	const char *d = path_for("dir");
+	long c0 = 0, d0 = 0, c1 = 0, d1 = 0;
 	int got;
 
 	rule("-");
 	make(d, 1, SECRET);
+	removal_stats(&c0, &d0);
 	got = remove_as_worker(d, 1);
 	if (got == 0 && !exists(d)) {
+		removal_stats(&c1, &d1);
 		lab_expected("rmdir of an empty directory labelled " SECRET " by a task labelled "
 			     WORKER ", with no rule: %s", errname(EACCES));
 		lab_seen("rmdir() succeeded");
 		klog_check_todo(4);
 		trace_removal(1, 0);
-		lab_hint("a directory is removed through the inode_rmdir hook, not inode_unlink: toylsm_inode_rmdir() must decide the same way");
+		if (d1 > d0)
+			lab_hint("toylsm_check() said no (the denial was counted: %ld -> %ld) and the rmdir still happened: hook_inode_rmdir() must return what it says (if it calls your unlink hook, that hook must return it too)",
+				 d0, d1);
+		else if (c1 > c0)
+			lab_hint("toylsm_check() was asked (calls %ld -> %ld) and allowed the rmdir with no rule: pass the directory's label (toylsm_dentry_label(dentry)) and TOYLSM_MAY_WRITE, as for a file",
+				 c0, c1);
+		else
+			lab_hint("a directory is removed through the inode_rmdir hook, not inode_unlink: hook_inode_rmdir() must decide the same way");
 		lab_fail();
 	}
 	judge("of a directory labelled " SECRET, d, 1, EACCES, "with no rule", got);
