@@ -18,7 +18,7 @@ MAKEOVERRIDES :=
 
 S := scripts
 
-.PHONY: help deps tree kernel initramfs run why console test test-debug selftests compile-check series-builds \
+.PHONY: help deps tree kernel initramfs run why console gdb test test-debug selftests compile-check series-builds \
 	bench labs lab skel clean distclean
 .DEFAULT_GOAL := help
 
@@ -47,6 +47,9 @@ why:		## who said no: run CMD='...' in the guest under /bin/why (APPEND= SETUP= 
 console:	## interactive busybox shell in the guest (leave: exit)
 	@$(S)/kernel.sh && $(S)/run-guest.sh --shell
 
+gdb:		## the guest under gdb, stopped at its start (CMD= APPEND=; GUEST=1, ATTACH=1: two terminals)
+	@$(S)/gdb.sh
+
 test:		## build what is missing, run every suite: "N passed, N failed"
 	@$(S)/test.sh
 
@@ -68,7 +71,7 @@ bench:		## measure syscalls and the kit loop, build/bench.md (BASELINE=1 COLD=1 
 labs:		## list the labs, with titles and time estimates
 	@$(S)/lab.sh list
 
-lab:		## make lab N: build, boot, grade lab N (SOLUTION=1 SHELL=1 STEP=k)
+lab:		## make lab N: build, boot, grade lab N (SOLUTION=1 SHELL=1 STEP=k GDB=1)
 	@$(S)/lab.sh run $(LAB_ARGS)
 
 skel:		## make skel N STEP=k: fresh skeleton, steps before k solved

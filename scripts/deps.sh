@@ -17,6 +17,7 @@ PKGS=(
 	perl			# scripts/checkpatch.pl and kernel build helpers
 	python3-ply		# checkpatch's SPDX check (scripts/spdxcheck.py)
 	qemu-system-x86		# the guest
+	gdb			# make gdb: the guest's kernel under gdb (QEMU's stub); its test
 	busybox-static		# the guest's userland
 	cpio gzip		# the initramfs
 	libcap-dev libcap-ng-dev	# static libcap, libcap-ng: the kernel's selftests (make selftests)

@@ -28,8 +28,8 @@ fi
 # The guest's own tools, built here (static C, as the guest tests are,
 # but without the kernel's headers): why (initramfs/why.c).
 WHY=$BUILD/tools/why
-if [ ! -x "$WHY" ] || [ "$KIT/initramfs/why.c" -nt "$WHY" ]; then
-	gcc -std=c11 -static -O2 -Wall -Wextra -Werror -o "$WHY.tmp" "$KIT/initramfs/why.c" &&
+if [ ! -x "$WHY" ] || [ "$KIT/initramfs/why.c" -nt "$WHY" ] || [ "$KIT/tests/guest/lsm_trace.h" -nt "$WHY" ]; then
+	gcc -std=c11 -static -O2 -Wall -Wextra -Werror -I "$KIT/tests/guest" -o "$WHY.tmp" "$KIT/initramfs/why.c" &&
 		mv "$WHY.tmp" "$WHY" ||
 		die "initramfs/why.c does not compile (compiler output above)." "Fix the first error shown."
 fi

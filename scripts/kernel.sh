@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Configure and build the kit's kernel for one FLAVOUR (normal, debug):
-# tinyconfig + configs/kit.config (+ configs/<flavour>.config), checked
-# option by option, then bzImage and the UAPI headers.  Thousands of lines of
-# build output go to build/logs/kernel-<flavour>.log; the terminal gets a
-# short progress line.  Outputs: build/bzImage, build/vmlinux and
+# Configure and build the kit's kernel for one FLAVOUR (normal, debug, lab,
+# gdb, lab-gdb): tinyconfig + configs/kit.config (+ configs/<part>.config
+# for each dash-separated part of the flavour: lab-gdb is lab.config then
+# gdb.config), checked option by option, then bzImage and the UAPI headers.
+# Thousands of lines of build output go to build/logs/kernel-<flavour>.log;
+# the terminal gets a short progress line.  Outputs: build/bzImage, build/vmlinux and
 # build/usr/include (other flavours: build/<flavour>/...).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -12,13 +13,27 @@ OUT=$(flavour_dir)
 LOG=$LOGS/kernel-$FLAVOUR.log
 JOBS=${JOBS:-$(nproc)}
 FRAGS=("$KIT/configs/kit.config")
-[ "$FLAVOUR" = normal ] || FRAGS+=("$KIT/configs/$FLAVOUR.config")
+if [ "$FLAVOUR" != normal ]; then
+	for part in ${FLAVOUR//-/ }; do FRAGS+=("$KIT/configs/$part.config"); done
+fi
 for f in "${FRAGS[@]}"; do
 	[ -f "$f" ] || die "no config fragment $f for FLAVOUR=$FLAVOUR." "Use FLAVOUR=normal or add the fragment."
 done
 KMAKE=(make -C "$TREE" O="$KOUT" ARCH=x86_64 "${KCC[@]}")
-# The lab flavour needs the lab files that lab-kernel.sh puts in the tree.
-if [ "$FLAVOUR" = lab ] && [ ! -f "$TREE/security/toylsm/extra/Makefile" ]; then
+TARGETS=(bzImage headers)
+# A gdb flavour: also scripts_gdb, the kernel's gdb helpers linked into the
+# output folder (vmlinux-gdb.py, scripts/gdb/linux/constants.py), which
+# only `make all` builds otherwise.  With DWARF, ccache puts the compiler's
+# working directory (the output folder, which names the clone) in its hash,
+# unless -fdebug-prefix-map maps it: mapped to one fixed name, a clean
+# clone's CI and the lab-gdb copy hit what another clone compiled.  gdb.sh
+# maps the name back (set substitute-path).
+if [[ "$FLAVOUR" == *gdb* ]]; then
+	TARGETS+=(scripts_gdb)
+	KMAKE+=(KCFLAGS="-fdebug-prefix-map=$KOUT=/kit-kbuild")
+fi
+# The lab flavours need the lab files that lab-kernel.sh puts in the tree.
+if [[ "$FLAVOUR" == lab || "$FLAVOUR" == lab-* ]] && [ ! -f "$TREE/security/toylsm/extra/Makefile" ]; then
 	die "the lab kernel is built with a lab's files in it, by make lab 8 or make lab 9." \
 	    "Run one of those (scripts/lab-kernel.sh does the build)."
 fi
@@ -43,34 +58,43 @@ check_config() {
 	fi
 }
 
-# The lab flavour is the normal one plus one option, so when it has to be
-# configured (first build, or the fragments or the series changed) it
-# starts from a copy of an up-to-date normal kernel's objects, building
-# that first if needed (every other lab and make test need it anyway), and
-# Kbuild recompiles only what the option touches: seconds, not minutes.
+# A lab flavour is another one plus one option (lab: the normal one;
+# lab-gdb: gdb), so when it has to be configured (first build, or the
+# fragments or the series changed) it starts from a copy of an up-to-date
+# build of that other flavour's objects, building that first if needed
+# (every other lab and make test need the normal one anyway), and Kbuild
+# recompiles only what the option touches: seconds, not minutes.
 # Kbuild's own .cmd files hold relative paths, but objtool's (tools/build)
 # name the output folder absolutely: left as they are, objtool is rebuilt,
 # and since every object depends on the objtool binary, so is everything.
 # Renaming the folder in those files is what makes the copy usable.
-seed_from_normal() {
-	local n=$BUILD/kbuild/normal want
-	[ "$FLAVOUR" = lab ] || return 0
-	want=$(digest "$KIT/configs/kit.config" "$STAMPS/series" "$TREE/.git/HEAD" \
+seed_from_base() {
+	local base n want f frags=("$KIT/configs/kit.config")
+	case "$FLAVOUR" in
+	lab) base=normal ;;
+	lab-*) base=${FLAVOUR#lab-} ;;
+	*) return 0 ;;
+	esac
+	n=$BUILD/kbuild/$base
+	[ "$base" = normal ] || frags+=("$KIT/configs/$base.config")
+	want=$(digest "${frags[@]}" "$STAMPS/series" "$TREE/.git/HEAD" \
 		"$STAMPS/series-head")
-	if ! stamp_ok config-normal "$want" || [ ! "$n/vmlinux" -nt "$n/.config" ]; then
-		say "the lab kernel starts from the normal kernel's objects: building that first"
-		FLAVOUR=normal "$KIT/scripts/kernel.sh" || return 0
+	if ! stamp_ok "config-$base" "$want" || [ ! "$n/vmlinux" -nt "$n/.config" ]; then
+		say "the $FLAVOUR kernel starts from the $base kernel's objects: building that first"
+		FLAVOUR=$base "$KIT/scripts/kernel.sh" || return 0
 	fi
-	say "lab kernel: starting from a copy of the normal kernel's objects"
+	say "$FLAVOUR kernel: starting from a copy of the $base kernel's objects"
 	rm -rf "$KOUT.tmp"
-	if flock "$BUILD/.kernel-normal.lock" cp -a "$n" "$KOUT.tmp" &&
+	if flock "$BUILD/.kernel-$base.lock" cp -a "$n" "$KOUT.tmp" &&
 	   (cd "$KOUT.tmp" && grep -rlIZ --include='*.cmd' --include='*.d' -F "$n" . |
 		OLD=$n NEW=$KOUT xargs -0r perl -pi -e 's/\Q$ENV{OLD}\E/$ENV{NEW}/g'); then
 		rm -rf "$KOUT"
 		mv "$KOUT.tmp" "$KOUT"
+		# The gdb helpers' links name the source tree, not the folder;
+		# constants.py is generated: both stay valid in the copy.
 	else
 		rm -rf "$KOUT.tmp"
-		say "copying the normal kernel's objects failed; building the lab kernel in its own folder"
+		say "copying the $base kernel's objects failed; building the $FLAVOUR kernel in its own folder"
 	fi
 }
 
@@ -81,7 +105,7 @@ configure() {
 	if stamp_ok "config-$FLAVOUR" "$want" && [ -f "$KOUT/.config" ]; then
 		return 0
 	fi
-	seed_from_normal
+	seed_from_base
 	say "configuring ($FLAVOUR): tinyconfig + ${FRAGS[*]##*/}"
 	mkdir -p "$KOUT"
 	{
@@ -104,7 +128,7 @@ build() {
 	[ -f "$KOUT/vmlinux" ] || cold=1
 	expect=$(cat "$STAMPS/objects-$FLAVOUR" 2>/dev/null || echo 900)
 	: >"$LOG"
-	"${KMAKE[@]}" -j"$JOBS" bzImage headers >>"$LOG" 2>&1 &
+	"${KMAKE[@]}" -j"$JOBS" "${TARGETS[@]}" >>"$LOG" 2>&1 &
 	pid=$!
 	# Poll every 0.2 s, so that a no-op build is not kept waiting for up
 	# to a second after make has finished; the log is read once a second.

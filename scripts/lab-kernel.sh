@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Build the kernel of the kernel-side labs (FLAVOUR=lab, build/lab/bzImage)
+# Build the kernel of the kernel-side labs (FLAVOUR=lab, build/lab/bzImage;
+# FLAVOUR=lab-gdb, build/lab-gdb/bzImage, with DWARF for make lab N GDB=1)
 # with one lab's source in it.
 #
 #   lab-kernel.sh N FILE
@@ -23,7 +24,9 @@ file=${2:?usage: lab-kernel.sh N FILE}
 LABS=${LABS_DIR:-$KIT/labs}
 DST=$TREE/security/toylsm/extra
 STAGE=$BUILD/lab-kernel.stage
-export FLAVOUR=lab
+# lab, or lab-gdb: the same with DWARF, for make lab N GDB=1 (configs/gdb.config)
+[ "${FLAVOUR:-}" = lab-gdb ] || FLAVOUR=lab
+export FLAVOUR
 MINE=
 
 rel_path() { case $1 in "$KIT"/*) echo "${1#"$KIT"/}" ;; *) echo "$1" ;; esac; }
@@ -101,7 +104,7 @@ if "$KIT/scripts/kernel.sh" 2>"$errs"; then
 	exit 0
 fi
 # The compiler's messages about the lab files, with the attendee's names.
-log=$LOGS/kernel-lab.log
+log=$LOGS/kernel-$FLAVOUR.log
 if grep -q "security/toylsm/extra/[^ :]*:[0-9]*:[0-9]*: \(fatal \)\?error:" "$log"; then
 	map=(-e "s|[^ ]*security/toylsm/extra/|extra/|g"
 	     -e "s|extra/$MINE:|$(rel_path "$file"):|g")

@@ -15,7 +15,9 @@
 # grades the reference solution instead of your copy; STEP=k resets your
 # copy to a skeleton with the steps before k solved (with run: then grades
 # it); KIT_SHELL=1 boots a guest shell with the lab's program instead of
-# grading (APPEND=... adds to its kernel command line); TIMEOUT=s per boot.
+# grading (APPEND=... adds to its kernel command line); GDB=1 (a
+# kernel-side lab) boots the lab kernel with debug info under gdb instead
+# (scripts/gdb.sh; the guest runs the grader, or CMD); TIMEOUT=s per boot.
 #
 # A run is four stages, as in the kernel's tools/testing/kunit/kunit.py;
 # each is a function of one file of scripts/lab/, and stage() records its
@@ -104,6 +106,7 @@ cmd_run() {
 	lock_lab_kernel
 	stage config stage_config
 	if [ "${KIT_SHELL:-}" = 1 ]; then boot_shell "$SRC"; fi
+	if [ "${GDB:-}" = 1 ]; then boot_gdb "$SRC"; fi
 
 	lab_lock 2 8 "$OUT/.lock" "another run of lab $NUM is going on; waiting for it"
 	T=$OUT/last-run.txt

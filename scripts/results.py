@@ -42,7 +42,7 @@ import sys
 KERNEL_LINE = re.compile(r'^\[ *[0-9]+\.[0-9]+\] ')
 RESULT = re.compile(r'^(not )?ok ([0-9]+)\b ?-? ?(.*)$')
 PLAN = re.compile(r'^1\.\.([0-9]+)')
-DIAG_KEYS = ('expected:', 'seen:', 'hint:', 'kit:', '|')
+DIAG_KEYS = ('expected:', 'seen:', 'trace:', 'hint:', 'kit:', '|')
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 

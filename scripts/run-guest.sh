@@ -3,7 +3,7 @@
 # command or script in the guest, and give the verdict on the host.
 #
 #   run-guest.sh [--cmd 'CMD' | --script FILE | --shell] [--bin FILE]...
-#                [--name NAME] [--quiet]
+#                [--name NAME] [--quiet] [--gdb SOCKET]
 # Environment: APPEND (extra kernel command line; a stack name of
 # tests/stacks.conf stands for its line), TIMEOUT (s, default 120),
 # ACCEL (kvm|tcg, default: probed), FLAVOUR, TEST=1 (panic_on_warn),
@@ -24,10 +24,13 @@
 # executable") is reported as 123, with a line on stderr naming its own
 # status, so that "QEMU could not start" never means "no such program".
 # With --quiet, a guest command that fails gets that one line too.
+# --gdb SOCKET: QEMU's gdb stub listens on the unix socket SOCKET and the
+# guest's CPUs wait for gdb before the first instruction (scripts/gdb.sh,
+# make gdb); TIMEOUT then defaults to 0, no limit: a person is stepping.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-mode=cmd cmd=true script= name=run quiet=0 bins=()
+mode=cmd cmd=true script= name=run quiet=0 bins=() gdbsock=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--cmd) mode=cmd cmd=$2; shift ;;
@@ -36,6 +39,7 @@ while [ $# -gt 0 ]; do
 	--bin) bins+=("$2"); shift ;;
 	--name) name=$2; shift ;;
 	--quiet) quiet=1 ;;
+	--gdb) gdbsock=$2; shift ;;
 	*) die "run-guest.sh: unknown argument '$1'." "See the usage at the top of scripts/run-guest.sh." ;;
 	esac
 	shift
@@ -43,7 +47,7 @@ done
 
 OUT=$(flavour_dir)
 KERNEL=$OUT/bzImage
-TIMEOUT=${TIMEOUT:-120}
+if [ -n "$gdbsock" ]; then TIMEOUT=${TIMEOUT:-0}; else TIMEOUT=${TIMEOUT:-120}; fi
 LOG=$LOGS/guest-$name.log
 RES=$LOGS/guest-$name.out
 WORK=$BUILD/run/$name
@@ -88,6 +92,14 @@ append+=" $(stack_cmdline "${APPEND:-}")"	# stack names: tests/stacks.conf
 QEMU=(qemu-system-x86_64 "${accel_args[@]}" -m "$mem" -smp 2 -no-reboot
       -kernel "$KERNEL" -initrd "$WORK/initrd.cpio.gz" -append "$append"
       -net none)
+# The stub on a unix socket, not -s's TCP port 1234: two guests (two
+# clones, two helpers) can each have one, and no other user can attach.
+# It works under TCG as under KVM.
+if [ -n "$gdbsock" ]; then
+	rm -f "$gdbsock"
+	QEMU+=(-S -chardev "socket,id=kitgdb,path=$gdbsock,server=on,wait=off" -gdb chardev:kitgdb
+	       -pidfile "$WORK/qemu.pid")
+fi
 
 if [ "$mode" = shell ]; then
 	say "booting a guest shell ($accel). Leave with 'exit', or Ctrl-A then X."
@@ -129,7 +141,7 @@ fail() {	# fail CODE WHY
 # [time] prefix, printk.time=1), so that a program printing "WARNING:"
 # does not look like a kernel warning.
 R=$KIT/scripts/results.py
-if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+if [ "$TIMEOUT" != 0 ] && { [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; }; then
 	fail 124 "no verdict within ${TIMEOUT}s: the guest hung (raise TIMEOUT=... if it is just slow)"
 fi
 if splat=$("$R" crash "$LOG"); then

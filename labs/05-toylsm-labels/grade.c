@@ -19,6 +19,7 @@
 #include "grader.h"
 #include "lab.h"
 #include "toylsm_files.h"
+#include "trace.h"
 
 #define NO_TID 4194304	/* PID_MAX_LIMIT: never a task's ID */
 
@@ -424,9 +425,11 @@ static void expect_refused(pid_t tid, const char *who, int err, const char *why)
 	int r, e;
 
 	snprintf(before, sizeof(before), "%s", truth(tid, "current"));
+	lab_record();
 	errno = 0;
 	r = lab_write_label_of(tid, "l5-intruder");
 	e = errno;
+	lab_record_stop();
 	lab_check_todo(5, "lab_write_label_of()");
 	if (r == -1 && e == err && !strcmp(truth(tid, "current"), before)) {
 		printf("%-36s %s\n", who, errname(e));
@@ -435,6 +438,8 @@ static void expect_refused(pid_t tid, const char *who, int err, const char *why)
 	lab_expected("lab_write_label_of(%s) returns -1 with errno %s: %s", who, errname(err), why);
 	lab_seen("it returned %d, errno %s; its label is %s", r, errname(e),
 		 lab_quote(truth(tid, "current"), -1));
+	/* The refusal is fs/proc's own: the trace shows that no module's. */
+	lab_trace_refusal(NULL, "openat,open,write");
 	if (!strcmp(truth(0, "current"), "l5-intruder"))
 		lab_hint("that changed your own label: write /proc/<tid>/attr/toylsm/current, not /proc/thread-self");
 	else if (r == 0)

@@ -21,6 +21,7 @@
 #include "grader.h"
 #include "lab.h"
 #include "toylsm_files.h"
+#include "trace.h"
 
 #define SMACKFS "/sys/fs/smackfs/"
 
@@ -304,9 +305,11 @@ static void expect_verdict(const char *path, int flags, int err, int by, const c
 	long d0 = file_open_denials(), d1;
 	int r, e, b = 42;
 
+	lab_record();
 	errno = 0;
 	r = lab_open_verdict(path, flags, &b);
 	e = errno;
+	lab_record_stop();
 	lab_check_todo(4, "lab_open_verdict()");
 	d1 = file_open_denials();
 	if ((err ? r == -1 && e == err : r == 0) && b == by) {
@@ -318,6 +321,7 @@ static void expect_verdict(const char *path, int flags, int err, int by, const c
 		     flags == O_RDONLY ? "O_RDONLY" : "O_WRONLY", err ? "-1" : "0", by, who);
 	lab_seen("it returned %d, errno %s, by_toylsm = %d (toylsm's file_open denials went from %ld to %ld)",
 		 r, errname(e), b, d0, d1);
+	lab_trace_refusal("your open()", "openat,open");
 	if (b == 42)
 		lab_hint("set *by_toylsm in every case, 0 or 1");
 	else if (r == 0 && err)
@@ -350,6 +354,7 @@ static void landlock_verdict(const char *path)
 	size_t i;
 
 	lab_setup(pipe(p) == 0, "make a pipe", errno);
+	lab_record();
 	pid = fork();
 	lab_setup(pid >= 0, "fork()", errno);
 	if (pid == 0) {
@@ -371,6 +376,7 @@ static void landlock_verdict(const char *path)
 		res[0] = -9;
 	close(p[0]);
 	waitpid(pid, &st, 0);
+	lab_record_stop();
 	lab_setup(!(WIFEXITED(st) && WEXITSTATUS(st) == 3), "set up a Landlock sandbox", ENOTSUP);
 	if (res[0] == -1 && res[1] == EACCES && res[2] == 0) {
 		printf("%-20s %-8s %-32s %s\n", path, "O_RDONLY", errname(EACCES),
@@ -383,6 +389,7 @@ static void landlock_verdict(const char *path)
 		lab_seen("your code did not come back (crashed or exited: status %d)", st);
 	else
 		lab_seen("it returned %d, errno %s, by_toylsm = %d", res[0], errname(res[1]), res[2]);
+	lab_trace_refusal("your open()", "openat,open");
 	lab_hint("Landlock comes before toylsm on the file_open hook list and said no; toylsm was never asked, so its denials did not move");
 	lab_fail();
 }
@@ -540,12 +547,16 @@ STEP(6, "every stacked module must agree: grant a read")
 	e = errno;
 	lab_check_todo(6, "lab_grant_read()");
 	d0 = file_open_denials();
+	lab_record();
 	k = try_as_user(f, 0);
+	lab_record_stop();
 	d1 = file_open_denials();
 	if (r != 0 || k != 4) {
 		lab_expected("lab_grant_read(\"%s\") returns 0, and then you can read it", f);
 		lab_seen("it returned %d%s%s; reading it (without CAP_MAC_OVERRIDE) then gave %s", r, r ? ", errno " : "",
 			 r ? errname(e) : "", k < 0 ? errname(-k) : "the content");
+		if (k < 0)
+			lab_trace_refusal("the open() after your grant", "openat,open");
 		if (r && (e == ENOENT || e == EINVAL) && !active("smack"))
 			lab_hint("Smack is not active in this boot (/sys/kernel/security/lsm: %s): ask only the modules that are", fs_list);
 		else if (k < 0 && d1 > d0)

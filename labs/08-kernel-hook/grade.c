@@ -16,6 +16,7 @@
 #include "grader.h"
 #include "klog.h"
 #include "toylsm_files.h"
+#include "trace.h"
 
 #define DIR8 "/tmp/lab8"
 #define WORKER "l8-worker"
@@ -51,13 +52,16 @@ static void make(const char *path, int dir, const char *label)
 
 /*
  * unlink() (or rmdir()) path in a child labelled l8-worker: 0, or the
- * errno it failed with.
+ * errno it failed with.  The LSM events of the child are recorded, for
+ * trace_removal().
  */
 static int remove_as_worker(const char *path, int dir)
 {
 	int status, r;
-	pid_t pid = fork();
+	pid_t pid;
 
+	lab_record();
+	pid = fork();
 	lab_setup(pid >= 0, "fork", errno);
 	if (pid == 0) {
 		if (write_string("/proc/self/attr/toylsm/current", WORKER))
@@ -66,8 +70,25 @@ static int remove_as_worker(const char *path, int dir)
 		_exit(r ? errno : 0);
 	}
 	lab_setup(waitpid(pid, &status, 0) == pid && WIFEXITED(status), "wait for its child", errno);
+	lab_record_stop();
 	lab_setup(WEXITSTATUS(status) != 200, "label its child " WORKER, EPERM);
 	return WEXITSTATUS(status);
+}
+
+/*
+ * Under a failure: what the trace of the last removal showed, who
+ * refused it, or what each module answered in its hook when it went
+ * through.
+ */
+static void trace_removal(int dir, int got)
+{
+	if (got)
+		lab_trace_refusal(dir ? "the worker's rmdir()" : "the worker's unlink()",
+				  dir ? "rmdir,unlinkat" : "unlink,unlinkat");
+	else
+		lab_trace_allowed(dir ? "the worker's rmdir()" : "the worker's unlink()",
+				  dir ? "rmdir,unlinkat" : "unlink,unlinkat",
+				  dir ? "inode_rmdir" : "inode_unlink", "toylsm");
 }
 
 static int exists(const char *path)
@@ -106,6 +127,8 @@ static void judge(const char *what, const char *path, int dir, int want,
 			 dir ? "directory" : "file", want ? "is gone" : "is still there");
 	else
 		lab_seen("%s() %s", call, got ? errname(got) : "succeeded");
+	if (got != want)
+		trace_removal(dir, got);
 	if (got == 0 && want && strstr(situation, "\"r\""))
 		lab_hint("a rule that grants only \"r\" let the unlink through: ask toylsm_check() for TOYLSM_MAY_WRITE (\"w\"), not for reading");
 	else if (got == 0 && want)
@@ -163,6 +186,7 @@ static void step2_allowed(const char *rules, long c0, long d0)
 
 	toylsm_stats("inode_unlink", &c1, &d1);
 	klog_check_todo(2);
+	trace_removal(0, 0);
 	if (d1 > d0)
 		lab_hint("toylsm_check() said no (the denial was counted: %ld -> %ld) and the unlink still happened: return what toylsm_check() returns",
 			 d0, d1);
@@ -257,20 +281,51 @@ STEP(3, "the denial record names the file")
 	lab_fail();
 }
 
+/*
+ * The calls and denials toylsm_check() counted for removals: TODO 4 may
+ * ask it through the unlink hook (its counter), or with a counter of its
+ * own, "inode_rmdir", if the learner added one.
+ */
+static void removal_stats(long *calls, long *denials)
+{
+	long c = 0, d = 0;
+
+	*calls = *denials = 0;
+	if (!toylsm_stats("inode_unlink", &c, &d)) {
+		*calls += c;
+		*denials += d;
+	}
+	if (!toylsm_stats("inode_rmdir", &c, &d)) {
+		*calls += c;
+		*denials += d;
+	}
+}
+
 STEP(4, "deny rmdir() of a labelled directory without a \"w\" rule")
 {
 	const char *d = path_for("dir");
+	long c0 = 0, d0 = 0, c1 = 0, d1 = 0;
 	int got;
 
 	rule("-");
 	make(d, 1, SECRET);
+	removal_stats(&c0, &d0);
 	got = remove_as_worker(d, 1);
 	if (got == 0 && !exists(d)) {
+		removal_stats(&c1, &d1);
 		lab_expected("rmdir of an empty directory labelled " SECRET " by a task labelled "
 			     WORKER ", with no rule: %s", errname(EACCES));
 		lab_seen("rmdir() succeeded");
 		klog_check_todo(4);
-		lab_hint("a directory is removed through the inode_rmdir hook, not inode_unlink: toylsm_inode_rmdir() must decide the same way");
+		trace_removal(1, 0);
+		if (d1 > d0)
+			lab_hint("toylsm_check() said no (the denial was counted: %ld -> %ld) and the rmdir still happened: hook_inode_rmdir() must return what it says (if it calls your unlink hook, that hook must return it too)",
+				 d0, d1);
+		else if (c1 > c0)
+			lab_hint("toylsm_check() was asked (calls %ld -> %ld) and allowed the rmdir with no rule: pass the directory's label (toylsm_dentry_label(dentry)) and TOYLSM_MAY_WRITE, as for a file",
+				 c0, c1);
+		else
+			lab_hint("a directory is removed through the inode_rmdir hook, not inode_unlink: hook_inode_rmdir() must decide the same way");
 		lab_fail();
 	}
 	judge("of a directory labelled " SECRET, d, 1, EACCES, "with no rule", got);

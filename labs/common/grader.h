@@ -23,7 +23,8 @@
  * "PASS  2/5  title", "FAIL  3/5  title" and the diagnostics under it.
  *
  * Inside a step, lab_expected(), lab_seen() and lab_hint() describe a
- * failure in the learner's terms and lab_fail() ends the step; a step that
+ * failure in the learner's terms (lab_trace(): what the kernel's LSM
+ * events showed, labs/common/trace.h) and lab_fail() ends the step; a step that
  * returns passes.  lab_kit() reports a problem that is not the learner's
  * (the kernel lacks a patch); it still fails the step, and so does
  * lab_setup(ok, what, errno) unless ok: the grader could not prepare the step.
@@ -184,6 +185,16 @@ LAB_API void __attribute__((format(printf, 1, 2))) lab_hint(const char *fmt, ...
 
 	va_start(ap, fmt);
 	lab_line("hint:     ", fmt, ap);
+	va_end(ap);
+}
+
+/* What the kernel's LSM events showed (labs/common/trace.h). */
+LAB_API void __attribute__((format(printf, 1, 2))) lab_trace(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	lab_line("trace:    ", fmt, ap);
 	va_end(ap);
 }
 

@@ -53,3 +53,21 @@ boot_shell() {
 	say "in the guest: '$BIN' shows what your functions return, '$BIN --grade' grades them"
 	exec "$KIT/scripts/run-guest.sh" --shell --bin "$d/$BIN"
 }
+
+# boot_gdb SRC: the lab kernel with SRC and DWARF (FLAVOUR=lab-gdb), booted
+# under gdb (scripts/gdb.sh), the guest running the grader once it is let
+# go (or CMD); does not return.  A kernel-side lab only.
+boot_gdb() {
+	local d=$OUT/gdb
+	[ "$KIND" = kernel ] ||
+		die "lab $NUM runs in user space: GDB=1 is for the kernel-side labs (make labs: 8 and 9)." \
+		    "make gdb debugs the kit's kernel under any command: make gdb CMD='...'."
+	export FLAVOUR=lab-gdb
+	[ -f "$BUILD/lab-gdb/bzImage" ] ||
+		say "first GDB=1: building the lab kernel with debug info (once; from a copy of the debug-info kernel, which make gdb builds)"
+	build_variant gdb "$1" || show_compile_error gdb "$1"
+	say "under gdb: the guest will run '/kit/bin/$BIN-gdb --grade' (the grader) once you type continue"
+	KIT_NOBUILD=1 GDB_BINS="$d/$BIN-gdb $d/$BIN-gdb.c" \
+		CMD=${CMD:-"/kit/bin/$BIN-gdb --grade --file $(rel "$1") --src /kit/bin/$BIN-gdb.c"} \
+		exec "$KIT/scripts/gdb.sh"
+}

@@ -10,7 +10,6 @@
  */
 #define _GNU_SOURCE
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "kernel_log.h"
