@@ -62,18 +62,7 @@ mkdir -p "$BKOUT"
 } >"$LOGS/config-baseline.log" 2>&1 ||
 	die "configuring the baseline kernel failed (log: $LOGS/config-baseline.log)." "See its last lines."
 bad=0
-while IFS= read -r line; do
-	case "$line" in
-	CONFIG_*=*) opt=${line%%=*} want_line=$line ;;
-	"# CONFIG_"*" is not set") opt=${line#\# }; opt=${opt%% *}; want_line="" ;;
-	*) continue ;;
-	esac
-	got=$(grep -E "^$opt=" "$BKOUT/.config" || true)
-	if [ "$got" != "$want_line" ]; then
-		echo "  $opt: asked '${want_line:-not set}', got '${got:-not set}'" >&2
-		bad=1
-	fi
-done <"$FRAG"
+config_mismatches "$BKOUT/.config" "$FRAG" >&2 || bad=1
 [ $bad = 0 ] || die "Kconfig changed option(s) of the baseline fragment (above)." \
 	"The fragment is configs/kit.config minus toylsm; an option that needs the series must be filtered out in scripts/bench-baseline.sh."
 

@@ -55,15 +55,7 @@ if ! stamp_ok config-callers "$want" || [ ! -f "$OUT/.config" ]; then
 	} >"$LOGS/config-callers.log" 2>&1 ||
 		die "configuring the compile check failed (log: $LOGS/config-callers.log)." "See its last lines."
 	bad=0
-	while IFS= read -r line; do
-		case "$line" in
-		CONFIG_*=*) opt=${line%%=*} w=$line ;;
-		"# CONFIG_"*" is not set") opt=${line#\# }; opt=${opt%% *}; w="" ;;
-		*) continue ;;
-		esac
-		got=$(grep -E "^$opt=" "$OUT/.config" || true)
-		[ "$got" = "$w" ] || { echo "  $opt: asked '${w:-not set}', got '${got:-not set}'" >&2; bad=1; }
-	done < <(cat "${FRAGS[@]}")
+	config_mismatches "$OUT/.config" "${FRAGS[@]}" >&2 || bad=1
 	[ $bad = 0 ] || die "Kconfig dropped or changed option(s) of configs/callers.config (above)." \
 		"Add what they depend on to configs/callers.config."
 	stamp_set config-callers "$want"

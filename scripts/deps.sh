@@ -42,7 +42,11 @@ apparmor_parser() {
 			    "Check that Debian's package mirror is reachable (as root, apt-get update may help), then run make again."
 		deb=$(compgen -G "$BUILD/deb/apparmor_*.deb" | tail -1)
 	fi
-	rm -rf "$dir.tmp" && dpkg -x "$deb" "$dir.tmp" && mv "$dir.tmp" "$dir"
+	# dpkg -x creates its target but not the target's parent.
+	mkdir -p "$BUILD/tools" && rm -rf "$dir.tmp" && dpkg -x "$deb" "$dir.tmp" >"$LOGS/dpkg-x.log" 2>&1 &&
+		mv "$dir.tmp" "$dir" ||
+		die "could not unpack $(basename "$deb") into ${dir#"$KIT"/} (log: $LOGS/dpkg-x.log)." \
+		    "Delete $(basename "$deb") from build/deb/ (it may be truncated) and run make again."
 	say "apparmor_parser unpacked from $(basename "$deb") into ${dir#"$KIT"/}"
 }
 apparmor_parser

@@ -40,22 +40,12 @@ fi
 
 # Every option of the fragments must have landed with the asked value.
 check_config() {
-	local line opt want got bad=()
-	while IFS= read -r line; do
-		case "$line" in
-		CONFIG_*=*) opt=${line%%=*}; want=$line ;;
-		"# CONFIG_"*" is not set") opt=${line#\# }; opt=${opt%% *}; want="" ;;
-		*) continue ;;
-		esac
-		got=$(grep -E "^$opt=" "$KOUT/.config" || true)
-		[ "$got" = "$want" ] || bad+=("$opt: asked '${want:-not set}', got '${got:-not set}'")
-	done < <(cat "${FRAGS[@]}")
-	if [ ${#bad[@]} -gt 0 ]; then
-		printf '  %s\n' "${bad[@]}" >&2
-		rm -f "$STAMPS/config-$FLAVOUR"
-		die "Kconfig dropped or changed ${#bad[@]} option(s) of the config fragment (above)." \
-		    "Usually a missing dependency: look the option up with 'make -C build/linux O=$KOUT menuconfig' (search with /) and add what it depends on to the fragment."
-	fi
+	local bad
+	bad=$(config_mismatches "$KOUT/.config" "${FRAGS[@]}") && return 0
+	printf '%s\n' "$bad" >&2
+	rm -f "$STAMPS/config-$FLAVOUR"
+	die "Kconfig dropped or changed $(grep -c . <<<"$bad") option(s) of the config fragment (above)." \
+	    "Usually a missing dependency: look the option up with 'make -C build/linux O=$KOUT menuconfig' (search with /) and add what it depends on to the fragment."
 }
 
 # A lab flavour is another one plus one option (lab: the normal one;

@@ -46,7 +46,7 @@ run() {	# run FIXTURE CMD...: CMD with @ replaced by FIXTURE; "rc=N" last
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..12"
+echo "1..13"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -61,6 +61,13 @@ case_ "the crash rule: a kernel WARNING line is a crash" \
 	's/^\[[ 0-9.]*\] WARNING/WARNING/; /Call Trace/d' "$R" crash @
 case_ "the crash rule: a program's own WARNING: line is not a crash" \
 	crash-no.log "$(printf 'rc=1\n' >"$T/nocrash.want"; echo "$T/nocrash.want")" 's/^WARNING/[    3.000000] WARNING/' "$R" crash @
+
+# The check that a configuration has what its fragments ask for (kernel.sh,
+# compile-check.sh, bench-baseline.sh): a later fragment overrides an
+# earlier one, as merge_config.sh merges them; an option dropped is named.
+case_ "config fragments: the last fragment's value is the one asked; an option dropped is named" \
+	config-merged.config "$(want config-merged.expected 0)" '/BPF_LSM=/d' \
+	bash -c '. "$1/scripts/lib.sh" && config_mismatches "$2" "$1/tests/data/config-kit.frag" "$1/tests/data/config-callers.frag"' _ "$K" @
 
 # The learner's view of a lab: boot 1 with a NUL in a value (shown as \0),
 # a step that needs an earlier one; boot 2 hung after step 1.
