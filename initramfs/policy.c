@@ -62,10 +62,21 @@ static const char *set;
 static int loading;
 static char loaded[128];
 
+/* During policy load: end the line "policy: SET: ..." before an error. */
+static void end_line(void)
+{
+	if (loading == 1) {
+		puts(" stopped by an error:");
+		fflush(stdout);
+		loading = 2;
+	}
+}
+
 static void fail(const char *fmt, ...)
 {
 	va_list ap;
 
+	end_line();
 	fprintf(stderr, "policy: ");
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -255,6 +266,7 @@ static int load_apparmor(int complain)
 		err = put(SECFS "/apparmor/.replace", blob, len);
 		free(blob);
 		if (err) {
+			end_line();
 			fprintf(stderr, "policy: apparmor: the kernel refused the profile %s: %s; "
 				"the profiles loaded before stay as they were (a profile is replaced whole or not at all)\n",
 				p, strerror(err));
@@ -281,6 +293,7 @@ static int load_selinux(void)
 	err = put("/sys/fs/selinux/load", pol, len);
 	free(pol);
 	if (err) {
+		end_line();
 		fprintf(stderr, "policy: selinux: the kernel refused %s: %s; "
 			"the policy loaded before stays in force (a policy is replaced whole or not at all)\n",
 			setpath("selinux/policy"), strerror(err));

@@ -9,13 +9,17 @@
  *  - Broken sets made here under /etc/policy/: an AppArmor profile cut in
  *    half, an AppArmor profile's source text instead of the compiled
  *    blob, an SELinux policy cut in half, one with a wrong magic number.
- *    Each is the complain-mode (AppArmor) or a copy of the set's policy,
- *    so that, were any part of it taken, an access now refused would be
- *    allowed. Each load fails with exit status 1 and a message naming the
+ *    The AppArmor ones would allow apparmor-secret were they taken (the
+ *    complain-mode profile cut, a profile that lists it); the SELinux
+ *    ones are the set's own policy, so a change shows only in
+ *    /sys/fs/selinux/policy. Each load fails with exit status 1 and a message naming the
  *    module, the file and the kernel's reason; afterwards the module's
  *    policy is the one before (AppArmor's policy revision and profile
  *    list, SELinux's /sys/fs/selinux/policy byte for byte, enforce 1), and
  *    the refusals still happen with their audit records.
+ * Each check is also run where it must fail, and must: the refused-load
+ * check on a good load, the in-force checks after a load that was taken
+ * (complain mode, a boolean changed, permissive).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -25,6 +29,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "kselftest_harness.h"
@@ -154,6 +159,19 @@ static size_t file_size(const char *path)
 	return stat(path, &st) ? 0 : (size_t)st.st_size;
 }
 
+/* Wait up to a second for @s to occur more than @before times in the log. */
+static int log_grew(const char *s, int before)
+{
+	const struct timespec tick = { 0, 20 * 1000 * 1000 };
+
+	for (int i = 0; i < 50; i++) {
+		if (kernel_log_count(s) > before)
+			return 1;
+		nanosleep(&tick, NULL);
+	}
+	return 0;
+}
+
 /* The exit status of the probe reading /tmp/kit/FILE (13: EACCES). */
 static int probe_read(const char *file)
 {
@@ -163,7 +181,12 @@ static int probe_read(const char *file)
 	return run(cmd);
 }
 
-TEST(load_twice)
+/*
+ * NULL if the set "stack" is in force once: each rule and the profile
+ * there once, enforcing, and each module refusing its secret; else what
+ * is wrong (the file's text in @what).
+ */
+static const char *loaded_once(char **what)
 {
 	static const char *const secrets[][2] = {
 		{ "apparmor", "apparmor-secret" }, { "smack", "smack-secret" },
@@ -172,41 +195,61 @@ TEST(load_twice)
 	size_t len, i;
 	char *t;
 
-	ASSERT_EQ(0, run("policy load stack 2>&1")) TH_LOG("first load: %s", out);
-	ASSERT_EQ(0, run("policy load stack 2>&1")) TH_LOG("second load: %s", out);
-	TH_LOG("second load: %s", out);
-	/* Replaced, not added: each rule and the profile once. */
+	*what = NULL;
 	if (active("toylsm")) {
-		t = slurp("/sys/kernel/security/toylsm/rules", &len);
-		ASSERT_NE(NULL, t);
-		EXPECT_EQ(1, lines_equal(t, "probe shared rw")) TH_LOG("toylsm rules:\n%s", t);
-		EXPECT_EQ(1, lines_equal(t, "init shared rw")) TH_LOG("toylsm rules:\n%s", t);
+		*what = t = slurp("/sys/kernel/security/toylsm/rules", &len);
+		if (!t || lines_equal(t, "probe shared rw") != 1 || lines_equal(t, "init shared rw") != 1)
+			return "toylsm's rules are not each there once";
 		free(t);
 	}
 	if (active("smack")) {
-		t = slurp("/sys/fs/smackfs/load2", &len);
-		ASSERT_NE(NULL, t);
-		EXPECT_EQ(1, lines_equal(t, "Probe _ rwxa")) TH_LOG("smack rules:\n%s", t);
+		*what = t = slurp("/sys/fs/smackfs/load2", &len);
+		if (!t || lines_equal(t, "Probe _ rwxa") != 1)
+			return "Smack's rule is not there once";
 		free(t);
 	}
 	if (active("apparmor")) {
-		t = slurp("/sys/kernel/security/apparmor/profiles", &len);
-		ASSERT_NE(NULL, t);
-		EXPECT_EQ(1, lines_equal(t, "probe (enforce)")) TH_LOG("profiles:\n%s", t);
+		*what = t = slurp("/sys/kernel/security/apparmor/profiles", &len);
+		if (!t || lines_equal(t, "probe (enforce)") != 1)
+			return "AppArmor's profile is not there once, in enforce mode";
 		free(t);
 	}
 	if (active("selinux")) {
-		t = slurp("/sys/fs/selinux/enforce", &len);
-		ASSERT_NE(NULL, t);
-		EXPECT_EQ('1', t[0]);
+		*what = t = slurp("/sys/fs/selinux/enforce", &len);
+		if (!t || t[0] != '1')
+			return "SELinux is not enforcing";
 		free(t);
 	}
-	for (i = 0; i < sizeof(secrets) / sizeof(secrets[0]); i++) {
-		if (!active(secrets[i][0]))
-			continue;
-		EXPECT_EQ(13, probe_read(secrets[i][1])) TH_LOG("%s after the second load: %s", secrets[i][0], out);
-	}
-	EXPECT_EQ(0, probe_read("public")) TH_LOG("%s", out);
+	*what = NULL;
+	for (i = 0; i < sizeof(secrets) / sizeof(secrets[0]); i++)
+		if (active(secrets[i][0]) && probe_read(secrets[i][1]) != 13)
+			return "a secret is not refused";
+	if (probe_read("public"))
+		return "public is refused";
+	return NULL;
+}
+
+TEST(load_twice)
+{
+	const char *err;
+	char *what;
+
+	ASSERT_EQ(0, run("policy load stack 2>&1")) TH_LOG("first load: %s", out);
+	ASSERT_EQ(0, run("policy load stack 2>&1")) TH_LOG("second load: %s", out);
+	TH_LOG("second load: %s", out);
+	err = loaded_once(&what);
+	EXPECT_EQ(NULL, err) TH_LOG("after the second load: %s\n%s\n%s", err, what ? what : "", out);
+	free(what);
+	/* The check fails on the set in complain mode, and passes again after. */
+	ASSERT_EQ(0, run("policy load -c stack 2>&1")) TH_LOG("%s", out);
+	err = loaded_once(&what);
+	EXPECT_NE(NULL, err) TH_LOG("the check passed on the set in complain mode");
+	TH_LOG("in complain mode, the check fails: %s", err);
+	free(what);
+	ASSERT_EQ(0, run("policy load stack 2>&1")) TH_LOG("%s", out);
+	err = loaded_once(&what);
+	EXPECT_EQ(NULL, err) TH_LOG("after a third load: %s\n%s\n%s", err, what ? what : "", out);
+	free(what);
 }
 
 /*
@@ -231,18 +274,71 @@ static const char *refused_load(const char *set, const char *module, const char 
 	return NULL;
 }
 
+/*
+ * AppArmor's policy revision, a number that each change of the policy
+ * raises. One read(): a second read of the same open file waits for the
+ * next change.
+ */
+static char *revision(void)
+{
+	static char buf[64];
+	int fd = open("/sys/kernel/security/apparmor/policy/revision", O_RDONLY);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return NULL;
+	buf[n] = '\0';
+	return strdup(buf);
+}
+
+/*
+ * NULL if AppArmor's policy is still that of revision @before: no new
+ * revision, the profile there once and enforcing, the secret refused
+ * with a record, public allowed; else what is wrong.
+ */
+static const char *aa_unchanged(const char *before)
+{
+	static const char denied[] = "apparmor=\"DENIED\" operation=\"open\" profile=\"probe\" name=\"/tmp/kit/apparmor-secret\"";
+	char *now = revision(), *profiles;
+	size_t len;
+	int n, once;
+
+	if (!now || strcmp(now, before)) {
+		free(now);
+		return "AppArmor's policy revision changed";
+	}
+	free(now);
+	profiles = slurp("/sys/kernel/security/apparmor/profiles", &len);
+	once = profiles && lines_equal(profiles, "probe (enforce)") == 1;
+	free(profiles);
+	if (!once)
+		return "the profile probe is not there once, enforcing";
+	n = kernel_log_count(denied);
+	if (run("probe read /tmp/kit/apparmor-secret 2>&1") != 13)
+		return "the probe may read apparmor-secret";
+	if (!log_grew(denied, n))
+		return "no DENIED record";
+	if (run("probe read /tmp/kit/public 2>&1"))
+		return "the probe may not read public";
+	return NULL;
+}
+
 TEST(bad_apparmor_profile)
 {
 	static const char text[] = "profile probe /bin/probe {\n  /tmp/kit/apparmor-secret r,\n}\n";
-	char *before, *after, *profiles;
 	const char *err;
-	size_t len, half;
-	int denied;
+	char *before;
+	size_t half;
 
 	if (!active("apparmor"))
 		SKIP(return, "AppArmor is not in this boot");
+	ASSERT_EQ(0, kernel_log_unlimited());
+	/* The check of a refused load fails on a good one (which loads it). */
+	EXPECT_NE(NULL, refused_load("stack", "apparmor", "/etc/policy/stack/apparmor/probe"));
 	ASSERT_EQ(0, run("policy load stack apparmor 2>&1")) TH_LOG("%s", out);
-	before = slurp("/sys/kernel/security/apparmor/policy/revision", &len);
+	before = revision();
 	ASSERT_NE(NULL, before);
 	/* The complain profile, which would allow the secret, cut in half. */
 	half = file_size("/etc/policy/stack/apparmor/probe.complain") / 2;
@@ -258,31 +354,61 @@ TEST(bad_apparmor_profile)
 	EXPECT_EQ(NULL, err) TH_LOG("%s:\n%s", err, out);
 	TH_LOG("a profile's source text:\n%s", out);
 
-	/* The policy before: same revision, the profile in enforce mode. */
-	after = slurp("/sys/kernel/security/apparmor/policy/revision", &len);
-	ASSERT_NE(NULL, after);
-	EXPECT_STREQ(before, after) TH_LOG("AppArmor's policy changed");
-	profiles = slurp("/sys/kernel/security/apparmor/profiles", &len);
-	ASSERT_NE(NULL, profiles);
-	EXPECT_EQ(1, lines_equal(profiles, "probe (enforce)")) TH_LOG("profiles:\n%s", profiles);
-	denied = kernel_log_count("apparmor=\"DENIED\" operation=\"open\" profile=\"probe\" name=\"/tmp/kit/apparmor-secret\"");
-	EXPECT_EQ(13, run("probe read /tmp/kit/apparmor-secret 2>&1")) TH_LOG("%s", out);
-	EXPECT_EQ(denied + 1, kernel_log_count("apparmor=\"DENIED\" operation=\"open\" profile=\"probe\" name=\"/tmp/kit/apparmor-secret\""));
-	EXPECT_EQ(0, run("probe read /tmp/kit/public 2>&1")) TH_LOG("%s", out);
+	/* The policy before: same revision, the profile enforcing. */
+	err = aa_unchanged(before);
+	EXPECT_EQ(NULL, err) TH_LOG("%s\n%s", err, out);
+	/* The check fails after a load that was taken (complain mode). */
+	ASSERT_EQ(0, run("policy load -c stack apparmor 2>&1")) TH_LOG("%s", out);
+	err = aa_unchanged(before);
+	EXPECT_NE(NULL, err) TH_LOG("the check passed after the profile was replaced");
+	TH_LOG("after a load that was taken, the check fails: %s", err);
+	ASSERT_EQ(0, run("policy load stack apparmor 2>&1")) TH_LOG("%s", out);
 	free(before);
-	free(after);
-	free(profiles);
+}
+
+/*
+ * NULL if SELinux's policy is @before (/sys/fs/selinux/policy, byte for
+ * byte), enforcing, refusing selinux-secret with an AVC and allowing
+ * public; else what is wrong.
+ */
+static const char *se_unchanged(const char *before, size_t blen)
+{
+	static const char avc[] = "tcontext=system_u:object_r:secret_t tclass=file";
+	char *now = NULL;
+	size_t len;
+	int same, n;
+
+	now = slurp("/sys/fs/selinux/policy", &len);
+	same = now && len == blen && memcmp(now, before, len) == 0;
+	free(now);
+	if (!same)
+		return "/sys/fs/selinux/policy changed";
+	now = slurp("/sys/fs/selinux/enforce", &len);
+	same = now && now[0] == '1';
+	free(now);
+	if (!same)
+		return "SELinux is not enforcing";
+	n = kernel_log_count(avc);
+	if (probe_read("selinux-secret") != 13)
+		return "the probe may read selinux-secret";
+	if (!log_grew(avc, n))
+		return "no AVC";
+	if (probe_read("public"))
+		return "the probe may not read public";
+	return NULL;
 }
 
 TEST(bad_selinux_policy)
 {
-	char *before, *after, *enforce;
-	size_t blen, alen, len, half;
+	size_t blen, half;
 	const char *err;
-	int avc;
+	char *before;
 
 	if (!active("selinux"))
 		SKIP(return, "SELinux is not in this boot");
+	ASSERT_EQ(0, kernel_log_unlimited());
+	/* The check of a refused load fails on a good one (which loads it). */
+	EXPECT_NE(NULL, refused_load("stack", "selinux", "/etc/policy/stack/selinux/policy"));
 	ASSERT_EQ(0, run("policy load stack selinux 2>&1")) TH_LOG("%s", out);
 	before = slurp("/sys/fs/selinux/policy", &blen);
 	ASSERT_NE(NULL, before);
@@ -300,20 +426,22 @@ TEST(bad_selinux_policy)
 	TH_LOG("a policy with a wrong magic number:\n%s", out);
 
 	/* The policy before, byte for byte, still enforcing. */
-	after = slurp("/sys/fs/selinux/policy", &alen);
-	ASSERT_NE(NULL, after);
-	EXPECT_EQ(blen, alen);
-	EXPECT_EQ(0, memcmp(before, after, blen < alen ? blen : alen)) TH_LOG("SELinux's policy changed");
-	enforce = slurp("/sys/fs/selinux/enforce", &len);
-	ASSERT_NE(NULL, enforce);
-	EXPECT_EQ('1', enforce[0]);
-	avc = kernel_log_count("tcontext=system_u:object_r:secret_t tclass=file");
-	EXPECT_EQ(13, probe_read("selinux-secret")) TH_LOG("%s", out);
-	EXPECT_LT(avc, kernel_log_count("tcontext=system_u:object_r:secret_t tclass=file"));
-	EXPECT_EQ(0, probe_read("public")) TH_LOG("%s", out);
+	err = se_unchanged(before, blen);
+	EXPECT_EQ(NULL, err) TH_LOG("%s\n%s", err, out);
+	/* The check fails on a changed policy (a boolean) and in permissive mode. */
+	ASSERT_EQ(0, system("echo 1 >/sys/fs/selinux/booleans/probe_setinterface_lsm && echo 1 >/sys/fs/selinux/commit_pending_bools"));
+	err = se_unchanged(before, blen);
+	EXPECT_NE(NULL, err) TH_LOG("the check passed with a boolean changed");
+	TH_LOG("with a boolean changed, the check fails: %s", err);
+	ASSERT_EQ(0, system("echo 0 >/sys/fs/selinux/booleans/probe_setinterface_lsm && echo 1 >/sys/fs/selinux/commit_pending_bools"));
+	ASSERT_EQ(0, system("echo 0 >/sys/fs/selinux/enforce"));
+	err = se_unchanged(before, blen);
+	EXPECT_NE(NULL, err) TH_LOG("the check passed in permissive mode");
+	TH_LOG("in permissive mode, the check fails: %s", err);
+	ASSERT_EQ(0, system("echo 1 >/sys/fs/selinux/enforce"));
+	err = se_unchanged(before, blen);
+	EXPECT_EQ(NULL, err) TH_LOG("enforcing again: %s\n%s", err, out);
 	free(before);
-	free(after);
-	free(enforce);
 }
 
 TEST_HARNESS_MAIN
