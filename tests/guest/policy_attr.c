@@ -185,6 +185,7 @@ TEST(selinux_refuses_the_choice)
 
 	if (!active("selinux"))
 		SKIP(return, "SELinux is not in this boot");
+	ASSERT_EQ(0, kernel_log_unlimited());
 	ASSERT_EQ(0, run("policy load stack 2>&1")) TH_LOG("%s", out);
 	ASSERT_EQ(0, selinux_bool(0));
 	err = check_attr(1);
