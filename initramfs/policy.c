@@ -7,7 +7,8 @@
  *
  *   policy load [-c] SET [MODULE...]
  *	every module of SET that this boot runs, or only those named:
- *	apparmor  apparmor/NAME written to /sys/kernel/security/apparmor/.replace
+ *	apparmor  apparmor/NAME written to /sys/kernel/security/apparmor/.replace,
+ *	          in name order
  *	selinux   selinux/policy written to /sys/fs/selinux/load, then 1 to
  *	          enforce (last, once the files are labelled)
  *	smack     smack.rules, line by line, to /sys/fs/smackfs/load2
@@ -60,7 +61,7 @@
 static const char *set;
 /* During policy load: the modules loaded so far, for fail() to name. */
 static int loading;
-static char loaded[128];
+static char loaded[160];
 
 /* During policy load: end the line "policy: SET: ..." before an error. */
 static void end_line(void)
@@ -240,25 +241,26 @@ static char *next_line(char **cur)
 	return NULL;
 }
 
+/* The set's profiles in name order (the order they are loaded in). */
 static int load_apparmor(int complain)
 {
 	char dir[512], p[1024], *blob;
-	struct dirent *e;
+	struct dirent **e;
 	size_t len;
-	int n = 0, err, kfd;
-	DIR *d;
+	int n = 0, err, kfd, i, ne;
 
 	snprintf(dir, sizeof(dir), "%s", setpath("apparmor"));
-	d = opendir(dir);
-	if (!d)
+	ne = scandir(dir, &e, NULL, alphasort);
+	if (ne < 0)
 		return -1;
-	while ((e = readdir(d))) {
-		size_t l = strlen(e->d_name);
-		int is_complain = l > 9 && strcmp(e->d_name + l - 9, ".complain") == 0;
+	for (i = 0; i < ne; i++) {
+		const char *name = e[i]->d_name;
+		size_t l = strlen(name);
+		int is_complain = l > 9 && strcmp(name + l - 9, ".complain") == 0;
 
-		if (e->d_name[0] == '.' || is_complain != complain)
+		if (name[0] == '.' || is_complain != complain)
 			continue;
-		snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
+		snprintf(p, sizeof(p), "%s/%s", dir, name);
 		blob = slurp(p, &len);
 		if (!blob)
 			fail("apparmor: cannot read %s: %s", p, strerror(errno));
@@ -271,12 +273,17 @@ static int load_apparmor(int complain)
 				"the profiles loaded before stay as they were (a profile is replaced whole or not at all)\n",
 				p, strerror(err));
 			kmsg_reason(kfd, "apparmor");
+			if (n)	/* the set's profiles before this one were replaced */
+				snprintf(loaded + strlen(loaded), sizeof(loaded) - strlen(loaded),
+					 " apparmor (%d profile(s) before this one)", n);
 			fail("apparmor: is %s a profile compiled by apparmor_parser for this kernel (scripts/policy.sh)?", p);
 		}
 		close(kfd);
 		n++;
 	}
-	closedir(d);
+	for (i = 0; i < ne; i++)
+		free(e[i]);
+	free(e);
 	return n;
 }
 

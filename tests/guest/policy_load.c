@@ -8,7 +8,9 @@
  *    there twice, and every module still refuses its secret.
  *  - Broken sets made here under /etc/policy/: an AppArmor profile cut in
  *    half, an AppArmor profile's source text instead of the compiled
- *    blob, an SELinux policy cut in half, one with a wrong magic number.
+ *    blob, an SELinux policy cut in half, one with a wrong magic number;
+ *    a set of two profiles whose second is bad, where the message says
+ *    the first was loaded.
  *    The AppArmor ones would allow apparmor-secret were they taken (the
  *    complain-mode profile cut, a profile that lists it); the SELinux
  *    ones are the set's own policy, so a change shows only in
@@ -363,6 +365,14 @@ TEST(bad_apparmor_profile)
 	EXPECT_NE(NULL, err) TH_LOG("the check passed after the profile was replaced");
 	TH_LOG("after a load that was taken, the check fails: %s", err);
 	ASSERT_EQ(0, run("policy load stack apparmor 2>&1")) TH_LOG("%s", out);
+	/* Two profiles, the second bad: the message says the first was loaded. */
+	ASSERT_EQ(0, make_set("bad-aa-two", "apparmor/1-probe", "apparmor/probe", 0, NULL, 0));
+	ASSERT_EQ(0, spit("/etc/policy/bad-aa-two/apparmor/2-text", text, strlen(text)));
+	EXPECT_EQ(1, run("policy load bad-aa-two apparmor 2>&1"));
+	EXPECT_NE(NULL, strstr(out, "/etc/policy/bad-aa-two/apparmor/2-text")) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "stopped here; loaded before it: apparmor (1 profile(s) before this one)"))
+		TH_LOG("%s", out);
+	TH_LOG("two profiles, the second bad:\n%s", out);
 	free(before);
 }
 
