@@ -7,7 +7,8 @@
  *
  *   policy load [-c] SET [MODULE...]
  *	every module of SET that this boot runs, or only those named:
- *	apparmor  apparmor/NAME written to /sys/kernel/security/apparmor/.replace
+ *	apparmor  apparmor/NAME written to /sys/kernel/security/apparmor/.replace,
+ *	          in name order
  *	selinux   selinux/policy written to /sys/fs/selinux/load, then 1 to
  *	          enforce (last, once the files are labelled)
  *	smack     smack.rules, line by line, to /sys/fs/smackfs/load2
@@ -28,9 +29,14 @@
  *   policy list
  *	the sets in /etc/policy.
  *
- * Exit status: 0, or 1 with a message naming the module and the file.
+ * Exit status: 0, or 1 with a message naming the module and the file,
+ * the kernel's own reason (its log lines about the module, from
+ * /dev/kmsg) and which modules of the set were loaded before the error.
  * A load stops at the first error; the modules loaded before it stay
- * loaded (each module's own load is all or none).
+ * loaded. An AppArmor profile and an SELinux policy are each taken whole
+ * or not at all: one the kernel refuses leaves the one before in force.
+ * Smack's rules are taken one by one (those before a bad line stay);
+ * toylsm's in one write, all or none.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -53,17 +59,84 @@
 #define SECFS "/sys/kernel/security"
 
 static const char *set;
+/* During policy load: the modules loaded so far, for fail() to name. */
+static int loading;
+static char loaded[160];
+
+/* During policy load: end the line "policy: SET: ..." before an error. */
+static void end_line(void)
+{
+	if (loading == 1) {
+		puts(" stopped by an error:");
+		fflush(stdout);
+		loading = 2;
+	}
+}
 
 static void fail(const char *fmt, ...)
 {
 	va_list ap;
 
+	end_line();
 	fprintf(stderr, "policy: ");
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+	if (loading)
+		fprintf(stderr, "policy: the load of %s stopped here; %s%s%s\n", set,
+			loaded[0] ? "loaded before it:" : "nothing of the set was loaded",
+			loaded, loaded[0] ? "; the rest was not loaded" : "");
 	exit(1);
+}
+
+/*
+ * The kernel log from now on: a /dev/kmsg reader at its end, so that a
+ * module's refusal can be shown with the kernel's own reason (-1 if the
+ * log cannot be read).
+ */
+static int kmsg_mark(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd >= 0)
+		lseek(fd, 0, SEEK_END);
+	return fd;
+}
+
+/*
+ * Print the kernel's messages since kmsg_mark() that mention @word.
+ * Audit records (AppArmor's) reach the log from the audit thread, a
+ * moment after the write that caused them: wait up to half a second
+ * for the first one.
+ */
+static void kmsg_reason(int fd, const char *word)
+{
+	const struct timespec tick = { 0, 10 * 1000 * 1000 };
+	char rec[2048], *msg;
+	int found = 0, waited;
+	ssize_t n;
+
+	if (fd < 0)
+		return;
+	for (waited = 0; waited < 50 && !found; waited++) {
+		while ((n = read(fd, rec, sizeof(rec) - 1)) > 0 || (n < 0 && errno == EPIPE)) {
+			if (n <= 0)
+				continue;	/* EPIPE: records overwritten, go on */
+			rec[n] = '\0';
+			msg = strchr(rec, ';');
+			if (!msg || !strcasestr(msg, word))
+				continue;
+			msg[strcspn(msg, "\n")] = '\0';
+			fprintf(stderr, "policy: kernel: %s\n", msg + 1);
+			found = 1;
+		}
+		if (!found)
+			nanosleep(&tick, NULL);
+	}
+	if (!found)
+		fprintf(stderr, "policy: (no message of the kernel about it: dmesg | grep -i %s)\n", word);
+	close(fd);
 }
 
 /* The whole file, NUL-terminated; its length in *len. NULL if absent. */
@@ -168,36 +241,49 @@ static char *next_line(char **cur)
 	return NULL;
 }
 
+/* The set's profiles in name order (the order they are loaded in). */
 static int load_apparmor(int complain)
 {
 	char dir[512], p[1024], *blob;
-	struct dirent *e;
+	struct dirent **e;
 	size_t len;
-	int n = 0, err;
-	DIR *d;
+	int n = 0, err, kfd, i, ne;
 
 	snprintf(dir, sizeof(dir), "%s", setpath("apparmor"));
-	d = opendir(dir);
-	if (!d)
+	ne = scandir(dir, &e, NULL, alphasort);
+	if (ne < 0)
 		return -1;
-	while ((e = readdir(d))) {
-		size_t l = strlen(e->d_name);
-		int is_complain = l > 9 && strcmp(e->d_name + l - 9, ".complain") == 0;
+	for (i = 0; i < ne; i++) {
+		const char *name = e[i]->d_name;
+		size_t l = strlen(name);
+		int is_complain = l > 9 && strcmp(name + l - 9, ".complain") == 0;
 
-		if (e->d_name[0] == '.' || is_complain != complain)
+		if (name[0] == '.' || is_complain != complain)
 			continue;
-		snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
+		snprintf(p, sizeof(p), "%s/%s", dir, name);
 		blob = slurp(p, &len);
 		if (!blob)
 			fail("apparmor: cannot read %s: %s", p, strerror(errno));
+		kfd = kmsg_mark();
 		err = put(SECFS "/apparmor/.replace", blob, len);
 		free(blob);
-		if (err)
-			fail("apparmor: the kernel refused the profile %s: %s (its reason is in the kernel log: dmesg | grep apparmor)",
-			     p, strerror(err));
+		if (err) {
+			end_line();
+			fprintf(stderr, "policy: apparmor: the kernel refused the profile %s: %s; "
+				"the profiles loaded before stay as they were (a profile is replaced whole or not at all)\n",
+				p, strerror(err));
+			kmsg_reason(kfd, "apparmor");
+			if (n)	/* the set's profiles before this one were replaced */
+				snprintf(loaded + strlen(loaded), sizeof(loaded) - strlen(loaded),
+					 " apparmor (%d profile(s) before this one)", n);
+			fail("apparmor: is %s a profile compiled by apparmor_parser for this kernel (scripts/policy.sh)?", p);
+		}
+		close(kfd);
 		n++;
 	}
-	closedir(d);
+	for (i = 0; i < ne; i++)
+		free(e[i]);
+	free(e);
 	return n;
 }
 
@@ -205,16 +291,24 @@ static int load_selinux(void)
 {
 	size_t len;
 	char *pol = slurp(setpath("selinux/policy"), &len);
-	int err;
+	int err, kfd;
 
 	if (!pol)
 		return -1;
 	mount_fs("selinuxfs", "/sys/fs/selinux", "load");
+	kfd = kmsg_mark();
 	err = put("/sys/fs/selinux/load", pol, len);
 	free(pol);
-	if (err)
-		fail("selinux: the kernel refused %s: %s (its reason is in the kernel log: dmesg | grep -i selinux)",
-		     setpath("selinux/policy"), strerror(err));
+	if (err) {
+		end_line();
+		fprintf(stderr, "policy: selinux: the kernel refused %s: %s; "
+			"the policy loaded before stays in force (a policy is replaced whole or not at all)\n",
+			setpath("selinux/policy"), strerror(err));
+		kmsg_reason(kfd, "selinux");
+		fail("selinux: is %s a policy compiled by checkpolicy for this kernel (scripts/policy.sh)?",
+		     setpath("selinux/policy"));
+	}
+	close(kfd);
 	return 1;
 }
 
@@ -352,6 +446,7 @@ static int cmd_load(int argc, char **argv)
 		strcat(strcat(only, argv[i]), " ");
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	loading = 1;
 	printf("policy: %s%s:", set, complain ? " (complain)" : "");
 	for (i = 0; modules[i]; i++) {
 		const char *m = modules[i];
@@ -370,13 +465,16 @@ static int cmd_load(int argc, char **argv)
 		snprintf(what, sizeof(what), !strcmp(m, "selinux") ? "policy" :
 			 !strcmp(m, "apparmor") ? "profile(s)" : "rule(s)");
 		printf(" %s %d %s;", m, n, what);
+		strcat(strcat(loaded, " "), m);
 		any = 1;
 	}
 	if (!only[0] || strstr(only, "files") || strstr(only, "smack") ||
 	    strstr(only, "selinux") || strstr(only, "toylsm")) {
 		n = load_files(only[0] ? only : NULL);
-		if (n >= 0)
+		if (n >= 0) {
 			printf(" files %d label(s);", n);
+			strcat(loaded, " files");
+		}
 	}
 	/* Enforcing last: the files have their labels by now. */
 	if ((!only[0] || strstr(only, "selinux")) && active("selinux") &&

@@ -9,6 +9,7 @@
  *
  *   probe [-k] ACCESS PATH [ACCESS PATH...]   ACCESS: read, write
  *   probe self                                 this task's label in each module
+ *   probe [-k] attr [MODULE...]                the interface LSM, module by module
  *
  * It first drops every capability (-k keeps them), so that root's
  * CAP_MAC_OVERRIDE (Smack) or CAP_DAC_OVERRIDE do not hide a refusal.
@@ -16,6 +17,17 @@
  * "read /tmp/kit/smack-secret: refused, EACCES (Permission denied)".
  * Exit status: 0 if every access was allowed, else the errno of the last
  * refused one (EACCES 13, EPERM 1); 2 on bad usage.
+ *
+ * probe attr: for each MODULE (by default every module of this boot that
+ * can be a task's interface LSM: selinux, smack, apparmor, toylsm), choose
+ * it with prctl(PR_LSM_ATTR_SET) (patch 0014) and read the un-named
+ * /proc/self/attr/current, which now shows that module's label:
+ *   "interface apparmor: ok; current: probe (enforce)"
+ *   "interface selinux: refused, EACCES (Permission denied); current: ..."
+ * then every module's label at once from lsm_self_attr() (patch 0006):
+ *   "self_attr apparmor: probe (enforce)"
+ * A module may refuse the choice by policy (SELinux: process2
+ * setinterface_lsm); the exit status is then the errno of the last refusal.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -23,8 +35,15 @@
 #include <linux/capability.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#include "lsm_abi.h"	/* the kit kernel's LSM syscalls and LSM_ID_* names */
+
+#ifndef PR_LSM_ATTR_SET
+#define PR_LSM_ATTR_SET 65	/* patch 0014; the kit's <linux/prctl.h> */
+#endif
 
 static int drop_all_caps(void)
 {
@@ -56,6 +75,85 @@ static void self(void)
 		buf[strcspn(buf, "\n")] = '\0';
 		printf("%s: %s\n", *lsms[i] ? lsms[i] : "current", buf);
 	}
+}
+
+/* The un-named /proc/self/attr/current: the interface LSM's view. */
+static void unnamed_current(char *buf, size_t len)
+{
+	if (read_text("/proc/self/attr/current", buf, len) < 0)
+		snprintf(buf, len, "(unreadable: %s)", strerror(errno));
+}
+
+/* Whether @name is in this boot's /sys/kernel/security/lsm. */
+static int active(const char *name)
+{
+	char list[512] = ",";
+	size_t n = strlen(name);
+	const char *p;
+
+	if (read_text("/sys/kernel/security/lsm", list + 1, sizeof(list) - 2) < 0)
+		return 0;
+	strcat(list, ",");
+	for (p = list; (p = strstr(p, name)); p += n)
+		if (p[-1] == ',' && p[n] == ',')
+			return 1;
+	return 0;
+}
+
+static int lsm_id_of(const char *name)
+{
+	for (int i = 0; i < KIT_NLSMS; i++)
+		if (strcmp(kit_lsms[i].name, name) == 0)
+			return kit_lsms[i].id;
+	return -1;
+}
+
+static int attr(int argc, char **argv)
+{
+	static const char *const ilsms[] = { "selinux", "smack", "apparmor", "toylsm", NULL };
+	static char mem[8192] __attribute__((aligned(8)));
+	const char *const *names = (const char *const *)argv;
+	char cur[256];
+	size_t size = sizeof(mem), off = 0;
+	int i, id, status = 0;
+	long n;
+
+	if (argc == 0)
+		names = ilsms;
+	for (i = 0; argc ? i < argc : names[i] != NULL; i++) {
+		if (argc == 0 && !active(names[i]))
+			continue;
+		id = lsm_id_of(names[i]);
+		if (id < 0) {
+			fprintf(stderr, "probe: '%s' is not a module's name\n", names[i]);
+			return 2;
+		}
+		if (prctl(PR_LSM_ATTR_SET, id, 0, 0, 0)) {
+			int err = errno;
+
+			unnamed_current(cur, sizeof(cur));
+			printf("interface %s: refused, %s (%s); current: %s\n", names[i],
+			       strerrorname_np(err), strerror(err), cur);
+			status = err;
+			continue;
+		}
+		unnamed_current(cur, sizeof(cur));
+		printf("interface %s: ok; current: %s\n", names[i], cur);
+	}
+	n = lsm_self_attr((struct lsm_ctx *)mem, &size, 0);
+	if (n < 0) {
+		printf("self_attr: failed, %s (%s)\n", strerrorname_np(errno), strerror(errno));
+		return errno;
+	}
+	for (i = 0; i < n; i++) {
+		struct lsm_ctx *c = (struct lsm_ctx *)(mem + off);
+
+		if (c->flags == LSM_ATTR_CURRENT)
+			printf("self_attr %s: %s\n", kit_lsm_name(c->id) ? kit_lsm_name(c->id) : "?",
+			       (char *)c->ctx);
+		off += sizeof(*c) + c->ctx_len;
+	}
+	return status;
 }
 
 static int try(const char *access, const char *path)
@@ -93,8 +191,17 @@ int main(int argc, char **argv)
 		self();
 		return 0;
 	}
+	if (argc > i && strcmp(argv[i], "attr") == 0) {
+		if (!keep && drop_all_caps()) {
+			perror("probe: capset");
+			return 2;
+		}
+		setvbuf(stdout, NULL, _IOLBF, 0);
+		return attr(argc - i - 1, argv + i + 1);
+	}
 	if (argc < i + 2 || (argc - i) % 2) {
-		fprintf(stderr, "usage: probe [-k] read|write PATH [read|write PATH...] | probe self\n");
+		fprintf(stderr, "usage: probe [-k] read|write PATH [read|write PATH...] | probe self |\n"
+			"       probe [-k] attr [MODULE...]\n");
 		return 2;
 	}
 	if (!keep && drop_all_caps()) {

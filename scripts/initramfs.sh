@@ -36,10 +36,19 @@ fi
 
 # probe (initramfs/probe.c) and policy (initramfs/policy.c), and the
 # policy sets compiled by scripts/policy.sh, packed as /etc/policy/SET/.
+# probe calls the kit kernel's LSM system calls (tests/guest/lsm_abi.h):
+# it needs the kernel's UAPI headers, as scripts/policy.sh needs its tree.
+INC=$(flavour_dir)/usr/include
+[ -f "$INC/linux/lsm.h" ] || INC=$BUILD/usr/include
+[ -f "$INC/linux/lsm.h" ] || { "$KIT/scripts/kernel.sh" && INC=$(flavour_dir)/usr/include; }
 for t in probe policy; do
 	T=$BUILD/tools/$t
-	if [ ! -x "$T" ] || [ "$KIT/initramfs/$t.c" -nt "$T" ]; then
-		gcc -std=c11 -static -O2 -Wall -Wextra -Werror -o "$T.tmp" "$KIT/initramfs/$t.c" &&
+	if [ ! -x "$T" ] || [ "$KIT/initramfs/$t.c" -nt "$T" ] ||
+	   { [ $t = probe ] && [ "$KIT/tests/guest/lsm_abi.h" -nt "$T" ]; } ||
+	   { [ $t = probe ] && [ "$KIT/tests/guest/lsm_names.h" -nt "$T" ]; } ||
+	   { [ $t = probe ] && [ "$INC/linux/lsm.h" -nt "$T" ]; }; then
+		gcc -std=c11 -static -O2 -Wall -Wextra -Werror -isystem "$INC" \
+			-I "$KIT/tests/guest" -o "$T.tmp" "$KIT/initramfs/$t.c" &&
 			mv "$T.tmp" "$T" ||
 			die "initramfs/$t.c does not compile (compiler output above)." "Fix the first error shown."
 	fi

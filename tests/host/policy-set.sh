@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# scripts/policy.sh --set DIR OUT, which compiles a policy set from any
+# folder (a copy a learner edits, for lab 10), on copies of
+# configs/policy/stack in a temporary folder (TAP on stdout):
+#  - a copy as it is compiles to the same binaries as build/policy/stack
+#    (the SELinux policy and the AppArmor profile, byte for byte), and the
+#    same check fails on a copy with one more rule;
+#  - a profile line without its comma, and an unknown permission in
+#    kit.te, each fail with the compiler's own message and exit 1, and
+#    leave OUT/NAME of the run before untouched.
+# Nothing is loaded anywhere: apparmor_parser and checkpolicy only write
+# files (scripts/policy.sh).
+K=$(cd "$(dirname "$0")/../.." && pwd)
+P=$K/scripts/policy.sh
+echo "1..6"
+n=0
+ok() {	# ok DESCRIPTION CONDITION-STATUS [DETAIL-FILE]
+	n=$((n + 1))
+	if [ "$2" -eq 0 ]; then
+		echo "ok $n $1"
+	else
+		echo "not ok $n $1"
+		[ -n "${3:-}" ] && sed 's/^/# /' "$3" | tail -8
+	fi
+}
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+"$P" >"$d/log" 2>&1 || { echo "Bail out! scripts/policy.sh failed: $(tail -3 "$d/log" | tr '\n' ' ')"; exit 1; }
+B=$K/build/policy/stack
+
+same() {	# same OUT/NAME: its binaries are build/policy/stack's
+	cmp -s "$1/selinux/policy" "$B/selinux/policy" &&
+		cmp -s "$1/apparmor/probe" "$B/apparmor/probe" &&
+		cmp -s "$1/apparmor/probe.complain" "$B/apparmor/probe.complain"
+}
+
+mkdir -p "$d/src"
+cp -r "$K/configs/policy/stack" "$d/src/copy"
+"$P" --set "$d/src/copy" "$d/out" >"$d/log" 2>&1
+ok "a copy of the set compiles (exit 0)" $? "$d/log"
+same "$d/out/copy"
+ok "a copy of the set compiles to build/policy/stack's binaries" $?
+
+cp -r "$K/configs/policy/stack" "$d/src/more"
+echo '  /tmp/kit/apparmor-secret r,' >"$d/line"
+sed -i "/^  \/tmp\/kit\/public rw,/r $d/line" "$d/src/more/apparmor/probe"
+sed -i 's|^allow probe_t secret_t:file getattr;|&\nallow probe_t secret_t:file read;|' "$d/src/more/selinux/kit.te"
+"$P" --set "$d/src/more" "$d/out" >"$d/log" 2>&1 && ! same "$d/out/more"
+ok "the same check fails on a copy with one more rule in each module" $? "$d/log"
+
+cp -r "$d/out/copy" "$d/before"
+sed -i 's|^  /tmp/kit/public rw,|  /tmp/kit/public rw|' "$d/src/copy/apparmor/probe"
+"$P" --set "$d/src/copy" "$d/out" >"$d/log" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q 'AppArmor parser error.*missing an end of line' "$d/log" &&
+	grep -q "apparmor_parser refused" "$d/log" && diff -r -q "$d/before" "$d/out/copy" >/dev/null
+ok "a profile line without its comma: exit 1, the parser's message, OUT/NAME untouched" $? "$d/log"
+
+cp "$K/configs/policy/stack/apparmor/probe" "$d/src/copy/apparmor/probe"
+sed -i 's|^allow probe_t secret_t:file getattr;|allow probe_t secret_t:file { getattr reed };|' "$d/src/copy/selinux/kit.te"
+"$P" --set "$d/src/copy" "$d/out" >"$d/log" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q "permission reed is not defined for class file" "$d/log" &&
+	grep -q "checkpolicy refused" "$d/log" && diff -r -q "$d/before" "$d/out/copy" >/dev/null
+ok "an unknown permission in kit.te: exit 1, checkpolicy's message, OUT/NAME untouched" $? "$d/log"
+
+"$P" --set "$d/no-such-folder" "$d/out" >"$d/log" 2>&1
+[ $? = 1 ] && grep -q "usage: policy.sh --set DIR OUT" "$d/log"
+ok "a folder that does not exist: exit 1 and the usage" $? "$d/log"
