@@ -6,6 +6,10 @@ KIT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$KIT/build}
 TREE=$BUILD/linux
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+# The reference kernel (FLAVOUR=mainline): Debian's 6.12, unpatched, in a
+# tree of its own (scripts/tree-mainline.sh).
+MAINLINE_TARBALL=${MAINLINE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+MAINLINE_TREE=$BUILD/linux-6.12
 FLAVOUR=${FLAVOUR:-normal}
 STAMPS=$BUILD/stamps
 LOGS=$BUILD/logs
