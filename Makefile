@@ -19,7 +19,7 @@ MAKEOVERRIDES :=
 S := scripts
 
 .PHONY: help deps tree kernel initramfs run why console gdb test test-debug selftests compile-check series-builds \
-	bench labs lab skel clean distclean
+	mainline abi mainline-tests bench labs lab skel clean distclean
 .DEFAULT_GOAL := help
 
 help:		## this list
@@ -58,6 +58,15 @@ test-debug:	## every guest suite again on the KASAN/UBSAN/lockdep kernel
 
 selftests:	## the kernel's own selftests: pristine 6.1 and the kit's kernel, case by case
 	@$(S)/deps.sh && $(S)/selftests.sh
+
+mainline:	## build the reference kernel, Debian's 6.12 unpatched (then: make run FLAVOUR=mainline CMD=...)
+	@FLAVOUR=mainline $(S)/kernel.sh
+
+abi:		## the same LSM syscall questions to the kit kernel and mainline 6.12, two columns (CHECK=1: against the docs)
+	@$(S)/abi.sh $(if $(filter 1,$(CHECK)),--check) $(STACK)
+
+mainline-tests:	## mainline 6.12's own LSM selftests, unchanged, on the reference kernel
+	@$(S)/selftests-mainline.sh
 
 compile-check:	## compile every caller the series converts (NFS, ceph, netfilter...), 0 warnings
 	@$(S)/compile-check.sh

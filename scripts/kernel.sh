@@ -25,6 +25,9 @@ done
 DEPS=("$KIT/scripts/deps.sh") MKTREE=("$KIT/scripts/tree.sh")
 TREEDIGEST=("$STAMPS/series" "$TREE/.git/HEAD" "$STAMPS/series-head")
 if [ "$FLAVOUR" = mainline ]; then
+	# make run FLAVOUR=mainline APPEND=<a stack mainline cannot boot>:
+	# say so before building anything (run-guest.sh checks it again).
+	mainline_stack "$(stack_cmdline "${APPEND:-}")" quiet
 	TREE=$MAINLINE_TREE
 	DEPS=("$KIT/scripts/deps.sh" --mainline) MKTREE=("$KIT/scripts/tree-mainline.sh")
 	TREEDIGEST=("$STAMPS/tree-mainline")
