@@ -106,6 +106,13 @@ static const char *rcs(long rc, int err)
 	return b;
 }
 
+/*
+ * ERR(call): what @call returned, as rcs() puts it.  The comma operator
+ * reads errno after the call: in rcs(call, errno) the order is unspecified.
+ */
+static long rc_;
+#define ERR(call) (rc_ = (call), rcs(rc_, errno))
+
 /* The system calls of this build's kernel, one name for each job. */
 static long list_modules(lsm_id_t *ids, lsm_size_t *size, __u32 flags)
 {
@@ -222,7 +229,7 @@ static const char *single(long id, __u32 flags)
 	size_t size = sizeof(buf);
 
 	(void)id;	/* the kit's call names no module */
-	return rcs(syscall(__NR_lsm_self_attr, buf, &size, flags), errno);
+	return ERR(syscall(__NR_lsm_self_attr, buf, &size, flags));
 #else
 	static char out[256];
 	struct lsm_ctx *c = (void *)buf;
@@ -233,7 +240,7 @@ static const char *single(long id, __u32 flags)
 	c->id = id;
 	rc = syscall(__NR_lsm_get_self_attr, LSM_ATTR_CURRENT, buf, &size, flags);
 	if (rc <= 0)
-		return rcs(rc, errno);
+		return rcs(rc, errno);	/* errno: read after the call */
 	snprintf(out, sizeof(out), "%ld: %s=%.200s", rc, lsm_name(c->id), (char *)c->ctx);
 	return out;
 #endif
@@ -309,7 +316,7 @@ int main(void)
 
 	/* Which modules, in which order, with which IDs. */
 	n = list_modules(ids, &size, 0);
-	answer("list: modules (return value)", "%s", rcs(n, errno));
+	answer("list: modules (return value)", "%s", rcs(n, errno));	/* errno of the call above */
 	s1[0] = s2[0] = '\0';
 	for (long i = 0; i < n; i++) {
 		l = strlen(s1);
@@ -326,7 +333,7 @@ int main(void)
 	rc = list_modules(NULL, &size, 0);
 	answer("list: size probe (NULL, *size 0)", "%s, *size %llu", rcs(rc, errno), (unsigned long long)size);
 	size = sizeof(ids);
-	answer("list: flags 1", "%s", rcs(list_modules(ids, &size, 1), errno));
+	answer("list: flags 1", "%s", ERR(list_modules(ids, &size, 1)));
 
 	/* The task's contexts. */
 	read_self(&self);
@@ -362,12 +369,13 @@ int main(void)
 	{
 		size_t zs = 0;
 
-		answer("syscall 451 (NULL, &0, 0)", "%s", rcs(syscall(451, NULL, &zs, 0), errno));
-		answer("syscall 459 (100, NULL, &0, 0)", "%s", rcs(syscall(459, 100, NULL, &zs, 0), errno));
+		answer("syscall 451 (NULL, &0, 0)", "%s", ERR(syscall(451, NULL, &zs, 0)));
+		zs = 0;
+		answer("syscall 459 (100, NULL, &0, 0)", "%s", ERR(syscall(459, 100, NULL, &zs, 0)));
 	}
-	answer("prctl(66, 0, 0, 0, 0)", "%s", rcs(prctl(66, 0, 0, 0, 0), errno));
-	answer("prctl(65, 999, 0, 0, 0)", "%s", rcs(prctl(65, 999, 0, 0, 0), errno));
-	answer("prctl(65, first module's ID, 0, 0, 0)", "%s", rcs(prctl(65, rc, 0, 0, 0), errno));
+	answer("prctl(66, 0, 0, 0, 0)", "%s", ERR(prctl(66, 0, 0, 0, 0)));
+	answer("prctl(65, 999, 0, 0, 0)", "%s", ERR(prctl(65, 999, 0, 0, 0)));
+	answer("prctl(65, first module's ID, 0, 0, 0)", "%s", ERR(prctl(65, rc, 0, 0, 0)));
 
 	/* /proc. */
 	attr_dirs(s1, sizeof(s1));
