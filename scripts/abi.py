@@ -2,6 +2,8 @@
 """The answers of tests/abi/lsm_side.c on the two kernels, side by side.
 
   abi.py table KIT.out MAINLINE.out          two columns, '*' where they differ
+  abi.py rows KIT.out MAINLINE.out           the rows that differ, as the
+      document's table has them (to paste when the kernels change)
   abi.py check KIT.out MAINLINE.out DOC.md   the rows that differ must be
       exactly the rows of DOC's table between <!-- abi:begin --> and
       <!-- abi:end --> (question | kit | mainline), value for value
@@ -46,6 +48,14 @@ def table(kpath, mpath):
         print(f"{mark} {q:<{w0}}  {a:<{w1}}  {b}")
     nd = sum(1 for q in order if k.get(q) != m.get(q))
     print(f"\n{len(order)} questions, {nd} answers differ (*)")
+
+
+def rows(kpath, mpath):
+    order, k, m = both(kpath, mpath)
+    esc = lambda v: "`" + v.replace("|", "\\|") + "`"
+    for q in order:
+        if k.get(q) != m.get(q):
+            print(f"| {q} | {esc(k.get(q, ''))} | {esc(m.get(q, ''))} |")
 
 
 def cell(s):
@@ -111,6 +121,8 @@ if __name__ == "__main__":
     a = sys.argv[1:]
     if len(a) == 3 and a[0] == "table":
         table(a[1], a[2])
+    elif len(a) == 3 and a[0] == "rows":
+        rows(a[1], a[2])
     elif len(a) == 4 and a[0] == "check":
         sys.exit(check(a[1], a[2], a[3]))
     else:

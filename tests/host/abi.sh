@@ -7,7 +7,7 @@
 # document without the table.  Then the real thing: lsm_side on the kit's
 # kernel and on the reference kernel (mainline 6.12), whose differing
 # answers must be exactly those of docs/stacking-then-and-now.md (#abi).
-# TAP on stdout.
+# TAP on stdout.  ABI_OFFLINE=1: the checker's cases only.
 set -u
 K=$(cd "$(dirname "$0")/../.." && pwd -P)
 T=$(mktemp -d)
@@ -52,9 +52,17 @@ res 0 "abi.py table runs"
 has '^\* sizeof\(struct lsm_ctx\) +16 +32$' "... and marks the row that differs"
 has '^  list: IDs by name +capability,smack +capability,smack$' "... and not the row that agrees"
 
-# The real kernels.  A failure of the boot or of the build is a failure.
-"$K/scripts/abi.sh" --check >"$T/out" 2>&1; rc=$?
-sed 's/^/# /' "$T/out"
-res 0 "make abi CHECK=1: the kit's kernel and mainline 6.12 differ exactly as docs/stacking-then-and-now.md#abi says"
+# The real kernels, when the reference kernel is built (make mainline):
+# make test does not build a second kernel (minutes, and a 154 MB
+# package); CI runs make abi CHECK=1 after make test (.ci/run), which
+# builds it.  Once it is built, a failure to boot or build is a failure.
+if [ -f "$K/build/mainline/bzImage" ] && [ -z "${ABI_OFFLINE:-}" ]; then
+	"$K/scripts/abi.sh" --check >"$T/out" 2>&1; rc=$?
+	sed 's/^/# /' "$T/out"
+	res 0 "make abi CHECK=1: the kit's kernel and mainline 6.12 differ exactly as docs/stacking-then-and-now.md#abi says"
+else
+	n=$((n + 1))
+	echo "ok $n make abi CHECK=1 # SKIP the reference kernel is not built (make mainline; CI runs make abi CHECK=1)"
+fi
 echo "1..$n"
 exit $bad
