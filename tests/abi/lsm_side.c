@@ -371,6 +371,8 @@ int main(void)
 
 		answer("syscall 451 (NULL, &0, 0)", "%s", ERR(syscall(451, NULL, &zs, 0)));
 		zs = 0;
+		answer("syscall 452 (NULL, &0, 0)", "%s", ERR(syscall(452, NULL, &zs, 0)));
+		zs = 0;
 		answer("syscall 459 (100, NULL, &0, 0)", "%s", ERR(syscall(459, 100, NULL, &zs, 0)));
 	}
 	answer("prctl(66, 0, 0, 0, 0)", "%s", ERR(prctl(66, 0, 0, 0, 0)));
