@@ -369,9 +369,9 @@ int main(void)
 	{
 		size_t zs = 0;
 
-		answer("syscall 451 (NULL, &0, 0)", "%s", ERR(syscall(451, NULL, &zs, 0)));
+		answer("syscall 451 (NULL, &0, 0, 0)", "%s", ERR(syscall(451, NULL, &zs, 0, 0)));
 		zs = 0;
-		answer("syscall 452 (NULL, &0, 0)", "%s", ERR(syscall(452, NULL, &zs, 0)));
+		answer("syscall 452 (NULL, &0, 0, 0)", "%s", ERR(syscall(452, NULL, &zs, 0, 0)));
 		zs = 0;
 		answer("syscall 459 (100, NULL, &0, 0)", "%s", ERR(syscall(459, 100, NULL, &zs, 0)));
 	}
