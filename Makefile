@@ -62,8 +62,8 @@ selftests:	## the kernel's own selftests: pristine 6.1 and the kit's kernel, cas
 mainline:	## build the reference kernel, Debian's 6.12 unpatched (then: make run FLAVOUR=mainline CMD=...)
 	@FLAVOUR=mainline $(S)/kernel.sh
 
-abi:		## the same LSM syscall questions to the kit kernel and mainline 6.12, two columns (CHECK=1: against the docs)
-	@$(S)/abi.sh $(if $(filter 1,$(CHECK)),--check) $(STACK)
+abi:		## the same LSM syscall questions to the kit kernel and mainline 6.12, two columns (CHECK=1: against the docs; BENCH=1)
+	@$(S)/abi.sh $(if $(filter 1,$(CHECK)),--check) $(if $(filter 1,$(BENCH)),--bench) $(STACK)
 
 mainline-tests:	## mainline 6.12's own LSM selftests, unchanged, on the reference kernel
 	@$(S)/selftests-mainline.sh

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 #include <linux/lsm.h>
 
@@ -293,7 +294,84 @@ static void attr_dirs(char *out, size_t ol)
 		snprintf(out, ol, "none");
 }
 
-int main(void)
+/*
+ * --bench N: what reading every attribute of every module costs, and the
+ * module list, in units of this kernel's getppid() (the kit's bench
+ * method: TCG slows both alike, the ratio survives better than the
+ * nanoseconds).  Kit: one lsm_self_attr() call; mainline: one
+ * lsm_get_self_attr() per attribute.  Lines "bench: ...<TAB>value".
+ */
+static double now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+static void all_attrs_once(void)
+{
+#ifdef __NR_lsm_self_attr
+	size_t size = sizeof(buf);
+
+	syscall(__NR_lsm_self_attr, buf, &size, 0);
+#else
+	for (size_t a = 0; a < NATTRS; a++) {
+		__u32 size = sizeof(buf);
+
+		syscall(__NR_lsm_get_self_attr, attrs[a].attr, buf, &size, 0);
+	}
+#endif
+}
+
+static void list_once(void)
+{
+	static lsm_id_t ids[64];
+	lsm_size_t size = sizeof(ids);
+
+	list_modules(ids, &size, 0);
+}
+
+static double per_call(void (*fn)(void), long n)
+{
+	double best = 0;
+
+	for (int round = 0; round < 5; round++) {	/* the best of 5 rounds */
+		double t0 = now_ns(), t;
+
+		for (long i = 0; i < n; i++)
+			fn();
+		t = (now_ns() - t0) / n;
+		if (round == 0 || t < best)
+			best = t;
+	}
+	return best;
+}
+
+static void getppid_once(void)
+{
+	syscall(SYS_getppid);
+}
+
+static int bench(long n)
+{
+	double g = per_call(getppid_once, n), a = per_call(all_attrs_once, n),
+	       l = per_call(list_once, n);
+
+	struct timespec res;
+
+	clock_getres(CLOCK_MONOTONIC, &res);
+	answer("bench: clock resolution, ns", "%ld", res.tv_sec * 1000000000L + res.tv_nsec);
+	answer("bench: calls per round (best of 5)", "%ld", n);
+	answer("bench: getppid, ns per call", "%.0f", g);
+	answer("bench: every attribute, ns", "%.0f", a);
+	answer("bench: every attribute, in getppid", "%.1f", a / g);
+	answer("bench: module list, ns", "%.0f", l);
+	answer("bench: module list, in getppid", "%.1f", l / g);
+	return 0;
+}
+
+int main(int argc, char **argv)
 {
 	static lsm_id_t ids[64];
 	static char s1[1024], s2[1024];
@@ -303,6 +381,12 @@ int main(void)
 	size_t l;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc == 3 && !strcmp(argv[1], "--bench") && atol(argv[2]) > 0)
+		return bench(atol(argv[2]));
+	if (argc != 1) {
+		fprintf(stderr, "usage: %s [--bench N]\n", argv[0]);
+		return 2;
+	}
 	answer("ABI of the <linux/lsm.h> compiled against", "%s", ABI);
 #ifdef __NR_lsm_self_attr
 	answer("system calls (x86_64 numbers)", "lsm_self_attr %d, lsm_module_list %d",
