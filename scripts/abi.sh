@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-grep -qE "^$stack[[:space:]]*\|" "$KIT/tests/stacks.conf" ||
+grep -qE "^${stack}[[:space:]]*\|" "$KIT/tests/stacks.conf" ||
 	die "no stack '$stack' in tests/stacks.conf." "Name one of its stacks that mainline boots too: smack, apparmor, selinux, none, no-attrs."
 DOC=$KIT/docs/stacking-then-and-now.md
 OUTD=$BUILD/abi

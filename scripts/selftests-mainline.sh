@@ -84,7 +84,7 @@ stacks=("$@")
 echo "TAP version 13"
 n=0 bad=0
 for stack in "${stacks[@]}"; do
-	grep -qE "^$stack[[:space:]]*\|" "$KIT/tests/stacks.conf" ||
+	grep -qE "^${stack}[[:space:]]*\|" "$KIT/tests/stacks.conf" ||
 		die "no stack '$stack' in tests/stacks.conf." "Name one that mainline boots: smack, apparmor, selinux, none, no-attrs."
 	t=$SECONDS
 	FLAVOUR=mainline TEST=1 TIMEOUT=${ST_TIMEOUT:-600} APPEND="$stack" \
