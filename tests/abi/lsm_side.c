@@ -387,7 +387,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s [--bench N]\n", argv[0]);
 		return 2;
 	}
-	answer("ABI of the <linux/lsm.h> compiled against", "%s", ABI);
+	answer("ABI of the linux/lsm.h compiled against", "%s", ABI);
 #ifdef __NR_lsm_self_attr
 	answer("system calls (x86_64 numbers)", "lsm_self_attr %d, lsm_module_list %d",
 	       __NR_lsm_self_attr, __NR_lsm_module_list);
