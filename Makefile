@@ -10,7 +10,7 @@ override SHELL := /bin/bash
 # CMD, APPEND, SETUP and WHY reach the guest untouched: make expands neither (a `$f` in
 # CMD='for f in a b; do echo $f; done' stays `$f`).
 $(foreach v,CMD APPEND SETUP WHY,$(if $(filter command line,$(origin $(v))),$(eval override $(v) := $$(value $(v)))))
-export KIT_SHELL FLAVOUR CMD APPEND SETUP WHY POLICY
+export KIT_SHELL FLAVOUR CMD APPEND SETUP WHY POLICY MAINLINE
 # Command-line variables reach the scripts through the environment only:
 # the kernel's own make, which the scripts run, must not inherit SHELL=1
 # (or anything else given to this make) through MAKEFLAGS.
@@ -19,7 +19,7 @@ MAKEOVERRIDES :=
 S := scripts
 
 .PHONY: help deps tree kernel initramfs run why console gdb test test-debug selftests compile-check series-builds \
-	bench labs lab skel clean distclean
+	mainline abi mainline-tests bench labs lab skel clean distclean
 .DEFAULT_GOAL := help
 
 help:		## this list
@@ -58,6 +58,15 @@ test-debug:	## every guest suite again on the KASAN/UBSAN/lockdep kernel
 
 selftests:	## the kernel's own selftests: pristine 6.1 and the kit's kernel, case by case
 	@$(S)/deps.sh && $(S)/selftests.sh
+
+mainline:	## build the reference kernel, Debian's 6.12 unpatched (then: make run FLAVOUR=mainline CMD=...)
+	@FLAVOUR=mainline $(S)/kernel.sh
+
+abi:		## the same LSM syscall questions to the kit kernel and mainline 6.12, two columns (CHECK=1: against the docs; BENCH=1)
+	@$(S)/abi.sh $(if $(filter 1,$(CHECK)),--check) $(if $(filter 1,$(BENCH)),--bench) $(STACK)
+
+mainline-tests:	## mainline 6.12's own LSM selftests, unchanged, on the reference kernel
+	@$(S)/selftests-mainline.sh
 
 compile-check:	## compile every caller the series converts (NFS, ceph, netfilter...), 0 warnings
 	@$(S)/compile-check.sh

@@ -51,6 +51,19 @@ apparmor_parser() {
 }
 apparmor_parser
 
+# --mainline: also the reference kernel's source (FLAVOUR=mainline, make
+# mainline): 154 MB to download, 150 MB installed, only when it is used.
+# MAINLINE=1 (make deps MAINLINE=1) installs it with the others.
+args=()
+for a in "$@"; do
+	case "$a" in
+	--mainline) PKGS+=(linux-source-6.12) ;;	# Debian 12: bookworm-security
+	*) args+=("$a") ;;
+	esac
+done
+[ "${MAINLINE:-0}" = 1 ] && PKGS+=(linux-source-6.12)
+set -- "${args[@]}"
+
 missing=()
 for p in "${PKGS[@]}"; do
 	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Configure and build the kit's kernel for one FLAVOUR (normal, debug, lab,
-# gdb, lab-gdb): tinyconfig + configs/kit.config (+ configs/<part>.config
+# gdb, lab-gdb; mainline: the reference kernel, Debian's 6.12 unpatched): tinyconfig + configs/kit.config (+ configs/<part>.config
 # for each dash-separated part of the flavour: lab-gdb is lab.config then
 # gdb.config), checked option by option, then bzImage and the UAPI headers.
 # Thousands of lines of build output go to build/logs/kernel-<flavour>.log;
@@ -19,6 +19,27 @@ fi
 for f in "${FRAGS[@]}"; do
 	[ -f "$f" ] || die "no config fragment $f for FLAVOUR=$FLAVOUR." "Use FLAVOUR=normal or add the fragment."
 done
+# The reference kernel (FLAVOUR=mainline): Debian's 6.12 source, unpatched,
+# in a tree of its own; kit.config without the series-only options that
+# configs/mainline.config names, then mainline.config.
+DEPS=("$KIT/scripts/deps.sh") MKTREE=("$KIT/scripts/tree.sh")
+TREEDIGEST=("$STAMPS/series" "$TREE/.git/HEAD" "$STAMPS/series-head")
+if [ "$FLAVOUR" = mainline ]; then
+	# make run FLAVOUR=mainline APPEND=<a stack mainline cannot boot>:
+	# say so before building anything (run-guest.sh checks it again).
+	mainline_stack "$(stack_cmdline "${APPEND:-}")" quiet
+	TREE=$MAINLINE_TREE
+	DEPS=("$KIT/scripts/deps.sh" --mainline) MKTREE=("$KIT/scripts/tree-mainline.sh")
+	TREEDIGEST=("$STAMPS/tree-mainline")
+	only=$(sed -n 's/^# series-only://p' "$KIT/configs/mainline.config" | xargs)
+	[ -n "$only" ] || die "configs/mainline.config has no '# series-only:' line." "Restore it from git."
+	mkdir -p "$KOUT"
+	grep -vE "^(# )?($(tr ' ' '|' <<<"$only"))[= ]" "$KIT/configs/kit.config" >"$KOUT/kit-mainline.config.tmp"
+	cmp -s "$KOUT/kit-mainline.config.tmp" "$KOUT/kit-mainline.config" 2>/dev/null ||
+		mv "$KOUT/kit-mainline.config.tmp" "$KOUT/kit-mainline.config"
+	rm -f "$KOUT/kit-mainline.config.tmp"
+	FRAGS[0]=$KOUT/kit-mainline.config
+fi
 KMAKE=(make -C "$TREE" O="$KOUT" ARCH=x86_64 "${KCC[@]}")
 TARGETS=(bzImage headers)
 # A gdb flavour: also scripts_gdb, the kernel's gdb helpers linked into the
@@ -90,8 +111,7 @@ seed_from_base() {
 
 configure() {
 	local want
-	want=$(digest "${FRAGS[@]}" "$STAMPS/series" "$TREE/.git/HEAD" \
-		"$STAMPS/series-head")
+	want=$(digest "${FRAGS[@]}" "${TREEDIGEST[@]}")
 	if stamp_ok "config-$FLAVOUR" "$want" && [ -f "$KOUT/.config" ]; then
 		return 0
 	fi
@@ -182,8 +202,8 @@ if ! flock -n 9; then
 	say "another $FLAVOUR kernel build is running in $BUILD; waiting for it"
 	flock 9
 fi
-"$KIT/scripts/deps.sh"
-flock "$BUILD/.tree.lock" "$KIT/scripts/tree.sh"
+"${DEPS[@]}"
+flock "$BUILD/.tree.lock" "${MKTREE[@]}"
 configure
 build
 install_outputs

@@ -6,6 +6,10 @@ KIT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$KIT/build}
 TREE=$BUILD/linux
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+# The reference kernel (FLAVOUR=mainline): Debian's 6.12, unpatched, in a
+# tree of its own (scripts/tree-mainline.sh).
+MAINLINE_TARBALL=${MAINLINE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+MAINLINE_TREE=$BUILD/linux-6.12
 FLAVOUR=${FLAVOUR:-normal}
 STAMPS=$BUILD/stamps
 LOGS=$BUILD/logs
@@ -93,4 +97,28 @@ stack_cmdline() {
 		[ -n "$w" ] && out+=("$w")
 	done
 	echo "${out[*]}"
+}
+
+# The reference kernel (FLAVOUR=mainline) boots only the stacks that
+# mainline 6.12 has: it has no toylsm, and it keeps SELinux, Smack and
+# AppArmor exclusive (the first of them in lsm= runs, the others are
+# skipped without a word).  A stack that asks for more is refused here,
+# rather than booting another stack under its name.
+mainline_stack() {	# mainline_stack CMDLINE [quiet]: die if mainline cannot boot it
+	local w lsm=
+	for w in $1; do [[ "$w" != lsm=* ]] || lsm=${w#lsm=}; done	# the kernel keeps the last
+	if [ -z "$lsm" ]; then
+		[ -n "${2:-}" ] || say "mainline: no lsm=, so CONFIG_LSM (configs/mainline.config): Landlock, Yama and Smack; the kit's default stack also has toylsm and AppArmor, which mainline cannot stack with Smack" >&2
+		return 0
+	fi
+	if [[ ",$lsm," == *,apparmor,* ]] && [[ ",$lsm," == *,smack,* || ",$lsm," == *,selinux,* ]]; then
+		die "the stack ${APPEND:-} (lsm=$lsm) has AppArmor with Smack or SELinux: mainline 6.12 keeps the three exclusive (LSM_FLAG_EXCLUSIVE) and would run only the first of them; the kit's patch 0015 is what lets them stack." \
+		    "Use one of the three per boot on FLAVOUR=mainline (stacks apparmor, smack, selinux of tests/stacks.conf)."
+	fi
+	case ",$lsm," in
+	*,toylsm,*)
+		die "the stack ${APPEND:-} (lsm=$lsm) has toylsm, the kit's own module: mainline 6.12 has none, and would boot without it." \
+		    "Use a stack without toylsm on FLAVOUR=mainline (tests/stacks.conf: smack, apparmor, selinux, none, no-attrs...)." ;;
+	esac
+	return 0
 }

@@ -46,6 +46,8 @@ while [ $# -gt 0 ]; do
 done
 
 OUT=$(flavour_dir)
+# Before anything is built or packed: a stack mainline cannot boot.
+[ "$FLAVOUR" != mainline ] || mainline_stack "$(stack_cmdline "${APPEND:-}")" quiet
 KERNEL=$OUT/bzImage
 if [ -n "$gdbsock" ]; then TIMEOUT=${TIMEOUT:-0}; else TIMEOUT=${TIMEOUT:-120}; fi
 LOG=$LOGS/guest-$name.log
@@ -94,6 +96,7 @@ nonce=$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')
 append="console=ttyS0 panic=-1 oops=panic loglevel=5 printk.time=1 no_timer_check kit.nonce=$nonce"
 [ "${TEST:-0}" = 1 ] && append+=" panic_on_warn=1"
 append+=" $(stack_cmdline "${APPEND:-}")"	# stack names: tests/stacks.conf
+[ "$FLAVOUR" != mainline ] || mainline_stack "$append"
 QEMU=(qemu-system-x86_64 "${accel_args[@]}" -m "$mem" -smp 2 -no-reboot
       -kernel "$KERNEL" -initrd "$WORK/initrd.cpio.gz" -append "$append"
       -net none)

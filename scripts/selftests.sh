@@ -10,6 +10,7 @@
 #
 #   selftests.sh [STACK...]          build what is missing, run, compare
 #   selftests.sh --compare DIR       compare the results already in DIR
+#   selftests.sh --parse LOG         one guest log's "case outcome" lines
 #
 # Output: TAP, one line per stack and kernel boot, and one per differing or
 # unexplained case; build/selftests/report.md has the table.  Exit 1 when
@@ -121,6 +122,14 @@ compare() {
 	[ "$n" -gt 0 ] || { echo "not ok 1 no results in $dir"; bad=1; n=1; }
 	echo "COMPARED $n $bad"
 }
+
+# --parse LOG: the "case outcome" lines of one guest log (scripts/
+# selftests-mainline.sh reads its guests with the same parser).
+if [ "${1:-}" = --parse ]; then
+	[ -f "${2:-}" ] || die "selftests.sh --parse LOG: no file '${2:-}'." "Give a guest's results log (build/logs/guest-*.out)."
+	parse "$2"
+	exit
+fi
 
 if [ "${1:-}" = --compare ]; then
 	[ -d "${2:-}" ] || die "selftests.sh --compare DIR: no folder '${2:-}'." "Give the folder that holds pristine-STACK.txt and kit-STACK.txt."

@@ -4,7 +4,7 @@
 # assert that it says "failed" (and this suite itself then passes).
 K=$(cd "$(dirname "$0")/../.." && pwd)
 RG=$K/scripts/run-guest.sh
-echo "1..13"
+echo "1..15"
 n=0
 check() {	# check DESCRIPTION EXPECTED_RC ACTUAL_RC [STDERR_FILE PATTERN]
 	n=$((n + 1))
@@ -70,4 +70,18 @@ else
 	echo "not ok $n SHELL=1 on make's command line does not reach the kernel's make (exit $rc)"
 	sed 's/^/# /' "$e" | tail -5
 fi
+# The reference kernel (FLAVOUR=mainline) is not booted with a stack it
+# cannot have: refused before anything is built, with the reason, not
+# booted as another stack.  (It needs no reference kernel to say so.)
+for st in apparmor-smack:exclusive toylsm:"has toylsm"; do
+	rm -f "$K/build/logs/guest-meta-mainline.log"
+	FLAVOUR=mainline APPEND=${st%%:*} "$RG" --quiet --name meta-mainline --cmd true >/dev/null 2>"$e"; rc=$?
+	n=$((n + 1))
+	if [ $rc -eq 1 ] && grep -q "${st#*:}" "$e" && [ ! -e "$K/build/logs/guest-meta-mainline.log" ]; then
+		echo "ok $n FLAVOUR=mainline refuses the stack ${st%%:*} with its reason, boots nothing"
+	else
+		echo "not ok $n FLAVOUR=mainline refuses the stack ${st%%:*} with its reason, boots nothing (exit $rc)"
+		sed 's/^/# /' "$e" | tail -5
+	fi
+done
 rm -f "$e"
