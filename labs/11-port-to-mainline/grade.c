@@ -410,9 +410,9 @@ static void hint_get_call(unsigned int attr)
 	if (!c)
 		return;
 	if ((unsigned long)c->arg[0] != attr) {
-		if ((unsigned long)c->arg[0] > 0xffff)
-			lab_hint("your first argument was %#lx, an address: lsm_get_self_attr(attr, ctx, size, flags) takes the attribute first; the kit's lsm_self_attr(ctx, size, flags) had none",
-				 c->arg[0]);
+		if ((unsigned long)c->arg[0] > 0xffff || c->arg[0] == 0)
+			lab_hint("your first argument was %#lx%s: lsm_get_self_attr(attr, ctx, size, flags) takes the attribute first (the kernel answered %s); the kit's lsm_self_attr(ctx, size, flags) had none",
+				 c->arg[0], c->arg[0] ? ", an address" : " (NULL?)", errshort(c->err));
 		else
 			lab_hint("your first argument was %ld, not the attribute asked for (%u)", c->arg[0], attr);
 		return;

@@ -55,8 +55,7 @@ load_conf() {
 	. "$LDIR/lab.conf" || die "$(rel "$LDIR")/lab.conf has a syntax error (above)." "Fix it."
 	case "$FLAVOUR" in
 	'') FLAVOUR=$FLAVOUR_ASKED ;;
-	mainline) [ "$FLAVOUR_ASKED" = normal ] || [ "$FLAVOUR_ASKED" = mainline ] || [ "${MODE_LIST:-}" = 1 ] ||
-			say "lab $NUM runs on the reference kernel (lab.conf: FLAVOUR=mainline); FLAVOUR=$FLAVOUR_ASKED is not used" ;;
+	mainline) ;;	# whatever FLAVOUR was given: the lab is written for this kernel
 	*) die "$(rel "$LDIR")/lab.conf says FLAVOUR=$FLAVOUR; a lab runs on the kit's kernel (no FLAVOUR) or on the reference kernel (FLAVOUR=mainline)." \
 	       "Fix lab.conf (a kernel-side lab says KIND=kernel instead)." ;;
 	esac

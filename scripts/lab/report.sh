@@ -97,14 +97,16 @@ cmd_list() {
 	echo "The labs (make lab N to grade yours; SOLUTION=1, SHELL=1, STEP=k; make skel N STEP=k):"
 	echo
 	for d in $(lab_dirs); do
-		MODE_LIST=1 LDIR=$d NUM=$(basename "$d" | sed -E 's/^0*([0-9]+)-.*/\1/') NN=$(basename "$d" | cut -c1-2)
+		LDIR=$d NUM=$(basename "$d" | sed -E 's/^0*([0-9]+)-.*/\1/') NN=$(basename "$d" | cut -c1-2)
 		load_conf
 		last=$BUILD/labs/$NN/last-run.txt res=
 		if [ -f "$last" ]; then
 			res=$(sed -n 's/^verdict: //p' "$last" | tail -1)
 			grep -q '^graded: the reference' "$last" && res+=" (reference solution)"
 		fi
-		printf '  %2d  %-44s %3s min  %s\n' "$NUM" "$TITLE" "$MINUTES" "${res:+last run: $res}"
+		[ "$FLAVOUR" = mainline ] && [ ! -f "$(flavour_dir)/bzImage" ] &&
+			res="needs the reference kernel: make mainline${res:+; last run: $res}" && last=
+		printf '  %2d  %-44s %3s min  %s\n' "$NUM" "$TITLE" "$MINUTES" "${res:+${last:+last run: }$res}"
 		[[ "$MINUTES" =~ ^[0-9]+$ ]] && total=$((total + MINUTES))
 	done
 	echo

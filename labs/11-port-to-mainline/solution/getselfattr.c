@@ -184,9 +184,11 @@ long lab_print_self_attrs(FILE *out)
 			return -1;
 		ctx = buf;
 		for (long i = 0; i < count; i++) {
+			const char *name = lab_attr_name(attr);
+			int n = strnlen((const char *)ctx->ctx, ctx->ctx_len);
+
 			fprintf(out, "%llu %s %.*s\n", (unsigned long long)ctx->id,
-				lab_attr_name(attr), (int)strnlen((const char *)ctx->ctx, ctx->ctx_len),
-				(const char *)ctx->ctx);
+				name ? name : "?", n, (const char *)ctx->ctx);
 			ctx = lab_ctx_next(ctx);
 		}
 		free(buf);
