@@ -277,8 +277,8 @@ static void lab_banner(void)
 		}
 	}
 	uname(&u);
-	printf("lab 11: porting to mainline; this boot: Linux %s, %s; %ld entries from %ld of 6 attributes\n",
-	       u.release, fs_list, truth_entries, truth_calls_ok);
+	printf("lab 11: porting to mainline; this boot: Linux %s, %s; %ld %s from %ld of 6 attributes\n",
+	       u.release, fs_list, truth_entries, truth_entries == 1 ? "entry" : "entries", truth_calls_ok);
 }
 
 /* The step cannot be graded on a kernel without mainline's calls. */
