@@ -134,11 +134,13 @@ static char buf[65536] __attribute__((aligned(8)));
  */
 struct self { char vals[NATTRS][512]; size_t bytes; int calls; long rc; int err; char layout[128]; };
 
-static void add_val(char *v, size_t vl, unsigned long long id, const char *s)
+/* A value is at most ctx_len bytes: mainline's may have no NUL of its own
+ * (an unset SELinux attribute has ctx_len 0; AppArmor counts no NUL). */
+static void add_val(char *v, size_t vl, unsigned long long id, const char *s, unsigned long long len)
 {
 	size_t n = strlen(v);
 
-	snprintf(v + n, vl - n, "%s%s=%s", n ? " " : "", lsm_name(id), s);
+	snprintf(v + n, vl - n, "%s%s=%.*s", n ? " " : "", lsm_name(id), (int)strnlen(s, len), s);
 }
 
 static void read_self(struct self *s)
@@ -159,7 +161,7 @@ static void read_self(struct self *s)
 
 		for (size_t a = 0; a < NATTRS; a++)
 			if (attrs[a].attr == c->flags)
-				add_val(s->vals[a], sizeof(s->vals[a]), c->id, (char *)c->ctx);
+				add_val(s->vals[a], sizeof(s->vals[a]), c->id, (char *)c->ctx, c->ctx_len);
 		if (i == 0)
 			snprintf(s->layout, sizeof(s->layout), "header %zu, ctx_len %llu",
 				 sizeof(*c), (unsigned long long)c->ctx_len);
@@ -187,7 +189,7 @@ static void read_self(struct self *s)
 		for (long i = 0; i < n; i++) {
 			struct lsm_ctx *c = (void *)(buf + off);
 
-			add_val(s->vals[a], sizeof(s->vals[a]), c->id, (char *)c->ctx);
+			add_val(s->vals[a], sizeof(s->vals[a]), c->id, (char *)c->ctx, c->ctx_len);
 			if (!s->layout[0])
 				snprintf(s->layout, sizeof(s->layout), "header %zu, len %llu, ctx_len %llu",
 					 sizeof(*c), (unsigned long long)c->len,
