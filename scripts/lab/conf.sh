@@ -40,26 +40,12 @@ find_lab() {
 	mkdir -p "$OUT"
 }
 
-# load_conf: TITLE MINUTES SOURCE BOOTS NEEDS KIND KOBJS FLAVOUR of
-# $LDIR/lab.conf, and the paths that follow from them (BIN, SOL, WORKF).
-# FLAVOUR (lab 11: mainline) is the kernel the lab's guests boot and whose
-# UAPI headers its program is compiled against; this is the one place that
-# reads it, and every script lab.sh runs inherits it (flavour_dir,
-# guest-cc.sh, run-guest.sh).  Without it, the FLAVOUR lab.sh was started
-# with (normal unless given: make lab 2 FLAVOUR=debug boots the debug kernel).
-FLAVOUR_ASKED=$FLAVOUR
+# load_conf: TITLE MINUTES SOURCE BOOTS NEEDS KIND KOBJS of $LDIR/lab.conf,
+# and the paths that follow from them (BIN, SOL, WORKF).
 load_conf() {
 	TITLE='' MINUTES='?' SOURCE='' BOOTS=("") NEEDS=() KIND=user KOBJS=''
-	FLAVOUR=
 	# shellcheck disable=SC1091
 	. "$LDIR/lab.conf" || die "$(rel "$LDIR")/lab.conf has a syntax error (above)." "Fix it."
-	case "$FLAVOUR" in
-	'') FLAVOUR=$FLAVOUR_ASKED ;;
-	mainline) ;;	# whatever FLAVOUR was given: the lab is written for this kernel
-	*) die "$(rel "$LDIR")/lab.conf says FLAVOUR=$FLAVOUR; a lab runs on the kit's kernel (no FLAVOUR) or on the reference kernel (FLAVOUR=mainline)." \
-	       "Fix lab.conf (a kernel-side lab says KIND=kernel instead)." ;;
-	esac
-	export FLAVOUR
 	[ -n "$SOURCE" ] && [ -f "$LDIR/solution/$SOURCE" ] ||
 		die "$(rel "$LDIR")/lab.conf names SOURCE=$SOURCE, but $(rel "$LDIR")/solution/$SOURCE does not exist." \
 		    "Each lab needs its reference solution in solution/."
@@ -70,6 +56,25 @@ load_conf() {
 	# A kernel-side lab's SOURCE goes into the lab kernel; its guests boot
 	# that kernel (build/lab/bzImage).
 	if [ "$KIND" = kernel ]; then export FLAVOUR=lab; fi
+	lab_flavour
+}
+
+# lab_flavour: lab.conf's FLAVOUR (lab 11: mainline), the kernel the lab's
+# guests boot and whose UAPI headers its program is compiled against.
+# This is the one place that reads it; every script lab.sh runs inherits
+# it (flavour_dir, guest-cc.sh, run-guest.sh).  Without the key, the
+# FLAVOUR lab.sh was started with (normal unless given), as before; a
+# kernel-side lab's is lab (above).
+FLAVOUR_ASKED=$FLAVOUR
+lab_flavour() {
+	local want
+	want=$(sed -n 's/^FLAVOUR=//p' "$LDIR/lab.conf" | tail -1)
+	case "$want" in
+	'') [ "$KIND" = kernel ] || export FLAVOUR=$FLAVOUR_ASKED ;;
+	mainline) export FLAVOUR=mainline ;;	# whatever FLAVOUR was given: the lab is written for this kernel
+	*) die "$(rel "$LDIR")/lab.conf says FLAVOUR=$want; a lab runs on the kit's kernel (no FLAVOUR) or on the reference kernel (FLAVOUR=mainline)." \
+	       "Fix lab.conf (a kernel-side lab says KIND=kernel instead)." ;;
+	esac
 }
 
 # boot_label I: how boot I is described.
