@@ -592,8 +592,12 @@ static void hint_single(const char *lsm, long r, int e)
 		if (c->nr != __NR_lsm_get_self_attr)
 			continue;
 		if (!(c->arg[3] & LSM_FLAG_SINGLE)) {
-			lab_hint("your call had flags %ld, so every module with the attribute answered (%ld entries): flags = LSM_FLAG_SINGLE, with ctx->id set to %s's ID, asks that module alone",
-				 c->arg[3], c->ret, lsm);
+			if (c->ret >= 0)
+				lab_hint("your call had flags %ld, so every module with the attribute answered (%ld entries): flags = LSM_FLAG_SINGLE, with ctx->id set to %s's ID, asks that module alone",
+					 c->arg[3], c->ret, lsm);
+			else
+				lab_hint("your call had flags %ld, which asks every module with the attribute (it answered %s): flags = LSM_FLAG_SINGLE, with ctx->id set to %s's ID, asks that module alone",
+					 c->arg[3], errshort(c->err), lsm);
 			return;
 		}
 		if (!c->arg[1]) {
