@@ -34,6 +34,16 @@ if [ "${KIT_CCACHE:-1}" != 0 ] && command -v ccache >/dev/null 2>&1; then
 	KCC=(CC="ccache gcc")
 fi
 
+# Guests that run at once (make test's boots, make selftests'): GUESTS, or
+# one per CPU.  Under TCG a guest's busy vCPU is one host thread, and the
+# suites' programs mostly run one at a time, so one guest leaves the other
+# CPU idle; each guest keeps its own folder (build/run/NAME) and logs.
+GUESTS=${GUESTS:-$(nproc)}
+# slot: wait until fewer than GUESTS of this shell's background jobs run.
+slot() {
+	while [ "$(jobs -rp | wc -l)" -ge "$GUESTS" ]; do wait -n || true; done
+}
+
 # config_mismatches DOTCONFIG FRAGMENT...: every option the fragments ask
 # for that DOTCONFIG does not have, one "  OPT: asked 'X', got 'Y'" line
 # each; status 1 if there is one.  The fragments are read as
