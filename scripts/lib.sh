@@ -38,7 +38,9 @@ fi
 # one per CPU.  Under TCG a guest's busy vCPU is one host thread, and the
 # suites' programs mostly run one at a time, so one guest leaves the other
 # CPU idle; each guest keeps its own folder (build/run/NAME) and logs.
-GUESTS=${GUESTS:-$(nproc)}
+# The debug flavour keeps one: its boots' time limits (kit.timeout_debug in
+# tests/boots.conf) were set with one KASAN guest at a time.
+if [ "$FLAVOUR" = debug ]; then GUESTS=${GUESTS:-1}; else GUESTS=${GUESTS:-$(nproc)}; fi
 # slot: wait until fewer than GUESTS of this shell's background jobs run.
 slot() {
 	while [ "$(jobs -rp | wc -l)" -ge "$GUESTS" ]; do wait -n || true; done
