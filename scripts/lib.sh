@@ -34,6 +34,18 @@ if [ "${KIT_CCACHE:-1}" != 0 ] && command -v ccache >/dev/null 2>&1; then
 	KCC=(CC="ccache gcc")
 fi
 
+# Guests that run at once (make test's boots, make selftests'): GUESTS, or
+# one per CPU.  Under TCG a guest's busy vCPU is one host thread, and the
+# suites' programs mostly run one at a time, so one guest leaves the other
+# CPU idle; each guest keeps its own folder (build/run/NAME) and logs.
+# The debug flavour keeps one: its boots' time limits (kit.timeout_debug in
+# tests/boots.conf) were set with one KASAN guest at a time.
+if [ "$FLAVOUR" = debug ]; then GUESTS=${GUESTS:-1}; else GUESTS=${GUESTS:-$(nproc)}; fi
+# slot: wait until fewer than GUESTS of this shell's background jobs run.
+slot() {
+	while [ "$(jobs -rp | wc -l)" -ge "$GUESTS" ]; do wait -n || true; done
+}
+
 # config_mismatches DOTCONFIG FRAGMENT...: every option the fragments ask
 # for that DOTCONFIG does not have, one "  OPT: asked 'X', got 'Y'" line
 # each; status 1 if there is one.  The fragments are read as

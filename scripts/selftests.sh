@@ -191,30 +191,44 @@ if [ ${#stacks[@]} -eq 0 ]; then
 	mapfile -t stacks < <(awk -F'|' '!/^[ \t]*#/ && NF > 1 { gsub(/[ \t]/, "", $1); print $1 }' "$SRC/stacks")
 fi
 echo "TAP version 13"
-n=0 fails=0
+# one_boot KERN STACK APPEND: one guest, its results in $RES/KERN-STACK.txt
+# and its verdict ("ok"/"not ok" without a number) in $RES/KERN-STACK.line.
+one_boot() {
+	local kern=$1 stack=$2 append=$3 fl=normal t=$SECONDS rc
+	[ "$kern" = pristine ] && fl=baseline
+	FLAVOUR=$fl TEST=1 TIMEOUT=${ST_TIMEOUT:-1500} APPEND="$append" \
+		"$KIT/scripts/run-guest.sh" --quiet --name "selftests-$kern-$stack" \
+		--script "$SRC/guest.sh" --bin "$OUTD/selftests.tar" 2>"$OUTD/$kern-$stack.err"
+	rc=$?
+	# The results channel (ttyS1), not the console: run-guest.sh.
+	parse "$LOGS/guest-selftests-$kern-$stack.out" >"$RES/$kern-$stack.txt"
+	if [ $rc -ne 0 ]; then
+		echo "not ok boot $kern [$stack]: the guest failed (status $rc): $(head -c 300 "$OUTD/$kern-$stack.err")"
+	elif [ ! -s "$RES/$kern-$stack.txt" ]; then
+		echo "not ok boot $kern [$stack]: no result in ${LOGS#"$KIT"/}/guest-selftests-$kern-$stack.out"
+	else
+		echo "ok boot $kern [$stack]: $(wc -l <"$RES/$kern-$stack.txt") results in $((SECONDS - t)) s"
+	fi >"$RES/$kern-$stack.line"
+}
+# The boots, GUESTS at a time (lib.sh), reported in a fixed order.
+order=()
 for stack in "${stacks[@]}"; do
 	append=$(awk -F'|' -v s="$stack" '{ x = $1; gsub(/[ \t]/, "", x) } x == s { sub(/^[ \t]+/, "", $2); print $2 }' "$SRC/stacks")
 	[ -n "$append" ] || die "no stack '$stack' in tests/selftests/stacks." "Name one of its first column."
 	for kern in pristine kit; do
-		fl=normal; [ $kern = pristine ] && fl=baseline
-		t=$SECONDS
-		FLAVOUR=$fl TEST=1 TIMEOUT=${ST_TIMEOUT:-1500} APPEND="$append" \
-			"$KIT/scripts/run-guest.sh" --quiet --name "selftests-$kern-$stack" \
-			--script "$SRC/guest.sh" --bin "$OUTD/selftests.tar" 2>"$OUTD/$kern-$stack.err"
-		rc=$?
-		n=$((n + 1))
-		# The results channel (ttyS1), not the console: run-guest.sh.
-		parse "$LOGS/guest-selftests-$kern-$stack.out" >"$RES/$kern-$stack.txt"
-		if [ $rc -ne 0 ]; then
-			echo "not ok $n boot $kern [$stack]: the guest failed (status $rc): $(head -c 300 "$OUTD/$kern-$stack.err")"
-			fails=$((fails + 1))
-		elif [ ! -s "$RES/$kern-$stack.txt" ]; then
-			echo "not ok $n boot $kern [$stack]: no result in ${LOGS#"$KIT"/}/guest-selftests-$kern-$stack.out"
-			fails=$((fails + 1))
-		else
-			echo "ok $n boot $kern [$stack]: $(wc -l <"$RES/$kern-$stack.txt") results in $((SECONDS - t)) s"
-		fi
+		rm -f "$RES/$kern-$stack.line"
+		slot
+		one_boot "$kern" "$stack" "$append" </dev/null &
+		order+=("$kern-$stack")
 	done
+done
+wait
+n=0 fails=0
+for b in "${order[@]}"; do
+	n=$((n + 1))
+	line=$(cat "$RES/$b.line" 2>/dev/null) || line="not ok boot ${b%%-*} [${b#*-}]: its runner ended without a verdict"
+	case "$line" in not\ ok*) fails=$((fails + 1)) ;; esac
+	echo "$line" | sed "s/^\(not \)\{0,1\}ok /&$n /"
 done
 rm -f "$RES/table.md"
 # Only the stacks of this run are compared.

@@ -44,14 +44,38 @@ for t in "$KIT"/tests/host/*.sh; do
 	add "host/$n" < <("$KIT/scripts/results.py" count "$log")
 done
 
+# The boots, GUESTS at a time (lib.sh); their lines in the order of
+# tests/boots.conf, each as soon as it and those before it have ended.
+names=() outs=() next=0
+flush() {	# print the finished boots at the head of the queue
+	while [ $next -lt ${#names[@]} ] && [ -e "${outs[$next]}.done" ]; do
+		add "guest/${names[$next]}" <"${outs[$next]}"
+		next=$((next + 1))
+	done
+}
 while IFS='|' read -r name append progs; do
 	name=$(echo "$name" | xargs)
 	case "$name" in ''|'#'*) continue ;; esac
 	wanted "$name" || continue
 	append=$(echo "$append" | xargs)
+	out=$BUILD/run/results-$name
+	mkdir -p "$BUILD/run"
+	rm -f "$out" "$out.done"
+	slot
 	# shellcheck disable=SC2086
-	add "guest/$name" < <("$KIT/scripts/run-boot.sh" "$name" "$append" $progs)
+	{ "$KIT/scripts/run-boot.sh" "$name" "$append" $progs >"$out"; touch "$out.done"; } </dev/null &
+	names+=("$name") outs+=("$out")
+	flush
 done <"$KIT/tests/boots.conf"
+while [ $next -lt ${#names[@]} ]; do
+	wait -n || true
+	flush
+	# A boot whose job is gone without its .done (killed): a failure, not a hang.
+	if [ -z "$(jobs -rp)" ] && [ $next -lt ${#names[@]} ] && [ ! -e "${outs[$next]}.done" ]; then
+		echo "FAIL boot ${names[$next]}: its runner ended without a result" >>"${outs[$next]}"
+		touch "${outs[$next]}.done"
+	fi
+done
 
 echo "kit: test time $((SECONDS - t0)) s; logs in ${LOGS#"$KIT"/}/"
 if [ "$S" -gt 0 ]; then echo "$P passed, $F failed, $S skipped"; else echo "$P passed, $F failed"; fi

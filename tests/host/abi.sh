@@ -54,9 +54,9 @@ has '^  list: IDs by name +capability,smack +capability,smack$' "... and not the
 
 # The real kernels, when the reference kernel is built (make mainline):
 # make test does not build a second kernel (minutes, and a 154 MB
-# package); make abi CHECK=1 builds it (not in .ci/run yet: its cost in
-# a clean clone is not measured).  Once it is built, a failure to boot or
-# build is a failure.
+# package); make abi CHECK=1 builds it, and so does .ci/run's
+# reference-kernel stage, which then runs this suite.  Once it is built, a
+# failure to boot or build is a failure.
 if [ -f "$K/build/mainline/bzImage" ] && [ -z "${ABI_OFFLINE:-}" ]; then
 	"$K/scripts/abi.sh" --check >"$T/out" 2>&1; rc=$?
 	sed 's/^/# /' "$T/out"
