@@ -14,8 +14,10 @@
 # docs/stacking-then-and-now.md (#abi): TAP, exit 1 otherwise.
 # --bench: instead of the questions, what reading every attribute (kit:
 # one lsm_self_attr(); mainline: one lsm_get_self_attr() per attribute)
-# and the module list cost, in units of each kernel's getppid()
-# (BENCH_N calls a round, default 200000, the best of 5 rounds).
+# and the module list cost, in units of each kernel's getppid() (median of
+# 41 paired repetitions, with their spread; the guests get the TSC clock
+# of make bench).  make bench MAINLINE=1 puts the same figures, for two
+# stacks, in its table (scripts/bench-mainline.sh).
 # Answers: build/abi/{normal,mainline}.txt (--bench: bench-*.txt).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -47,15 +49,14 @@ for fl in normal mainline; do
 	FLAVOUR=$fl "$KIT/scripts/guest-cc.sh" -o "$bin" "$KIT/tests/abi/lsm_side.c" ||
 		die "tests/abi/lsm_side.c does not compile against the $fl kernel's headers (above)." "Fix the first error shown."
 done
-N=${BENCH_N:-200000}
-[[ "$N" =~ ^[1-9][0-9]*$ ]] || die "BENCH_N='$N' is not a positive number." "Give the calls per round, e.g. BENCH_N=20000."
 if [ $bench = 1 ]; then
+	. "$KIT/scripts/bench-lib.sh"
 	for fl in normal mainline; do
-		FLAVOUR=$fl APPEND=$stack "$KIT/scripts/run-guest.sh" --quiet --name "abi-bench-$fl" \
-			--bin "$OUTD/lsm_side-$fl" --cmd "/kit/bin/lsm_side-$fl --bench $N" || exit 1
+		FLAVOUR=$fl APPEND="$(tsc_clock) $stack" "$KIT/scripts/run-guest.sh" --quiet --name "abi-bench-$fl" \
+			--bin "$OUTD/lsm_side-$fl" --cmd "/kit/bin/lsm_side-$fl --bench" || exit 1
 		cp "$LOGS/guest-abi-bench-$fl.out" "$OUTD/bench-$fl.txt"
 	done
-	say "every attribute and the module list, $N calls a round, best of 5, stack $stack ($(stack_cmdline "$stack")), accel $("$KIT/scripts/accel.sh")"
+	say "every attribute and the module list against getppid, paired, stack $stack ($(stack_cmdline "$stack")), accel $("$KIT/scripts/accel.sh")"
 	exec python3 "$KIT/scripts/abi.py" table "$OUTD/bench-normal.txt" "$OUTD/bench-mainline.txt"
 fi
 for fl in normal mainline; do

@@ -5,6 +5,7 @@
 # build/bench/<flavour>/<boot>.txt; bench.sh makes the table.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$KIT/scripts/bench-lib.sh"
 D=$BUILD/bench/$FLAVOUR
 BIN=$BUILD/bench/lsm_bench
 mkdir -p "$D"
@@ -21,16 +22,8 @@ if [ ! -x "$BIN" ] || [ "$SRC" -nt "$BIN" ] ||
 fi
 [ -x "$BIN" ] || die "no benchmark program at $BIN after compiling it." "Check that ${BIN%/*} is writable."
 
-# Under TCG the guest cannot calibrate its TSC (no HPET or PM timer in the
-# kit's tinyconfig kernel, the PIT is too slow), so CLOCK_MONOTONIC falls
-# back to jiffies: a 4 ms step, useless for short repetitions.  A TCG
-# guest's TSC is the host's: tell the guest its rate (host "cpu MHz" with
-# a constant TSC) and that it is reliable, and the clock is tsc-early.
-clock=
-if grep -qw constant_tsc /proc/cpuinfo; then
-	mhz=$(awk -F': *' '/^cpu MHz/ {print $2; exit}' /proc/cpuinfo)
-	[ -n "$mhz" ] && clock="tsc=reliable tsc_early_khz=$(awk -v m="$mhz" 'BEGIN {printf "%d", m * 1000}')"
-fi
+# A clock with nanosecond steps under TCG (bench-lib.sh, tsc_clock).
+clock=$(tsc_clock)
 
 wanted() { [ $# -eq 1 ] || [[ " ${*:2} " == *" $1 "* ]]; }
 while IFS='|' read -r name append args; do

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Helpers of the bench*.sh scripts: table rows and number formats.
 # Sourced, never run.
 
@@ -45,3 +46,17 @@ timed() {
 
 # load: the 1-minute load average now.
 load() { cut -d' ' -f1 /proc/loadavg; }
+
+# tsc_clock: the kernel command line that gives a TCG guest a usable clock.
+# Under TCG the guest cannot calibrate its TSC (no HPET or PM timer in the
+# kit's tinyconfig kernel, the PIT is too slow), so CLOCK_MONOTONIC falls
+# back to jiffies: a 4 ms step, useless for short repetitions.  A TCG
+# guest's TSC is the host's: tell the guest its rate (host "cpu MHz" with
+# a constant TSC) and that it is reliable, and the clock is tsc-early.
+# Nothing on a host without a constant TSC.
+tsc_clock() {
+	local mhz
+	grep -qw constant_tsc /proc/cpuinfo || return 0
+	mhz=$(awk -F': *' '/^cpu MHz/ {print $2; exit}' /proc/cpuinfo)
+	[ -n "$mhz" ] && echo "tsc=reliable tsc_early_khz=$(awk -v m="$mhz" 'BEGIN {printf "%d", m * 1000}')"
+}

@@ -11,7 +11,11 @@
 # pristine 6.1 kernel (bench-baseline.sh; its first build takes minutes);
 # TRACE=1 adds the cost of the LSM events (bench-trace.sh; minutes);
 # COLD=1 adds a cold make test in a throw-away copy (bench-cold.sh; minutes,
-# and it makes the private kit that the edit loop needs).  BENCH_HOST=0
+# and it makes the private kit that the edit loop needs).  MAINLINE=1 adds
+# the kit's lsm_self_attr and lsm_module_list against mainline 6.12's
+# lsm_get_self_attr (one call per attribute) and lsm_list_modules, each in
+# its own kernel's getppid units (bench-mainline.sh; the reference kernel,
+# built first if missing: make mainline).  BENCH_HOST=0
 # leaves the host half out (for work on the guest half).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -28,7 +32,6 @@ rm -rf "$R/normal" "$R/baseline" "$R/guest.md" "$R/host.md" "$out"
 mkdir -p "$R"
 FLAVOUR=normal "$KIT/scripts/bench-guest.sh" || exit 1
 [ "${BASELINE:-0}" = 1 ] && { FLAVOUR=baseline "$KIT/scripts/bench-guest.sh" smack || exit 1; }
-load_guest=$(load)
 
 # get FLAVOUR BOOT NAME [FIELD]: a figure's median (FIELD 3), min (4), max (5).
 get() { awk -v k="$3" -v f="${4:-3}" '$1 == "BENCH" && $2 == k {print $f}' "$R/$1/$2.txt" 2>/dev/null; }
@@ -118,6 +121,17 @@ G=$R/guest.md H=$R/host.md
 	done
 } >>"$G"
 
+# MAINLINE=1: the kit's calls against mainline 6.12's, each in its own
+# kernel's getppid units (bench-mainline.sh; needs the reference kernel,
+# which it builds if missing: make mainline, 15-30 min the first time).
+if [ "${MAINLINE:-0}" = 1 ]; then
+	"$KIT/scripts/bench-mainline.sh" "$G" || exit 1
+else
+	row "kit's lsm_self_attr / lsm_module_list against mainline 6.12's lsm_get_self_attr / lsm_list_modules" "not measured" "" \
+		"make bench MAINLINE=1 (needs the reference kernel: make mainline)" >>"$G"
+fi
+load_guest=$(load)
+
 if [ "${BENCH_HOST:-1}" = 1 ]; then
 	"$KIT/scripts/bench-host.sh" "$H" || row "host loop figures" "failed (above)" "" "" >>"$H"
 	if [ "${COLD:-0}" = 1 ]; then
@@ -140,6 +154,8 @@ fi
 	echo "Machine: $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), accel $("$KIT/scripts/accel.sh"), kernel $(git -C "$TREE" describe --always 2>/dev/null) of $(git -C "$KIT" rev-parse --short HEAD 2>/dev/null)."
 	echo "Load (1 min) at start $load0, after the guest boots $load_guest, at the end $(load); $((SECONDS - start)) s in all."
 	echo "Guest figures run under TCG, which inflates absolute times and gives syscalls a high fixed cost: quote the ratios."
+	[ "${MAINLINE:-0}" = 1 ] &&
+		echo "Kit against mainline 6.12: two kernels, each measured against its own getppid() in its own boot. TCG emulates every guest instruction, and a syscall's entry and exit cost more under it than the work inside, so the nanoseconds say more about QEMU and the host's load than about either kernel; a ratio to the same boot's getppid() cancels most of that, and only ratios compare across the two kernels."
 	reps=$(awk -F'[ =]' '$1 == "BENCH-METHOD" {print $3; exit}' "$R/normal/default.txt")
 	ms=$(awk -F'[ =]' '$1 == "BENCH-METHOD" {print $5; exit}' "$R/normal/default.txt")
 	clk=$(awk -F'[ =]' '$1 == "BENCH-METHOD" {print $7; exit}' "$R/normal/default.txt")

@@ -15,7 +15,7 @@ a kernel timestamp ("[    1.234] ...") are ignored all the same, so that a
 console log can be read too.  A NUL or another control byte in a line is
 shown as \\0 or \\xNN, never cut.
 
-    results.py count FILE           FAIL lines, then "COUNTS pass fail skip"
+    results.py count FILE           FAIL and SKIP lines, then "COUNTS pass fail skip"
     results.py done FILE NONCE      the status of "KIT-DONE NONCE status=n"
     results.py crash FILE           the first kernel line that breaks the
                                     crash rule (scripts/crash.ere); exit 0
@@ -142,6 +142,7 @@ def count(path):
                 print('FAIL %s: %s' % (sec.name, r.title))
                 sfail += 1
             elif r.skip:
+                print('SKIP %s: %s' % (sec.name, r.title))
                 nskip += 1
             else:
                 npass += 1

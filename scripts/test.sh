@@ -29,6 +29,10 @@ add() {	# add LABEL < parse output
 	read -r _ p f s <<<"${counts:-COUNTS 0 1 0}"
 	[ -n "$counts" ] || out+=$'\n'"FAIL $1: produced no results"
 	printf '%s\n' "$out" | grep '^FAIL' | sed 's/^FAIL /  FAIL /'
+	# Why tests were skipped, once per reason (a host suite's; a guest
+	# suite's run-boot.sh passes FAIL lines only).
+	printf '%s\n' "$out" | sed -n 's/^SKIP [^:]*: //p' | sed -E 's/:? *# *[Ss][Kk][Ii][Pp] */: /' |
+		sort | uniq -c | awk '{ n = $1; sub(/^ *[0-9]+ /, ""); printf "  SKIP (%d test%s) %s\n", n, (n > 1 ? "s" : ""), $0 }'
 	printf 'kit: %-28s %3d passed, %d failed%s\n' "$1" "$p" "$f" \
 		"$([ "$s" -gt 0 ] && echo ", $s skipped")"
 	P=$((P + p)) F=$((F + f)) S=$((S + s))

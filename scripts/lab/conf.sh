@@ -56,6 +56,25 @@ load_conf() {
 	# A kernel-side lab's SOURCE goes into the lab kernel; its guests boot
 	# that kernel (build/lab/bzImage).
 	if [ "$KIND" = kernel ]; then export FLAVOUR=lab; fi
+	lab_flavour
+}
+
+# lab_flavour: lab.conf's FLAVOUR (lab 11: mainline), the kernel the lab's
+# guests boot and whose UAPI headers its program is compiled against.
+# This is the one place that reads it; every script lab.sh runs inherits
+# it (flavour_dir, guest-cc.sh, run-guest.sh).  Without the key, the
+# FLAVOUR lab.sh was started with (normal unless given), as before; a
+# kernel-side lab's is lab (above).
+FLAVOUR_ASKED=$FLAVOUR
+lab_flavour() {
+	local want
+	want=$(sed -n 's/^FLAVOUR=//p' "$LDIR/lab.conf" | tail -1)
+	case "$want" in
+	'') [ "$KIND" = kernel ] || export FLAVOUR=$FLAVOUR_ASKED ;;
+	mainline) export FLAVOUR=mainline ;;	# whatever FLAVOUR was given: the lab is written for this kernel
+	*) die "$(rel "$LDIR")/lab.conf says FLAVOUR=$want; a lab runs on the kit's kernel (no FLAVOUR) or on the reference kernel (FLAVOUR=mainline)." \
+	       "Fix lab.conf (a kernel-side lab says KIND=kernel instead)." ;;
+	esac
 }
 
 # boot_label I: how boot I is described.
@@ -70,9 +89,11 @@ boot_label() {
 # so; a warm run checks the inputs' times against its last success instead.
 ensure_kernel() {
 	local fd stamp=$STAMPS/lab-kernel
+	[ "$FLAVOUR" = normal ] || stamp=$STAMPS/lab-kernel-$FLAVOUR
 	# A kernel-side lab's kernel is built with each variant (build_variant).
 	[ "$KIND" = kernel ] && return 0
 	fd=$(flavour_dir)
+	[ "$FLAVOUR" = mainline ] && need_mainline "$fd"
 	if [ -f "$fd/bzImage" ] && [ -f "$fd/usr/include/linux/types.h" ] && [ -f "$stamp" ] &&
 	   [ ! "$fd/bzImage" -nt "$stamp" ] &&
 	   [ -z "$(find "$KIT/patches" "$KIT/configs" "$KIT/demo-lsm" -newer "$stamp" -print -quit 2>/dev/null)" ]; then
@@ -84,15 +105,30 @@ ensure_kernel() {
 	touch "$stamp"
 }
 
+# need_mainline DIR: a lab on the reference kernel (FLAVOUR=mainline)
+# never starts its half-hour build by itself; without it, say how to get
+# it.  Once built, ensure_kernel keeps it up to date as it does the kit's.
+need_mainline() {
+	[ -f "$1/bzImage" ] && [ -f "$1/usr/include/linux/lsm.h" ] && return 0
+	local first=
+	[ -f "$MAINLINE_TARBALL" ] ||
+		first="First, as root: make deps MAINLINE=1 (installs Debian's linux-source-6.12: 154 MB to download, the one step that needs the network). Then: "
+	die "lab $NUM runs on the reference kernel, mainline 6.12 (lab.conf: FLAVOUR=mainline), and it is not built yet ($(rel "$1")/bzImage is missing)." \
+	    "${first}make mainline (once: 15-30 min on 2 idle cores with a cold ccache, about 7 min with a warm one, and 1.9 GB of disk; docs/performance.md has the measured times), then make lab $NUM again. Instructors: do it before the workshop (labs/README.md, \"Before the workshop\")."
+}
+
 # The lab's needs in the UAPI headers (NEEDS: "header|text|what brings it").
 check_needs() {
 	local n h t why inc
 	inc=$(flavour_dir)/usr/include
 	for n in "${NEEDS[@]}"; do
 		IFS='|' read -r h t why <<<"$n"
-		grep -q -- "$t" "$inc/$h" 2>/dev/null ||
-			die "lab $NUM needs '$t' in <$h>, and this kernel's headers ($(rel "$inc")) do not have it." \
-			    "It comes with $why. Check that patches/series lists it, then run make kernel and make lab $NUM again."
+		grep -q -- "$t" "$inc/$h" 2>/dev/null && continue
+		[ "$FLAVOUR" = mainline ] &&
+			die "lab $NUM needs '$t' in <$h>, and the reference kernel's headers ($(rel "$inc")) do not have it." \
+			    "It comes with $why. Check that $(basename "$MAINLINE_TARBALL") is a 6.8 or later tree (make mainline prints its version), then run make mainline and make lab $NUM again."
+		die "lab $NUM needs '$t' in <$h>, and this kernel's headers ($(rel "$inc")) do not have it." \
+		    "It comes with $why. Check that patches/series lists it, then run make kernel and make lab $NUM again."
 	done
 }
 

@@ -104,7 +104,9 @@ cmd_list() {
 			res=$(sed -n 's/^verdict: //p' "$last" | tail -1)
 			grep -q '^graded: the reference' "$last" && res+=" (reference solution)"
 		fi
-		printf '  %2d  %-44s %3s min  %s\n' "$NUM" "$TITLE" "$MINUTES" "${res:+last run: $res}"
+		[ "$FLAVOUR" = mainline ] && [ ! -f "$(flavour_dir)/bzImage" ] &&
+			res="needs the reference kernel: make mainline${res:+; last run: $res}" && last=
+		printf '  %2d  %-44s %3s min  %s\n' "$NUM" "$TITLE" "$MINUTES" "${res:+${last:+last run: }$res}"
 		[[ "$MINUTES" =~ ^[0-9]+$ ]] && total=$((total + MINUTES))
 	done
 	echo
