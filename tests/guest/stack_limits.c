@@ -1,0 +1,542 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What does not work stacked (issue 20; docs/stacking-then-and-now.md,
+ * "What does not work stacked"), shown on the boot's own modules. Every
+ * expected value is computed from /sys/kernel/security/lsm and from what
+ * the peer process reports of itself, so the program runs on any stack.
+ *
+ *  - SO_PEERSEC answers for the reader's interface LSM only (patch 0014,
+ *    security_socket_getpeersec_stream()). A child labels itself in each
+ *    module it can (Smack KitPeer, toylsm kitpeer, SELinux probe_t when
+ *    the kit's policy is loaded), connects to a unix stream socket and
+ *    sends its lsm_self_attr() answer. For each module that can be an
+ *    interface LSM the parent chooses it and reads SO_PEERSEC: Smack,
+ *    SELinux and toylsm give the child's label in that module; AppArmor
+ *    gives ENOPROTOOPT although the child has an AppArmor label, which
+ *    lsm_self_attr() and /proc/PID/attr/apparmor/current show (6.1's
+ *    AppArmor never records a socket's peer: sk_peer_label()).
+ *  - A TCP connection on 127.0.0.1: the peer label travels in the packet
+ *    through NetLabel (CIPSO), whose secids belong to one module for the
+ *    boot (lsm_net_owner()). Smack owns them on its stacks and labels its
+ *    packets: SO_PEERSEC with Smack as the interface LSM gives the
+ *    child's Smack label, every other module ENOPROTOOPT. SELinux owns
+ *    them on its stacks but the kit configures no NetLabel mapping for
+ *    it: ENOPROTOOPT for every module.
+ *  - skb->secmark: one owner per boot (patch 0015, lsm_secmark_assign()),
+ *    named in the boot log with each module that lost it. The kit's
+ *    kernel has no netfilter (/proc/net/netfilter is absent): nothing can
+ *    put a mark on a packet, so no secmark rule of any module, owner or
+ *    not, can be exercised here; the test says so.
+ *  - AppArmor's AF_UNIX mediation in 6.1 is by family and type only: a
+ *    profile without a network rule refuses socket(AF_UNIX), but a
+ *    "unix ... peer=(label=nobody)" rule, which a kernel with unix
+ *    mediation would enforce, is compiled for 6.1 as "network unix
+ *    stream," (the profiles of the policy set "limits" are byte for byte
+ *    the same but for their names) and connecting to an unconfined peer
+ *    is allowed.
+ *
+ * STACK_LIMITS_WRONG=1 in the environment turns each expectation into a
+ * wrong one (another module's label, a success for an error), to show
+ * that every check can fail.
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lsm_abi.h"
+#include "kernel_log.h"
+#include "kselftest_harness.h"
+
+#ifndef PR_LSM_ATTR_SET
+#define PR_LSM_ATTR_SET 65
+#define PR_LSM_ATTR_GET 66
+#endif
+
+/* The modules that keep secids and so may be an interface LSM, and
+ * whether 6.1 (with the kit's patches) gives a unix stream peer's label
+ * through their socket_getpeersec_stream hook. */
+static const struct {
+	int id;
+	int labels_unix;
+} iface[] = {
+	{ LSM_ID_SELINUX, 1 },	/* sksec->peer_sid, set in unix_stream_connect */
+	{ LSM_ID_SMACK, 1 },	/* ssp->smk_packet, set in unix_stream_connect */
+	{ LSM_ID_TOYLSM, 1 },	/* demo-lsm/net.c, hook_unix_stream_connect */
+	{ LSM_ID_APPARMOR, 0 },	/* sk_peer_label(): ctx->peer is never set */
+};
+#define NIFACE (int)(sizeof(iface) / sizeof(iface[0]))
+
+static int wrong(void)
+{
+	const char *w = getenv("STACK_LIMITS_WRONG");
+
+	return w && *w == '1';
+}
+
+static char lsm_list[512];
+
+static int active(const char *name)
+{
+	char pat[40], list[520];
+
+	if (!lsm_list[0] && read_text("/sys/kernel/security/lsm", lsm_list, sizeof(lsm_list)) < 0)
+		return 0;
+	snprintf(list, sizeof(list), ",%s,", lsm_list);
+	snprintf(pat, sizeof(pat), ",%s,", name);
+	return strstr(list, pat) != NULL;
+}
+
+/* The module that owns skb->secmark and NetLabel's secids, by patch
+ * 0015's rule: the exclusive one of SELinux and Smack, else AppArmor. */
+static const char *net_owner(void)
+{
+	if (active("smack"))
+		return "smack";
+	if (active("selinux"))
+		return "selinux";
+	if (active("apparmor"))
+		return "apparmor";
+	return NULL;
+}
+
+static int put(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, text, strlen(text));
+	if (n < 0) {
+		int err = errno;
+
+		close(fd);
+		return -err;
+	}
+	close(fd);
+	return 0;
+}
+
+/* The task's current label in module @id, from an lsm_self_attr() buffer. */
+static const char *label_in(const char *buf, size_t size, int id)
+{
+	size_t off = 0;
+
+	while (off + sizeof(struct lsm_ctx) <= size) {
+		const struct lsm_ctx *c = (const void *)(buf + off);
+
+		if (off + sizeof(*c) + c->ctx_len > size)
+			break;
+		if ((int)c->id == id && c->flags == LSM_ATTR_CURRENT)
+			return (const char *)c->ctx;
+		off += sizeof(*c) + c->ctx_len;
+	}
+	return NULL;
+}
+
+/* SO_PEERSEC of @fd for the caller's interface LSM: 0 and the text, or an errno. */
+static int peersec(int fd, char *buf, size_t len)
+{
+	socklen_t n = len - 1;
+
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERSEC, buf, &n))
+		return errno;
+	buf[n < len ? n : len - 1] = '\0';
+	return 0;
+}
+
+/*
+ * The peer: label itself where it can, connect to @addr, send its
+ * lsm_self_attr() answer (a size_t, then the buffer), wait for EOF.
+ * @profile: an AppArmor profile to change to first, or NULL. Exit status:
+ * 0, the errno of socket() or connect(), 120 if the profile could not be
+ * entered, 121 if the report could not be sent.
+ */
+static void peer(const struct sockaddr *addr, socklen_t alen, const char *profile)
+{
+	static char buf[4096];
+	size_t size = sizeof(buf);
+	char c;
+	int fd;
+
+	put("/proc/self/attr/smack/current", "KitPeer");
+	put("/proc/self/attr/toylsm/current", "kitpeer");
+	if (active("selinux") && !prctl(PR_LSM_ATTR_SET, LSM_ID_SELINUX, 0, 0, 0))
+		put("/proc/self/attr/current", "system_u:system_r:probe_t");
+	if (profile) {
+		char cmd[64];
+
+		snprintf(cmd, sizeof(cmd), "changeprofile %s", profile);
+		if (put("/proc/self/attr/apparmor/current", cmd))
+			_exit(120);
+	}
+	fd = socket(addr->sa_family, SOCK_STREAM, 0);
+	if (fd < 0)
+		_exit(errno);
+	if (connect(fd, addr, alen))
+		_exit(errno);
+	if (lsm_self_attr((struct lsm_ctx *)buf, &size, 0) < 0)
+		size = 0;
+	if (write(fd, &size, sizeof(size)) != sizeof(size) ||
+	    (size && write(fd, buf, size) != (ssize_t)size))
+		_exit(121);
+	while (read(fd, &c, 1) > 0)
+		;
+	_exit(0);
+}
+
+struct conn {
+	pid_t pid;
+	int fd;			/* the accepted socket, or -1 */
+	int status;		/* the peer's exit status, when it ended early */
+	char self[4096];	/* the peer's lsm_self_attr() */
+	size_t size;
+};
+
+/* Listen on @addr, start the peer, accept it and read its report. */
+static int connect_peer(struct conn *c, struct sockaddr *addr, socklen_t alen,
+			const char *profile)
+{
+	struct pollfd p[2];
+	int lfd = socket(addr->sa_family, SOCK_STREAM, 0), one = 1, alive[2];
+
+	c->fd = -1;
+	c->status = -1;
+	c->size = 0;
+	if (lfd < 0)
+		return -errno;
+	setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (bind(lfd, addr, alen) || listen(lfd, 1) || getsockname(lfd, addr, &alen)) {
+		close(lfd);
+		return -errno;
+	}
+	/* The peer holds alive[1]: its end, if it ends early, wakes the poll. */
+	if (pipe(alive)) {
+		close(lfd);
+		return -errno;
+	}
+	c->pid = fork();
+	if (c->pid < 0) {
+		close(lfd);
+		return -errno;
+	}
+	if (c->pid == 0) {
+		close(lfd);
+		close(alive[0]);
+		peer(addr, alen, profile);
+	}
+	close(alive[1]);
+	p[0].fd = lfd;
+	p[0].events = POLLIN;
+	p[1].fd = alive[0];
+	p[1].events = POLLIN;
+	if (poll(p, 2, 10000) > 0 && (p[0].revents & POLLIN))
+		c->fd = accept(lfd, NULL, NULL);
+	close(alive[0]);
+	close(lfd);
+	if (c->fd < 0) {
+		int st;
+
+		kill(c->pid, SIGKILL);
+		waitpid(c->pid, &st, 0);
+		c->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+		return 0;
+	}
+	if (read(c->fd, &c->size, sizeof(c->size)) != sizeof(c->size) ||
+	    c->size > sizeof(c->self))
+		c->size = 0;
+	else if (c->size) {
+		size_t got = 0;
+		ssize_t n;
+
+		while (got < c->size && (n = read(c->fd, c->self + got, c->size - got)) > 0)
+			got += n;
+		if (got < c->size)
+			c->size = 0;
+	}
+	return 0;
+}
+
+static void end_peer(struct conn *c)
+{
+	int st;
+
+	if (c->fd >= 0) {
+		close(c->fd);
+		waitpid(c->pid, &st, 0);
+		c->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+	}
+	c->fd = -1;
+}
+
+static void abstract(struct sockaddr_un *a, socklen_t *len, const char *name)
+{
+	memset(a, 0, sizeof(*a));
+	a->sun_family = AF_UNIX;
+	strcpy(a->sun_path + 1, name);
+	*len = offsetof(struct sockaddr_un, sun_path) + 1 + strlen(name);
+}
+
+/* Choose each interface LSM in turn and read SO_PEERSEC of @c; check it
+ * against @expect(id, peer's label in id, &errno). Returns how many
+ * modules could be chosen. */
+static int loop_interfaces(struct __test_metadata *_metadata, struct conn *c,
+			   int inet)
+{
+	int orig = prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0), chosen = 0;
+	const char *owner = net_owner();
+
+	for (int i = 0; i < NIFACE; i++) {
+		const char *name = kit_lsm_name(iface[i].id);
+		const char *label = label_in(c->self, c->size, iface[i].id);
+		char got[256], want[256] = "";
+		int err, want_err;
+
+		if (prctl(PR_LSM_ATTR_SET, iface[i].id, 0, 0, 0))
+			continue;	/* not active, or keeps no secids */
+		chosen++;
+		err = peersec(c->fd, got, sizeof(got));
+		if (!inet)
+			want_err = iface[i].labels_unix ? 0 : ENOPROTOOPT;
+		else	/* NetLabel: only Smack labels its packets in the kit */
+			want_err = iface[i].id == LSM_ID_SMACK && owner &&
+				   !strcmp(owner, "smack") ? 0 : ENOPROTOOPT;
+		if (!want_err)
+			snprintf(want, sizeof(want), "%s", label ? label : "(no label)");
+		if (wrong()) {	/* the other answer: a label for an error, and back */
+			if (want_err) {
+				want_err = 0;
+				snprintf(want, sizeof(want), "%s", label ? label : "?");
+			} else {
+				want_err = ENOPROTOOPT;
+			}
+		}
+		ksft_print_msg("%s SO_PEERSEC, interface %s: %s%s%s; the peer's %s label: %s\n",
+			       inet ? "TCP" : "unix", name,
+			       err ? strerror(err) : "\"", err ? "" : got, err ? "" : "\"",
+			       name, label ? label : "(none)");
+		EXPECT_EQ(want_err, err) TH_LOG("interface %s: expected %s, got %s", name,
+						 want_err ? strerror(want_err) : want,
+						 err ? strerror(err) : got);
+		if (!want_err && !err)
+			EXPECT_STREQ(want, got) TH_LOG("interface %s", name);
+	}
+	prctl(PR_LSM_ATTR_SET, orig, 0, 0, 0);
+	return chosen;
+}
+
+/*
+ * SO_PEERSEC on a unix stream socket: the interface LSM's view only;
+ * lsm_self_attr() of the peer: every module's label.
+ */
+TEST(so_peersec_is_the_interface_lsms_only)
+{
+	struct sockaddr_un a;
+	socklen_t len;
+	struct conn c;
+	char path[64], proc[256];
+
+	abstract(&a, &len, "kit-stack-limits");
+	ASSERT_EQ(0, connect_peer(&c, (struct sockaddr *)&a, len, NULL));
+	ASSERT_LE(0, c.fd) TH_LOG("the peer did not connect: status %d", c.status);
+	ASSERT_LT(0, c.size) TH_LOG("the peer sent no lsm_self_attr() answer");
+	if (loop_interfaces(_metadata, &c, 0) == 0)
+		SKIP(end_peer(&c); return, "no module of this boot keeps secids");
+	/* Every module's own label, whatever the interface: AppArmor's too. */
+	if (active("apparmor")) {
+		const char *aa = label_in(c.self, c.size, LSM_ID_APPARMOR);
+
+		snprintf(path, sizeof(path), "/proc/%d/attr/apparmor/current", c.pid);
+		ASSERT_NE(NULL, aa) TH_LOG("lsm_self_attr() of the peer has no AppArmor label");
+		ASSERT_LT(0, read_text(path, proc, sizeof(proc)));
+		ksft_print_msg("the peer's AppArmor label: lsm_self_attr \"%s\", %s \"%s\"\n",
+			       aa, path, proc);
+		EXPECT_STREQ(wrong() ? "KitPeer" : aa, proc);
+	}
+	end_peer(&c);
+	EXPECT_EQ(0, c.status);
+}
+
+static int lo_up(void)
+{
+	struct ifreq r;
+	int fd = socket(AF_INET, SOCK_DGRAM, 0), rc;
+
+	if (fd < 0)
+		return -1;
+	memset(&r, 0, sizeof(r));
+	strcpy(r.ifr_name, "lo");
+	rc = ioctl(fd, SIOCGIFFLAGS, &r);
+	if (!rc && !(r.ifr_flags & IFF_UP)) {
+		r.ifr_flags |= IFF_UP;
+		rc = ioctl(fd, SIOCSIFFLAGS, &r);
+	}
+	close(fd);
+	return rc;
+}
+
+/*
+ * A TCP peer over loopback: its label reaches the reader only through
+ * NetLabel, whose secids are the owner's.
+ */
+TEST(tcp_peer_label_is_netlabels_owners_only)
+{
+	struct sockaddr_in a;
+	struct conn c;
+
+	ASSERT_EQ(0, lo_up()) TH_LOG("lo: %s", strerror(errno));
+	if (active("smack")) {
+		/* The packets of KitPeer must be allowed to reach _, and back. */
+		if (access("/sys/fs/smackfs/load2", F_OK))
+			ASSERT_EQ(0, mount("smackfs", "/sys/fs/smackfs", "smackfs", 0, NULL));
+		ASSERT_EQ(0, put("/sys/fs/smackfs/load2", "KitPeer _ w"));
+		ASSERT_EQ(0, put("/sys/fs/smackfs/load2", "_ KitPeer w"));
+	}
+	memset(&a, 0, sizeof(a));
+	a.sin_family = AF_INET;
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ASSERT_EQ(0, connect_peer(&c, (struct sockaddr *)&a, sizeof(a), NULL));
+	ASSERT_LE(0, c.fd) TH_LOG("the peer did not connect: status %d", c.status);
+	ksft_print_msg("NetLabel's secids belong to %s\n", net_owner() ? net_owner() : "no module");
+	if (loop_interfaces(_metadata, &c, 1) == 0)
+		SKIP(end_peer(&c); return, "no module of this boot keeps secids");
+	end_peer(&c);
+	EXPECT_EQ(0, c.status);
+}
+
+/*
+ * skb->secmark: one owner, and nothing in this kernel to mark a packet.
+ */
+TEST(secmark_has_one_owner_and_no_netfilter_to_mark)
+{
+	const char *owner = net_owner();
+	char line[160];
+	struct stat st;
+	int netfilter = stat("/proc/net/netfilter", &st) == 0;
+
+	ASSERT_NE(NULL, kernel_log());
+	if (!strstr(kernel_log(), "LSM: Security Framework initializing"))
+		SKIP(return, "the log no longer holds the LSM lines of the boot");
+	snprintf(line, sizeof(line), "LSM: skb->secmark and NetLabel secids belong to %s\n",
+		 owner ? owner : "(none)");
+	EXPECT_EQ(owner && !wrong() ? 1 : 0, kernel_log_count(line)) TH_LOG("%s", line);
+	for (int i = 0; i < NIFACE; i++) {
+		const char *name = kit_lsm_name(iface[i].id);
+
+		/* SELinux, Smack and AppArmor ask for the secmark; toylsm not. */
+		if (iface[i].id == LSM_ID_TOYLSM || !owner || !active(name) ||
+		    !strcmp(name, owner))
+			continue;
+		snprintf(line, sizeof(line),
+			 "LSM: %s: its secmark rules do not apply: the secmark is %s's\n",
+			 name, owner);
+		ksft_print_msg("%s", line);
+		EXPECT_EQ(wrong() ? 0 : 1, kernel_log_count(line)) TH_LOG("%s", line);
+	}
+	ksft_print_msg("netfilter in this kernel: %s\n", netfilter ? "yes" : "no (/proc/net/netfilter absent): no packet can carry a secmark, no module's secmark rule can be exercised");
+	EXPECT_EQ(wrong() ? 1 : 0, netfilter);
+}
+
+/* Is @a the same AppArmor binary as @b, but for the profile's name? */
+static int same_but_name(const char *a, const char *na, const char *b, const char *nb)
+{
+	static char x[1 << 16], y[1 << 16];
+	size_t nx, ny, l = strlen(na);
+	FILE *f;
+
+	if (strlen(nb) != l || !(f = fopen(a, "r")))
+		return -1;
+	nx = fread(x, 1, sizeof(x), f);
+	fclose(f);
+	if (!(f = fopen(b, "r")))
+		return -1;
+	ny = fread(y, 1, sizeof(y), f);
+	fclose(f);
+	if (nx != ny)
+		return 0;
+	for (size_t i = 0; i + l <= nx; i++)
+		if (!memcmp(x + i, na, l))
+			memcpy(x + i, nb, l);
+	return !memcmp(x, y, nx);
+}
+
+/*
+ * AppArmor on AF_UNIX in 6.1: the family and type, not the peer.
+ */
+TEST(apparmor_6_1_mediates_unix_sockets_by_family_only)
+{
+	const char *d = "/etc/policy/limits/apparmor";
+	char p1[96], p2[96], p3[96];
+	struct sockaddr_un a;
+	socklen_t len;
+	struct conn c;
+	struct stat st;
+
+	if (!active("apparmor"))
+		SKIP(return, "AppArmor is not in this boot");
+	/* The features: network_v8 (af_mask: the families), no af_unix. */
+	EXPECT_EQ(0, stat("/sys/kernel/security/apparmor/features/network_v8/af_mask", &st));
+	EXPECT_EQ(wrong() ? 0 : -1, stat("/sys/kernel/security/apparmor/features/network_v8/af_unix", &st));
+	EXPECT_EQ(wrong() ? 0 : -1, stat("/sys/kernel/security/apparmor/features/network/af_unix", &st));
+	/* The compiler's answer for these features: unix_peer is unix_netw. */
+	snprintf(p1, sizeof(p1), "%s/unix_peer", d);
+	snprintf(p2, sizeof(p2), "%s/unix_netw", d);
+	snprintf(p3, sizeof(p3), "%s/unix_none", d);
+	EXPECT_EQ(wrong() ? 0 : 1, same_but_name(p1, "unix_peer", p2, "unix_netw"))
+		TH_LOG("%s is not %s but for the name", p1, p2);
+	EXPECT_EQ(wrong() ? 1 : 0, same_but_name(p3, "unix_none", p2, "unix_netw"))
+		TH_LOG("%s is %s but for the name", p3, p2);
+	ASSERT_EQ(0, system("policy load limits apparmor >/dev/null"));
+
+	/* No network rule: the socket itself is refused. */
+	abstract(&a, &len, "kit-stack-limits-aa");
+	ASSERT_EQ(0, connect_peer(&c, (struct sockaddr *)&a, len, "unix_none"));
+	end_peer(&c);
+	ksft_print_msg("profile unix_none: socket(AF_UNIX, SOCK_STREAM): %s\n",
+		       c.status ? strerror(c.status) : "allowed");
+	EXPECT_EQ(wrong() ? 0 : EACCES, c.status);
+
+	/* unix (connect) peer=(label=nobody): connects to an unconfined peer,
+	 * which SO_PEERSEC through AppArmor still cannot name. */
+	abstract(&a, &len, "kit-stack-limits-aa");
+	ASSERT_EQ(0, connect_peer(&c, (struct sockaddr *)&a, len, "unix_peer"));
+	ksft_print_msg("profile unix_peer (peer=(label=nobody)), peer unconfined: connect: %s\n",
+		       c.fd >= 0 ? "allowed" : strerror(c.status));
+	EXPECT_EQ(wrong() ? -1 : 0, c.fd < 0 ? -1 : 0) TH_LOG("status %d", c.status);
+	if (c.fd >= 0) {
+		const char *aa = label_in(c.self, c.size, LSM_ID_APPARMOR);
+		char got[256];
+		int orig = prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0), err = -1;
+
+		ksft_print_msg("the peer's AppArmor label: %s\n", aa ? aa : "(none)");
+		EXPECT_NE(NULL, aa);
+		if (aa)
+			EXPECT_EQ(0, strncmp(aa, "unix_peer", 9));
+		if (!prctl(PR_LSM_ATTR_SET, LSM_ID_APPARMOR, 0, 0, 0))
+			err = peersec(c.fd, got, sizeof(got));
+		prctl(PR_LSM_ATTR_SET, orig, 0, 0, 0);
+		ksft_print_msg("SO_PEERSEC, interface apparmor, confined peer: %s\n",
+			       err ? strerror(err) : got);
+		EXPECT_EQ(wrong() ? 0 : ENOPROTOOPT, err);
+		end_peer(&c);
+		EXPECT_EQ(0, c.status);
+	}
+}
+
+TEST_HARNESS_MAIN
