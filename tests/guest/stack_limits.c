@@ -446,9 +446,10 @@ TEST(tcp_peer_label_is_netlabels_owners_only)
 			const char *sc = strstr(l, "scontext="), *tc = strstr(l, "tcontext=");
 
 			ksft_print_msg("avc:  denied  { ingress } ... netif=lo\n");
-			if (sc && tc)
-				ksft_print_msg("    %.*s %.*s\n", (int)strcspn(sc, " \n"), sc,
-					       (int)strcspn(tc, "\n"), tc);
+			if (sc && tc) {
+				ksft_print_msg("    %.*s\n", (int)strcspn(sc, " \n"), sc);
+				ksft_print_msg("    %.*s\n", (int)strcspn(tc, " \n"), tc);
+			}
 		}
 		if (c.fd >= 0)
 			end_peer(&c);
