@@ -166,8 +166,8 @@ static int peersec(int fd, char *buf, size_t len)
  * lsm_self_attr() answer (a size_t, then the buffer), wait for EOF.
  * @profile: an AppArmor profile to change to first, or NULL. Exit status:
  * 0, the errno of socket() or connect(), 120 if the profile could not be
- * entered, 121 if the report could not be sent; killed by SIGALRM after
- * 5 s (a connect() whose packets are dropped).
+ * entered, 121 if the report could not be sent; killed by SIGALRM if
+ * it is not connected within 5 s (a connect() whose packets are dropped).
  */
 static void peer(const struct sockaddr *addr, socklen_t alen, const char *profile)
 {
@@ -176,8 +176,9 @@ static void peer(const struct sockaddr *addr, socklen_t alen, const char *profil
 	char c;
 	int fd;
 
-	/* Ends itself: relabelled, it may be out of the parent's reach
-	 * (toylsm refuses init's kill() of kitpeer under a loaded policy). */
+	/* Ends itself if it cannot connect: relabelled, it may be out of the
+	 * parent's reach (toylsm refuses init's kill() of kitpeer under a
+	 * loaded policy). */
 	alarm(5);
 	put("/proc/self/attr/smack/current", "KitPeer");
 	put("/proc/self/attr/toylsm/current", "kitpeer");
@@ -195,6 +196,7 @@ static void peer(const struct sockaddr *addr, socklen_t alen, const char *profil
 		_exit(errno);
 	if (connect(fd, addr, alen))
 		_exit(errno);
+	alarm(0);	/* connected: it ends when the parent closes */
 	if (lsm_self_attr((struct lsm_ctx *)buf, &size, 0) < 0)
 		size = 0;
 	if (write(fd, &size, sizeof(size)) != sizeof(size) ||
