@@ -51,6 +51,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -584,6 +586,216 @@ TEST(apparmor_6_1_mediates_unix_sockets_by_family_only)
 		end_peer(&c);
 		EXPECT_EQ(0, c.status);
 	}
+}
+
+/*
+ * NetLabel's static labels (netlabel_unlabeled.c), through generic
+ * netlink as netlabelctl would: "packets from ADDR/MASK carry the label
+ * TEXT". The text becomes a secid of lsm_net_owner() (patch 12's
+ * security_net_secctx_to_secid()) and is listed back through the same
+ * owner. The numbers are those of net/netlabel/netlabel_unlabeled.h.
+ */
+enum { NLBL_ADDDEF = 6, NLBL_REMOVEDEF = 7, NLBL_LISTDEF = 8 };
+enum { NLBL_A_IPV4ADDR = 4, NLBL_A_IPV4MASK = 5, NLBL_A_SECCTX = 7 };
+#define NLBL_VERSION 3	/* NETLBL_PROTO_VERSION */
+
+struct nlmsg {
+	struct nlmsghdr n;
+	struct genlmsghdr g;
+	char buf[512];
+};
+
+static void nl_attr(struct nlmsg *m, int type, const void *data, int len)
+{
+	struct nlattr *a = (void *)((char *)m + NLMSG_ALIGN(m->n.nlmsg_len));
+
+	a->nla_type = type;
+	a->nla_len = NLA_HDRLEN + len;
+	memcpy((char *)a + NLA_HDRLEN, data, len);
+	m->n.nlmsg_len = NLMSG_ALIGN(m->n.nlmsg_len) + NLA_ALIGN(a->nla_len);
+}
+
+static void nl_start(struct nlmsg *m, int family, int cmd, int flags)
+{
+	memset(m, 0, sizeof(*m));
+	m->n.nlmsg_len = NLMSG_LENGTH(GENL_HDRLEN);
+	m->n.nlmsg_type = family;
+	m->n.nlmsg_flags = NLM_F_REQUEST | flags;
+	m->g.cmd = cmd;
+	m->g.version = cmd == CTRL_CMD_GETFAMILY ? 1 : NLBL_VERSION;
+}
+
+/* The first attribute @type of the first message in @buf, or NULL. */
+static struct nlattr *nl_find(char *buf, int len, int type, int *alen)
+{
+	struct nlmsghdr *n = (void *)buf;
+
+	for (; NLMSG_OK(n, (unsigned int)len); n = NLMSG_NEXT(n, len)) {
+		char *p = (char *)NLMSG_DATA(n) + GENL_HDRLEN;
+		int left = n->nlmsg_len - NLMSG_LENGTH(GENL_HDRLEN);
+
+		if (n->nlmsg_type == NLMSG_ERROR || n->nlmsg_type == NLMSG_DONE)
+			return NULL;
+		while (left >= NLA_HDRLEN) {
+			struct nlattr *a = (void *)p;
+
+			if (a->nla_len < NLA_HDRLEN || a->nla_len > left)
+				break;
+			if ((a->nla_type & NLA_TYPE_MASK) == type) {
+				*alen = a->nla_len - NLA_HDRLEN;
+				return a;
+			}
+			p += NLA_ALIGN(a->nla_len);
+			left -= NLA_ALIGN(a->nla_len);
+		}
+	}
+	return NULL;
+}
+
+/* Does @buf hold the end of a dump (or an error)? */
+static int nl_done(char *buf, int len)
+{
+	struct nlmsghdr *n = (void *)buf;
+
+	for (; NLMSG_OK(n, (unsigned int)len); n = NLMSG_NEXT(n, len))
+		if (n->nlmsg_type == NLMSG_DONE || n->nlmsg_type == NLMSG_ERROR)
+			return 1;
+	return 0;
+}
+
+/* Send @m; the kernel's answer in @buf. Returns its length, or -errno
+ * (the error of an NLMSG_ERROR, 0 for an ack: returned as 0). */
+static int nl_talk(int fd, struct nlmsg *m, char *buf, int size)
+{
+	int n;
+
+	if (send(fd, m, m->n.nlmsg_len, 0) < 0)
+		return -errno;
+	n = recv(fd, buf, size, 0);
+	if (n < 0)
+		return -errno;
+	if (n >= (int)NLMSG_LENGTH(sizeof(struct nlmsgerr)) &&
+	    ((struct nlmsghdr *)buf)->nlmsg_type == NLMSG_ERROR)
+		return ((struct nlmsgerr *)NLMSG_DATA(buf))->error;
+	return n;
+}
+
+static int nlbl_family(int fd)
+{
+	struct nlmsg m;
+	static char buf[8192];
+	struct nlattr *a;
+	int n, len;
+
+	nl_start(&m, GENL_ID_CTRL, CTRL_CMD_GETFAMILY, 0);
+	nl_attr(&m, CTRL_ATTR_FAMILY_NAME, "NLBL_UNLBL", sizeof("NLBL_UNLBL"));
+	n = nl_talk(fd, &m, buf, sizeof(buf));
+	if (n <= 0)
+		return n ? n : -ENOENT;
+	a = nl_find(buf, n, CTRL_ATTR_FAMILY_ID, &len);
+	return a ? *(uint16_t *)((char *)a + NLA_HDRLEN) : -ENOENT;
+}
+
+/* Add the static label @text for 192.0.2.1/32 (TEST-NET-1, which the
+ * guest never talks to), read back its text into @back (or the listing's
+ * -errno into @list_rc), remove it. The text goes with its NUL, as
+ * nla_put_string() sends it (Smack reads it as a C string). Returns 0 or
+ * the kernel's -errno for the addition. */
+static int nlbl_static(int fd, int family, const char *text, char *back, size_t blen,
+		       int *list_rc)
+{
+	struct in_addr addr = { htonl(0xc0000201) }, mask = { 0xffffffff };
+	static char buf[8192];
+	struct nlmsg m;
+	struct nlattr *a;
+	int rc, n, len;
+
+	back[0] = '\0';
+	nl_start(&m, family, NLBL_ADDDEF, NLM_F_ACK);
+	nl_attr(&m, NLBL_A_IPV4ADDR, &addr, sizeof(addr));
+	nl_attr(&m, NLBL_A_IPV4MASK, &mask, sizeof(mask));
+	nl_attr(&m, NLBL_A_SECCTX, text, strlen(text) + 1);
+	rc = nl_talk(fd, &m, buf, sizeof(buf));
+	if (rc < 0)
+		return rc;
+	nl_start(&m, family, NLBL_LISTDEF, NLM_F_DUMP);
+	n = nl_talk(fd, &m, buf, sizeof(buf));
+	/* -ENOENT: not listed (netlbl_unlabel_staticlistdef() drops an
+	 * entry whose secid the owner cannot name, and says nothing) */
+	*list_rc = n < 0 ? n : -ENOENT;
+	if (n > 0 && (a = nl_find(buf, n, NLBL_A_SECCTX, &len))) {
+		snprintf(back, blen, "%.*s", len, (char *)a + NLA_HDRLEN);
+		*list_rc = 0;
+	}
+	/* the rest of the dump, up to its NLMSG_DONE, then the removal */
+	while (n > 0 && !nl_done(buf, n))
+		n = recv(fd, buf, sizeof(buf), 0);
+	nl_start(&m, family, NLBL_REMOVEDEF, NLM_F_ACK);
+	nl_attr(&m, NLBL_A_IPV4ADDR, &addr, sizeof(addr));
+	nl_attr(&m, NLBL_A_IPV4MASK, &mask, sizeof(mask));
+	nl_talk(fd, &m, buf, sizeof(buf));
+	return 0;
+}
+
+/*
+ * NetLabel's static labels are texts in the owner's language.
+ */
+TEST(netlabel_static_labels_speak_the_owners_language)
+{
+	const char *owner = net_owner();
+	char back[256];
+	int fd, family, policy;
+	/* Smack label, AppArmor label, SELinux context (of the kit's policy) */
+	static const char *const texts[] = {
+		"KitHost", "unconfined", "system_u:object_r:file_t",
+	};
+
+	if (!owner)
+		SKIP(return, "no module owns NetLabel's secids in this boot");
+	struct stat st;
+
+	/* selinuxfs lists the policy's classes once one is loaded */
+	policy = active("selinux") && stat("/sys/fs/selinux/class/file", &st) == 0;
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
+	ASSERT_LE(0, fd);
+	family = nlbl_family(fd);
+	ASSERT_LT(0, family) TH_LOG("no generic netlink family NLBL_UNLBL: %s",
+				    strerror(-family));
+	if (active("smack")) {	/* Smack names only labels it knows: make KitHost one */
+		if (access("/sys/fs/smackfs/load2", F_OK))
+			ASSERT_EQ(0, mount("smackfs", "/sys/fs/smackfs", "smackfs", 0, NULL));
+		ASSERT_EQ(0, put("/sys/fs/smackfs/load2", "KitHost _ r"));
+	}
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		int list_rc = 0, rc = nlbl_static(fd, family, texts[i], back, sizeof(back), &list_rc);
+		int want_rc = 0, want_list = 0;
+		const char *want = texts[i];
+
+		if (!strcmp(owner, "selinux") && !policy)
+			want = "kernel";	/* no policy: every text is the kernel SID */
+		else if (!strcmp(owner, "selinux") && strchr(texts[i], ':') == NULL)
+			want_rc = -EINVAL;	/* not an SELinux context */
+		else if (!strcmp(owner, "smack") && strcmp(texts[i], "KitHost"))
+			want_list = -ENOENT;	/* unknown to Smack: secid 0, not listed */
+		if (wrong())
+			want_rc = want_rc ? 0 : -EINVAL;
+		if (rc)
+			ksft_print_msg("static label \"%s\": %s\n", texts[i], strerrorname_np(-rc));
+		else if (list_rc == -ENOENT)
+			ksft_print_msg("static label \"%s\": added, not listed\n", texts[i]);
+		else if (list_rc)
+			ksft_print_msg("static label \"%s\": added; listing: %s\n", texts[i],
+				       strerrorname_np(-list_rc));
+		else
+			ksft_print_msg("static label \"%s\": listed as \"%s\"\n", texts[i], back);
+		EXPECT_EQ(want_rc, rc) TH_LOG("owner %s, label \"%s\"", owner, texts[i]);
+		if (!rc && !want_rc) {
+			EXPECT_EQ(want_list, list_rc) TH_LOG("owner %s, label \"%s\"", owner, texts[i]);
+			if (!list_rc && !want_list)
+				EXPECT_STREQ(want, back);
+		}
+	}
+	close(fd);
 }
 
 TEST_HARNESS_MAIN
