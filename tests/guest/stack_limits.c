@@ -22,6 +22,12 @@
  *    child's Smack label, every other module ENOPROTOOPT. SELinux owns
  *    them on its stacks but the kit configures no NetLabel mapping for
  *    it: ENOPROTOOPT for every module.
+ *  - NetLabel's static labels, set and listed through generic netlink
+ *    (NLBL_UNLBL) as netlabelctl would: the text is read and written by
+ *    the owner only. Smack: a label it knows comes back, an unknown one
+ *    is secid 0 and is not listed; SELinux without a policy: every text
+ *    is "kernel"; with the kit's policy: an SELinux context only, EINVAL
+ *    for Smack's or AppArmor's label.
  *  - skb->secmark: one owner per boot (patch 0015, lsm_secmark_assign()),
  *    named in the boot log with each module that lost it. The kit's
  *    kernel has no netfilter (/proc/net/netfilter is absent): nothing can
