@@ -21,6 +21,7 @@ boot_all() {
 				"$BIN-$tag" "$(rel "$src")" "$BIN-$tag.c"
 			printf 'echo "KIT-END %s status=$?"\n' "$tag"
 			bins+=(--bin "$OUT/$tag/$BIN-$tag" --bin "$OUT/$tag/$BIN-$tag.c")
+			[ "$KIND" != policy ] || mapfile -t -O ${#bins[@]} bins < <(policy_payload "$tag")
 		done
 		echo 'exit 0'
 	} >"$script"
@@ -46,6 +47,14 @@ boot_shell() {
 		build_variant shell "$1" || show_compile_error shell "$1"
 		say "in the guest: '$BIN-shell' shows what the lab's code did, '$BIN-shell --grade' grades it"
 		exec "$KIT/scripts/run-guest.sh" --shell --bin "$d/$BIN-shell"
+	fi
+	if [ "$KIND" = policy ]; then
+		local pay
+		mapfile -t pay < <(policy_payload shell)
+		build_grader
+		build_variant shell "$1" || show_compile_error shell "$1"
+		say "in the guest: '$BIN-shell' loads your policies and shows the table, '$BIN-shell --grade' grades them; policy run $BIN-shell probe read /tmp/lab$NUM/notes tries one access"
+		exec "$KIT/scripts/run-guest.sh" --shell --bin "$d/$BIN-shell" "${pay[@]}"
 	fi
 	build_grader
 	mkdir -p "$d"
