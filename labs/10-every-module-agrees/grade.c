@@ -397,13 +397,19 @@ static void hint_too_much(const char *lsm, const struct row *r, const struct lab
 	int fd;
 
 	if (!strcmp(lsm, "apparmor")) {
-		if (!strstr(l->apparmor, "(enforce)"))
-			lab_hint("the program runs as \"%s\" for AppArmor, not under the profile probe in enforce mode: keep the profile's first line \"profile probe /bin/probe {\"",
+		if (!strncmp(l->apparmor, "unconfined", 10) || !l->apparmor[0]) {
+			lab_hint("the program runs as \"%s\" for AppArmor: no profile attached to it; keep the profile's first line \"profile probe /bin/probe {\" (the path is what attaches it)",
 				 l->apparmor[0] ? l->apparmor : "(unknown)");
-		else
-			lab_hint("AppArmor's profile \"%s\" gives %s on " DIR10 "%s (a rule of %s/apparmor/probe, a glob counts): the table wants %s",
-				 l->apparmor, p, r->file, lab_file,
-				 p[0] == 'w' ? "it to give r only" : "no r at all");
+			return;
+		}
+		if (!strstr(l->apparmor, "(enforce)")) {
+			lab_hint("the program runs as \"%s\" for AppArmor: a profile that is not in enforce mode refuses nothing (no flags=(complain) in the profile)",
+				 l->apparmor);
+			return;
+		}
+		lab_hint("AppArmor's profile \"%s\" gives %s on " DIR10 "%s (a rule of %s/apparmor/probe, a glob counts): the table wants %s",
+			 l->apparmor, p, r->file, lab_file,
+			 p[0] == 'w' ? "it to give r only" : "no r at all");
 		hint_todo("apparmor/probe", r->todo);
 	} else if (!strcmp(lsm, "smack")) {
 		const char *o = xattr_of(r->file, "security.SMACK64");
