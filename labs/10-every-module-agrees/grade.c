@@ -453,12 +453,13 @@ static void need_load(void)
 {
 	if (load_rc == 0)
 		return;
-	char *nl;
+	char *why = strstr(load_out, "\npolicy: ");
 
-	for (nl = strchr(load_out, '\n'); nl && nl[1]; nl = strchr(nl, '\n'))
-		*nl = '|';
+	/* The line after "policy: SET: ... stopped by an error:" says why. */
+	why = why ? why + 1 : load_out;
+	why[strcspn(why, "\n")] = '\0';
 	lab_expected("policy load %s loads your policy set", set);
-	lab_seen("it failed (exit status %d): %s", load_rc, load_out);
+	lab_seen("it failed (exit status %d): %s", load_rc, why);
 	if (strstr(load_out, "smack:"))
 		lab_hint("Smack refused a line of %s/smack.rules (named above): a rule is SUBJECT OBJECT ACCESS, ACCESS letters of rwxa or -",
 			 lab_file);

@@ -35,7 +35,8 @@ policy_build() {
 	done >"$d/$BIN-$tag.c"
 	if ! "$KIT/scripts/policy.sh" --set "$d/src/$name" "$d/set" >"$d/compile.raw" 2>&1; then
 		# The parsers name the assembled copy: name the attendee's file.
-		sed -e "s|$d/src/$name/|$(rel "$src")/|g" -e "s|$KIT/||g" "$d/compile.raw" >"$d/compile.txt"
+		sed -e "s|$d/src/$name/|$(rel "$src")/|g" -e "s|$(rel "$d/src/$name")/|$(rel "$src")/|g" \
+			-e "s|$KIT/||g" "$d/compile.raw" >"$d/compile.txt"
 		return 1
 	fi
 	"$KIT/scripts/guest-cc.sh" -o "$d/$BIN-$tag" "$OUT/grade.o" >"$d/compile.txt" 2>&1
