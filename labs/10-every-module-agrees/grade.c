@@ -315,10 +315,21 @@ static int attempt(const struct row *r, char *lsm, char *hook, char *out, size_t
 	return st;
 }
 
-/* "r" or "w": the permission letter of an access. */
-static const char *letter(const char *acc)
+/*
+ * What a module asks for the program's access, in its own letters: a read
+ * is r (SELinux: read); a write opens with O_APPEND, which AppArmor and
+ * toylsm check as w (AppArmor's w covers its a), Smack as w and a both,
+ * SELinux as append (its file_mask_to_av()).
+ */
+static const char *perms(const char *lsm, const char *acc)
 {
-	return acc[0] == 'r' ? "r" : "w";
+	if (acc[0] == 'r')
+		return !strcmp(lsm, "selinux") ? "read" : "r";
+	if (!strcmp(lsm, "smack"))
+		return "wa";
+	if (!strcmp(lsm, "selinux"))
+		return "append";
+	return "w";
 }
 
 /* What TODO @n of the learner's file @name says (from --src, where the
@@ -351,7 +362,7 @@ static void hint_todo(const char *name, int n)
 static void hint_grant(const char *lsm, const char *hook, const struct row *r,
 		       const struct labels *l)
 {
-	const char *p = letter(r->acc);
+	const char *p = perms(lsm, r->acc);
 
 	if (!strcmp(lsm, "apparmor")) {
 		lab_hint("AppArmor's profile (the program runs as \"%s\") does not give %s on " DIR10
@@ -366,16 +377,14 @@ static void hint_grant(const char *lsm, const char *hook, const struct row *r,
 		hint_todo("smack.rules", r->todo);
 	} else if (!strcmp(lsm, "selinux")) {
 		char t[64], d[64];
-		const char *perm = !strcmp(hook, "file_open") ? "open" :
-				   r->acc[0] == 'r' ? "read" : "write";
+		const char *perm = !strcmp(hook, "file_open") ? "open" : p;
 
 		snprintf(t, sizeof(t), "%s", se_type(xattr_of(r->file, "security.selinux")));
 		snprintf(d, sizeof(d), "%s", se_type(l->selinux));
 		lab_hint("SELinux refused in %s, where it checks the permission \"%s\": no allow rule gives %s (the program's domain) %s on %s files (the file's type)",
 			 hook, perm, d, perm, t);
-		lab_hint("an open() for %s needs { open %s }: \"allow %s %s:file { open %s };\" in %s/selinux/kit.te would give both",
-			 r->acc[0] == 'r' ? "reading" : "writing", r->acc[0] == 'r' ? "read" : "write",
-			 d, t, r->acc[0] == 'r' ? "read" : "write", lab_file);
+		lab_hint("the program's %s needs { open %s }: \"allow %s %s:file { open %s };\" in %s/selinux/kit.te would give both",
+			 r->acc[0] == 'r' ? "read" : "write (an O_APPEND open)", p, d, t, p, lab_file);
 		hint_todo("selinux/kit.te", r->todo);
 	} else if (!strcmp(lsm, "toylsm")) {
 		const char *o = xattr_of(r->file, "security.toylsm");
@@ -392,7 +401,7 @@ static void hint_grant(const char *lsm, const char *hook, const struct row *r,
 /* @lsm allowed @r, which it must refuse: why, in its own language. */
 static void hint_too_much(const char *lsm, const struct row *r, const struct labels *l)
 {
-	const char *p = letter(r->acc), *rule;
+	const char *p = perms(lsm, r->acc), *rule;
 	char enf[8] = "";
 	int fd;
 
@@ -408,8 +417,8 @@ static void hint_too_much(const char *lsm, const struct row *r, const struct lab
 			return;
 		}
 		lab_hint("AppArmor's profile \"%s\" gives %s on " DIR10 "%s (a rule of %s/apparmor/probe, a glob counts): the table wants %s",
-			 l->apparmor, p, r->file, lab_file,
-			 p[0] == 'w' ? "it to give r only" : "no r at all");
+			 l->apparmor, p[0] == 'w' ? "w or a (the program's write appends)" : p, r->file,
+			 lab_file, p[0] == 'w' ? "it to give r only" : "no r at all");
 		hint_todo("apparmor/probe", r->todo);
 	} else if (!strcmp(lsm, "smack")) {
 		const char *o = xattr_of(r->file, "security.SMACK64");
@@ -417,7 +426,8 @@ static void hint_too_much(const char *lsm, const struct row *r, const struct lab
 		rule = kernel_rule(SMACK_LOAD2, l->smack, o);
 		if (rule)
 			lab_hint("Smack has the rule \"%s\" (from %s/smack.rules): it gives %s %s on %s; the table wants r only",
-				 rule, lab_file, l->smack, p, o);
+				 rule, lab_file, l->smack, p[0] == 'w' ?
+				 "w and a (what the program's write, an append, asks for)" : p, o);
 		else
 			lab_hint("Smack let %s (the program's label) %s a file labelled %s, with no rule from %s to %s: are the labels those of the README's table?",
 				 l->smack, r->acc, o, l->smack, o);
@@ -431,8 +441,10 @@ static void hint_too_much(const char *lsm, const struct row *r, const struct lab
 		if (enf[0] == '0')
 			lab_hint("SELinux is permissive in this boot: it refuses nothing");
 		else
-			lab_hint("SELinux's policy gives %s (the program's domain) write on %s files: an allow rule of %s/selinux/kit.te lists write (or *); the table wants { open read } only",
-				 se_type(l->selinux), se_type(xattr_of(r->file, "security.selinux")), lab_file);
+			lab_hint("SELinux's policy gives %s (the program's domain) %s on %s files: an allow rule of %s/selinux/kit.te lists it (or *); the table wants { open read } only",
+				 se_type(l->selinux), p[0] == 'a' ?
+				 "append (what it checks for the program's write, an O_APPEND open)" : p,
+				 se_type(xattr_of(r->file, "security.selinux")), lab_file);
 		hint_todo("selinux/kit.te", r->todo);
 	} else if (!strcmp(lsm, "toylsm")) {
 		const char *o = xattr_of(r->file, "security.toylsm");
@@ -587,13 +599,13 @@ static void lab_show(void)
 	lab_banner();
 	if (load_rc)
 		return;
-	printf("%-6s %-20s %-30s %s\n", "access", "file", "the table wants", "this boot");
+	printf("%-6s %-20s %-30s %s\n", "access", "file", "the table wants (refused by)", "this boot");
 	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
 		const struct row *r = &table[i];
 
 		want = expected(r);
 		st = attempt(r, lsm, hook, out, sizeof(out));
-		printf("%-6s " DIR10 "%-9s refused by %-19s ", r->acc, r->file, want ? want : "(nobody)");
+		printf("%-6s " DIR10 "%-9s %-30s ", r->acc, r->file, want ? want : "allowed");
 		if (st == 0)
 			printf("allowed\n");
 		else if (st < 0)
