@@ -206,7 +206,31 @@ static void drop_rules(const char *path, const char *subj, int one_write)
 	}
 }
 
-/* The lab's files and the rules of the program's labels, gone. */
+/* Every AppArmor profile loaded (a variant before may have named its
+ * profile otherwise): each name of the profiles file to .remove. */
+static void drop_profiles(void)
+{
+	char line[256], *sp;
+	FILE *f = fopen("/sys/kernel/security/apparmor/profiles", "r");
+	int fd;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		sp = strstr(line, " (");
+		if (!sp)
+			continue;
+		*sp = '\0';
+		fd = open("/sys/kernel/security/apparmor/.remove", O_WRONLY);
+		if (fd < 0 || write(fd, line, strlen(line)) < 0)
+			printf("grader: cannot remove the AppArmor profile %s: %s\n", line, errname(errno));
+		if (fd >= 0)
+			close(fd);
+	}
+	if (f)
+		fclose(f);
+}
+
+/* The lab's files, the rules of the program's labels and the profiles,
+ * gone. */
 static void reset(void)
 {
 	struct dirent *e;
@@ -217,6 +241,8 @@ static void reset(void)
 		drop_rules(SMACK_LOAD2, "Probe", 0);
 	if (active("toylsm"))
 		drop_rules(TOY_RULES, "probe", 1);
+	if (active("apparmor"))
+		drop_profiles();
 	d = opendir(DIR10);
 	while (d && (e = readdir(d)))
 		if (e->d_name[0] != '.') {
@@ -522,6 +548,7 @@ static void check(const struct row *r)
 	if (!lsm[0]) {
 		lab_seen("refused, %s", errname(st));
 		lab_trace_refusal(what, "openat,open");
+		lab_kit("without the trace the grader cannot tell which module refused (patch 0017's lsm:* events)");
 		lab_fail();
 	}
 	lab_seen("refused, %s, by %s in %s", errname(st), lsm, hook);
