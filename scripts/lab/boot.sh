@@ -48,14 +48,7 @@ boot_shell() {
 		say "in the guest: '$BIN-shell' shows what the lab's code did, '$BIN-shell --grade' grades it"
 		exec "$KIT/scripts/run-guest.sh" --shell --bin "$d/$BIN-shell"
 	fi
-	if [ "$KIND" = policy ]; then
-		local pay
-		mapfile -t pay < <(policy_payload shell)
-		build_grader
-		build_variant shell "$1" || show_compile_error shell "$1"
-		say "in the guest: '$BIN-shell' loads your policies and shows the table, '$BIN-shell --grade' grades them; policy run $BIN-shell probe read /tmp/lab$NUM/notes tries one access"
-		exec "$KIT/scripts/run-guest.sh" --shell --bin "$d/$BIN-shell" "${pay[@]}"
-	fi
+	[ "$KIND" != policy ] || policy_shell "$1"
 	build_grader
 	mkdir -p "$d"
 	link_program "$d" "$1" "$d/$BIN" || show_compile_error shell "$1"

@@ -25,10 +25,12 @@ policy_build() {
 	local tag=$1 src=$2 d=$OUT/$1 name=$BIN-$1 f
 	rm -rf "$d/src" "$d/set"
 	mkdir -p "$d/src/$name"
-	[ ! -d "$LDIR/given" ] || cp -r "$LDIR/given/." "$d/src/$name/"
 	cp -r "$src/." "$d/src/$name/"
 	# An editor's backups (FILE~, .FILE.swp) are not the attendee's policy.
 	find "$d/src/$name" \( -name '*~' -o -name '.*' -o -name '*.bak-*' \) -type f -delete
+	# given/ last: a file of the same name in the attendee's folder does
+	# not replace the lab's labels.
+	[ ! -d "$LDIR/given" ] || cp -r "$LDIR/given/." "$d/src/$name/"
 	(cd "$src" && find . -type f ! -name '*~' ! -name '.*' | sort) | while IFS= read -r f; do
 		printf '==> %s <==\n' "${f#./}"
 		cat "$src/$f"
@@ -45,4 +47,15 @@ policy_build() {
 # policy_payload TAG: run-guest.sh's arguments for the variant's set.
 policy_payload() {
 	printf '%s\n' --policy "$OUT/$1/set/$BIN-$1"
+}
+
+# policy_shell SRC: a guest shell with SRC's set and the grader
+# (KIT_SHELL=1); does not return.
+policy_shell() {
+	local pay
+	mapfile -t pay < <(policy_payload shell)
+	build_grader
+	build_variant shell "$1" || show_compile_error shell "$1"
+	say "in the guest: '$BIN-shell' loads your policies and shows the table, '$BIN-shell --grade' grades them; policy run $BIN-shell probe read /tmp/lab$NUM/notes tries one access"
+	exec "$KIT/scripts/run-guest.sh" --shell --bin "$OUT/shell/$BIN-shell" "${pay[@]}"
 }
