@@ -392,13 +392,13 @@ static void hint_grant(const char *lsm, const char *hook, const struct row *r,
 
 	if (!strcmp(lsm, "apparmor")) {
 		lab_hint("AppArmor's profile (the program runs as \"%s\") does not give %s on " DIR10
-			 "%s: a line \"  " DIR10 "%s %s,\" in %s/apparmor/probe would",
+			 "%s: a line \"  " DIR10 "%s %s,\" in %s/apparmor/probe would make AppArmor say yes (a module after it may still say no)",
 			 l->apparmor, p, r->file, r->file, p, lab_file);
 		hint_todo("apparmor/probe", r->todo);
 	} else if (!strcmp(lsm, "smack")) {
 		const char *o = xattr_of(r->file, "security.SMACK64");
 
-		lab_hint("Smack's rules do not give %s (the program's Smack label) %s on %s (the file's security.SMACK64): the line \"%s %s %s\" in %s/smack.rules would",
+		lab_hint("Smack's rules do not give %s (the program's Smack label) %s on %s (the file's security.SMACK64): the line \"%s %s %s\" in %s/smack.rules would make Smack say yes (a module after it may still say no)",
 			 l->smack, p, o, l->smack, o, p, lab_file);
 		hint_todo("smack.rules", r->todo);
 	} else if (!strcmp(lsm, "selinux")) {
@@ -409,13 +409,13 @@ static void hint_grant(const char *lsm, const char *hook, const struct row *r,
 		snprintf(d, sizeof(d), "%s", se_type(l->selinux));
 		lab_hint("SELinux refused in %s, where it checks the permission \"%s\": no allow rule gives %s (the program's domain) %s on %s files (the file's type)",
 			 hook, perm, d, perm, t);
-		lab_hint("the program's %s needs { open %s }: \"allow %s %s:file { open %s };\" in %s/selinux/kit.te would give both",
+		lab_hint("the program's %s needs { open %s }: \"allow %s %s:file { open %s };\" in %s/selinux/kit.te would give both, and make SELinux say yes (a module after it may still say no)",
 			 r->acc[0] == 'r' ? "read" : "write (an O_APPEND open)", p, d, t, p, lab_file);
 		hint_todo("selinux/kit.te", r->todo);
 	} else if (!strcmp(lsm, "toylsm")) {
 		const char *o = xattr_of(r->file, "security.toylsm");
 
-		lab_hint("toylsm's rules do not give %s (the program's toylsm label) %s on %s (the file's security.toylsm): the line \"%s %s %s\" in %s/toylsm.rules would",
+		lab_hint("toylsm's rules do not give %s (the program's toylsm label) %s on %s (the file's security.toylsm): the line \"%s %s %s\" in %s/toylsm.rules would make toylsm say yes (a module after it may still say no)",
 			 l->toylsm, p, o, l->toylsm, o, p, lab_file);
 		hint_todo("toylsm.rules", r->todo);
 	} else {
