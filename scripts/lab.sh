@@ -30,13 +30,15 @@
 #   parse   scripts/lab/parse.sh   scripts/results.py grades each boot
 #
 # scripts/lab/work.sh makes the attendee's copy; scripts/lab/report.sh
-# prints the result, writes the transcript and lists the labs.
+# prints the result, writes the transcript and lists the labs;
+# scripts/lab/policy.sh is what a policy lab (KIND=policy: the attendee
+# edits policy files, not C) does differently.
 #
 # Everything a run produces is in build/labs/NN/: the transcript of the last
 # graded run (last-run.txt), its TAP (last-run.tap) and the binaries.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
-for part in conf work build boot parse report; do
+for part in conf work build boot parse report policy; do
 	# shellcheck disable=SC1090
 	. "$KIT/scripts/lab/$part.sh"
 done

@@ -114,7 +114,11 @@ for set in "${sets[@]}"; do
 			echo "# then ${d#"$KIT"/}/selinux/kit.te with ALL_CLASSES written once per class"
 			cat "$T/flask.conf"
 			# ALL_CLASSES: once per class; ALL_CLASSES-a-b: but a and b.
-			awk -v cl="$classes" 'BEGIN { n = split(cl, c, " ") }
+			# The #line lines make checkpolicy's messages name kit.te
+			# and its own line numbers: checkpolicy reads "#line 1
+			# FILE" (only 1) as the file's name, and "#line N" as "the
+			# next line is N".
+			awk -v cl="$classes" -v te="$d/selinux/kit.te" 'BEGIN { n = split(cl, c, " "); print "#line 1 \"" te "\""; print "#line 1" }
 				/ALL_CLASSES/ && !/^[[:space:]]*#/ {
 					match($0, /ALL_CLASSES(-[a-z0-9_]+)*/)
 					m = substr($0, RSTART, RLENGTH); split(m, but, "-"); skip = ""
@@ -123,6 +127,7 @@ for set in "${sets[@]}"; do
 						if (index(skip, " " c[i] " ")) continue
 						l = $0; sub(/ALL_CLASSES(-[a-z0-9_]+)*/, c[i], l); print l
 					}
+					print "#line " NR + 1
 					next
 				}
 				{ print }' "$d/selinux/kit.te"
@@ -133,7 +138,7 @@ for set in "${sets[@]}"; do
 			grep -v 'No context assigned to SID unused' >"$T/se.err" || true
 		[ -s "$o/selinux/policy" ] && ! grep -q . "$T/se.err" || {
 			cat "$T/se.err" >&2
-			die "checkpolicy refused ${d#"$KIT"/}/selinux/kit.te (its message is above; line numbers count in ${o#"$KIT"/}/selinux/policy.conf)." \
+			die "checkpolicy refused ${d#"$KIT"/}/selinux/kit.te (its message is above, with the line of kit.te)." \
 			    "Fix the policy; checkpolicy(8) describes the language."
 		}
 	fi

@@ -3,12 +3,14 @@
 # command or script in the guest, and give the verdict on the host.
 #
 #   run-guest.sh [--cmd 'CMD' | --script FILE | --shell] [--bin FILE]...
-#                [--name NAME] [--quiet] [--gdb SOCKET]
+#                [--policy DIR]... [--name NAME] [--quiet] [--gdb SOCKET]
 # Environment: APPEND (extra kernel command line; a stack name of
 # tests/stacks.conf stands for its line), TIMEOUT (s, default 120),
 # ACCEL (kvm|tcg, default: probed), FLAVOUR, TEST=1 (panic_on_warn),
 # POLICY=SET[:MODULE,...] (/bin/policy loads that policy set of
 # configs/policy/ first, in the guest: "policy load SET MODULE...").
+# --policy DIR: a policy set compiled by scripts/policy.sh --set (lab 10's
+# copy), which the guest holds as /etc/policy/NAME, NAME being DIR's name.
 #
 # The guest's command writes to a serial port of its own (ttyS1, the
 # results channel: build/logs/guest-NAME.out, shown on the terminal unless
@@ -30,13 +32,14 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-mode=cmd cmd=true script= name=run quiet=0 bins=() gdbsock=
+mode=cmd cmd=true script= name=run quiet=0 bins=() sets=() gdbsock=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--cmd) mode=cmd cmd=$2; shift ;;
 	--script) mode=script script=$2; shift ;;
 	--shell) mode=shell ;;
 	--bin) bins+=("$2"); shift ;;
+	--policy) sets+=("$2"); shift ;;
 	--name) name=$2; shift ;;
 	--quiet) quiet=1 ;;
 	--gdb) gdbsock=$2; shift ;;
@@ -76,6 +79,16 @@ rm -rf "$WORK" && mkdir -p "$WORK"
 	for b in "${bins[@]}"; do
 		[ -f "$b" ] || die "guest program $b does not exist." "Build it first."
 		echo "file /kit/bin/$(basename "$b") $(realpath "$b") 0755 0 0"
+	done
+	for d in "${sets[@]}"; do
+		[ -d "$d" ] || die "policy set $d does not exist." "Compile it first: scripts/policy.sh --set."
+		d=$(realpath "$d")
+		echo "dir /etc/policy/$(basename "$d") 0755 0 0"
+		(cd "$d" && find . -mindepth 1 | sort) | while IFS= read -r f; do
+			f=${f#./}
+			if [ -d "$d/$f" ]; then echo "dir /etc/policy/$(basename "$d")/$f 0755 0 0"
+			else echo "file /etc/policy/$(basename "$d")/$f $d/$f 0644 0 0"; fi
+		done
 	done
 } >"$WORK/payload.list"
 "$KIT/scripts/initramfs.sh" -p "$WORK/payload.list" "$WORK/payload.cpio.gz" || exit 1

@@ -21,6 +21,7 @@ boot_all() {
 				"$BIN-$tag" "$(rel "$src")" "$BIN-$tag.c"
 			printf 'echo "KIT-END %s status=$?"\n' "$tag"
 			bins+=(--bin "$OUT/$tag/$BIN-$tag" --bin "$OUT/$tag/$BIN-$tag.c")
+			[ "$KIND" != policy ] || mapfile -t -O ${#bins[@]} bins < <(policy_payload "$tag")
 		done
 		echo 'exit 0'
 	} >"$script"
@@ -47,6 +48,7 @@ boot_shell() {
 		say "in the guest: '$BIN-shell' shows what the lab's code did, '$BIN-shell --grade' grades it"
 		exec "$KIT/scripts/run-guest.sh" --shell --bin "$d/$BIN-shell"
 	fi
+	[ "$KIND" != policy ] || policy_shell "$1"
 	build_grader
 	mkdir -p "$d"
 	link_program "$d" "$1" "$d/$BIN" || show_compile_error shell "$1"

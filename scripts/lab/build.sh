@@ -41,6 +41,10 @@ build_variant() {
 	local tag=$1 src=$2 d=$OUT/$1 rc
 	mkdir -p "$d"
 	rm -f "$d/$BIN-$tag" "$d/src.o"
+	if [ "$KIND" = policy ]; then
+		policy_build "$tag" "$src"
+		return
+	fi
 	cp "$src" "$d/$BIN-$tag.c"
 	if [ "$KIND" != kernel ]; then
 		link_program "$d" "$src" "$d/$BIN-$tag"
@@ -60,9 +64,11 @@ build_variant() {
 
 # show_compile_error TAG SRC: the compiler's messages and one paragraph.
 show_compile_error() {
-	local d=$OUT/$1 src=$2 first
+	local d=$OUT/$1 src=$2 first werror=" Warnings count as errors here (-Werror)."
+	[ "$KIND" != policy ] || werror=" The parser's message names your file and the line."
 	sed "s|$KIT/||g" "$d/compile.txt" >&2
-	first=$(grep -m1 -E ': (fatal )?error: ' "$d/compile.txt" | sed "s|$KIT/||g")
+	# A C compiler's error, apparmor_parser's, checkpolicy's (policy labs).
+	first=$(grep -m1 -E ': (fatal )?error: |parser error for |:ERROR ' "$d/compile.txt" | sed "s|$KIT/||g")
 	die "$(rel "$src") does not compile, so lab $NUM was not graded." \
-	    "The first error is the one to fix (later ones often follow from it): ${first:-see the messages above}. Warnings count as errors here (-Werror). Then run make lab $NUM again."
+	    "The first error is the one to fix (later ones often follow from it): ${first:-see the messages above}.$werror Then run make lab $NUM again."
 }

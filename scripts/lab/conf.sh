@@ -41,16 +41,21 @@ find_lab() {
 }
 
 # load_conf: TITLE MINUTES SOURCE BOOTS NEEDS KIND KOBJS of $LDIR/lab.conf,
-# and the paths that follow from them (BIN, SOL, WORKF).
+# and the paths that follow from them (BIN, SOL, WORKF).  KIND: user (a C
+# file linked with the grader), kernel (a C file built into the lab
+# kernel), policy (SOURCE is a folder of policy files: scripts/lab/policy.sh).
 load_conf() {
 	TITLE='' MINUTES='?' SOURCE='' BOOTS=("") NEEDS=() KIND=user KOBJS=''
 	# shellcheck disable=SC1091
 	. "$LDIR/lab.conf" || die "$(rel "$LDIR")/lab.conf has a syntax error (above)." "Fix it."
-	[ -n "$SOURCE" ] && [ -f "$LDIR/solution/$SOURCE" ] ||
+	[ -n "$SOURCE" ] && [ -e "$LDIR/solution/$SOURCE" ] ||
 		die "$(rel "$LDIR")/lab.conf names SOURCE=$SOURCE, but $(rel "$LDIR")/solution/$SOURCE does not exist." \
 		    "Each lab needs its reference solution in solution/."
 	[ ${#BOOTS[@]} -gt 0 ] || BOOTS=("")
 	BIN=${SOURCE%.c}
+	# A policy lab's program is the grader, named after the lab (lab10),
+	# not after its folder of policies.
+	if [ "$KIND" = policy ]; then BIN=lab$NUM; fi
 	SOL=$LDIR/solution/$SOURCE
 	WORKF=$LDIR/work/$SOURCE
 	# A kernel-side lab's SOURCE goes into the lab kernel; its guests boot

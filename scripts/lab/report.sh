@@ -3,11 +3,20 @@
 # (build/labs/NN/last-run.txt) that keeps all of it.  Sourced by
 # scripts/lab.sh.
 
+# digest SRC: the sha256 of a file, or of a folder's files and names.
+digest() {
+	if [ -d "$1" ]; then
+		(cd "$1" && find . -type f | sort | xargs -d '\n' sha256sum) | sha256sum | cut -c1-16
+	else
+		sha256sum <"$1" | cut -c1-16
+	fi
+}
+
 # transcript_head SRC TAG: the first lines of the transcript ($T).
 transcript_head() {
 	{
 		echo "lab $NUM ($TITLE), graded $(date '+%F %T')"
-		echo "source: $(rel "$1") (sha256 $(sha256sum <"$1" | cut -c1-16))"
+		echo "source: $(rel "$1") (sha256 $(digest "$1"))"
 		echo "graded: $([ "$2" = solution ] && echo "the reference solution" || echo "your copy")"
 		echo "console logs: $(rel "$LOGS")/guest-lab-$NN-run-b*.log"
 	} >"$T"

@@ -6,14 +6,36 @@
 # solved K: "step 1 solved" or "steps 1-K solved".
 solved() { if [ "$1" -eq 1 ]; then echo "step 1 solved"; else echo "steps 1-$1 solved"; fi; }
 
-# The number of steps: the highest n of the solution's "/* TODO n:" markers.
+# The number of steps: the highest n of the solution's "/* TODO n:" (or,
+# in a policy, "# TODO n:") markers; SOL may be a folder.
 count_steps() {
-	grep -oE '/\* TODO [0-9]+:' "$SOL" | sed -E 's|.* ([0-9]+):|\1|' | sort -n | tail -1
+	grep -rhoE '(/\*|#) TODO [0-9]+:' "$SOL" | sed -E 's|.* ([0-9]+):|\1|' | sort -n | tail -1
 }
 
-# skeleton STEP OUTFILE: the skeleton with the steps before STEP solved.
+# same_copy A B: the two copies (files or folders) hold the same.
+same_copy() { diff -r -q "$1" "$2" >/dev/null 2>&1; }
+
+# skeleton STEP OUT: the skeleton with the steps before STEP solved; a
+# folder (a policy lab's) gets the header in each file that has markers.
 skeleton() {
-	local step=$1 out=$2
+	local step=$1 out=$2 f
+	if [ -d "$SOL" ]; then
+		rm -rf "$out.tmp"
+		"$KIT/scripts/lab-skel.sh" "$SOL" "$step" "$out.tmp" || { rm -rf "$out.tmp"; die "could not make the skeleton of lab $NUM (above)." \
+			"The TODO/END TODO markers of $(rel "$SOL") are wrong; this is the kit's bug."; }
+		grep -rlE '# (TODO|DONE) [0-9]+:' "$out.tmp" | while IFS= read -r f; do
+			{
+				printf '# Your copy of %s, made by "make skel %d%s" on %s' "${f#"$out.tmp"/}" \
+					"$NUM" "$([ "$step" -gt 1 ] && echo " STEP=$step")" "$(date '+%F %T')"
+				[ "$step" -gt 1 ] && printf ', with %s' "$(solved $((step - 1)))"
+				printf '.\n# Edit it, then run: make lab %d.  Resetting keeps a backup of it.\n' "$NUM"
+				cat "$f"
+			} >"$f.h" && mv "$f.h" "$f"
+		done
+		rm -rf "$out"
+		mv "$out.tmp" "$out"
+		return
+	fi
 	{
 		printf '/*\n'
 		printf ' * Your copy of lab %d, made by "make skel %d%s" on %s\n' \
@@ -38,15 +60,15 @@ reset_work() {
 	[ "$step" -le "$n" ] || die "lab $NUM has $n steps, so STEP=$step does not exist." \
 		"STEP=k gives a copy with the steps before k solved: STEP=$n leaves only the last step to you; SOLUTION=1 grades the complete solution."
 	mkdir -p "$LDIR/work"
-	if [ -f "$WORKF" ]; then
-		last=$(ls -1v "$WORKF".bak-* 2>/dev/null | tail -1)
-		if [ -n "$last" ] && cmp -s "$WORKF" "$last"; then
+	if [ -e "$WORKF" ]; then
+		last=$(ls -1dv "$WORKF".bak-* 2>/dev/null | tail -1)
+		if [ -n "$last" ] && same_copy "$WORKF" "$last"; then
 			say "your previous copy was already saved as $(rel "$last")"
 		else
 			bak=$WORKF.bak-$(date +%Y%m%d-%H%M%S)
 			local k=1 b=$bak
 			while [ -e "$b" ]; do k=$((k + 1)); b=$bak-$k; done
-			cp -p "$WORKF" "$b"
+			cp -pr "$WORKF" "$b"
 			say "your previous copy is kept as $(rel "$b")"
 		fi
 	fi
@@ -63,7 +85,7 @@ reset_work() {
 pick_source() {
 	if [ -n "${STEP:-}" ]; then
 		reset_work "$STEP"
-	elif [ ! -f "$WORKF" ] && [ "${SOLUTION:-0}" != 1 ]; then
+	elif [ ! -e "$WORKF" ] && [ "${SOLUTION:-0}" != 1 ]; then
 		say "first run of lab $NUM: making your copy from the skeleton"
 		reset_work 1
 	fi

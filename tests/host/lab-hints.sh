@@ -8,7 +8,8 @@
 #             wrong renamed away by a #define;
 #   NAME.sed  a sed script applied to the reference solution (it must
 #             change it; a kernel-side lab's file is copied into the tree,
-#             so it cannot #include the solution).
+#             so it cannot #include the solution); a policy lab's solution
+#             is a folder: the script is applied to each of its files.
 # Its comment lines "expect: ..." say what the grader must do with it:
 #   expect: step N passes          step N passes in every boot
 #   expect: step N fails           step N fails in some boot
@@ -88,11 +89,18 @@ for d in "${LABDIRS[@]}"; do
 		b=$(basename "$f")
 		tag=m-${b%.*}
 		case "$f" in
-		*.sed)	sed -f "$f" "$d/solution/$src" >"$gen/$tag.c" 2>"$gen/$tag.err"
-			if [ -s "$gen/$tag.err" ] || cmp -s "$gen/$tag.c" "$d/solution/$src"; then
+		*.sed)	out=$gen/$tag.c
+			if [ -d "$d/solution/$src" ]; then
+				out=$gen/$tag
+				cp -r "$d/solution/$src" "$out"
+				find "$out" -type f -exec sed -i -f "$f" {} + 2>"$gen/$tag.err"
+			else
+				sed -f "$f" "$d/solution/$src" >"$out" 2>"$gen/$tag.err"
+			fi
+			if [ -s "$gen/$tag.err" ] || diff -r -q "$out" "$d/solution/$src" >/dev/null; then
 				bad+=("$tag"); continue
 			fi
-			variants+=("$tag=$gen/$tag.c") ;;
+			variants+=("$tag=$out") ;;
 		*)	variants+=("$tag=$f") ;;
 		esac
 		tags+=("$tag")

@@ -16,10 +16,10 @@ G=${CHECK_LABS:-[0-9][0-9]}
 mapfile -t DIRS < <(ls -d "$K"/labs/$G-*/ 2>/dev/null | sed 's|/$||')
 if [ ${#DIRS[@]} -eq 0 ]; then echo "1..0 # SKIP no labs"; exit 0; fi
 
-steps_of() {	# the highest n of the solution's "/* TODO n:" markers
+steps_of() {	# the highest n of the solution's "/* TODO n:" ("# TODO n:") markers
 	local src
 	src=$(sed -n 's/^SOURCE=//p' "$1/lab.conf")
-	grep -oE '/\* TODO [0-9]+:' "$1/solution/$src" | sed -E 's|.* ([0-9]+):|\1|' | sort -n | tail -1
+	grep -rhoE '(/\*|#) TODO [0-9]+:' "$1/solution/$src" | sed -E 's|.* ([0-9]+):|\1|' | sort -n | tail -1
 }
 
 plan=0
@@ -67,8 +67,11 @@ for d in "${DIRS[@]}"; do
 	mkdir -p "$gen"
 	variants=("solution=$d/solution/$src") genok=1
 	for k in $(seq 1 "$S"); do
-		"$K/scripts/lab-skel.sh" "$d/solution/$src" "$k" >"$gen/skel-$k.c" 2>"$gen/skel-$k.err" || genok=0
-		variants+=("skel$k=$gen/skel-$k.c")
+		# a policy lab's SOURCE is a folder: its skeleton is one too
+		out=$gen/skel-$k.c
+		[ ! -d "$d/solution/$src" ] || out=$gen/skel-$k
+		"$K/scripts/lab-skel.sh" "$d/solution/$src" "$k" "$out" 2>"$gen/skel-$k.err" || genok=0
+		variants+=("skel$k=$out")
 	done
 	out=$("$LAB" check "$num" "${variants[@]}" 2>"$gen/check.err")
 	rc=$?
