@@ -58,8 +58,9 @@ flush() {	# print the finished boots at the head of the queue
 	done
 }
 while IFS='|' read -r name append progs; do
+	# Comments and blank lines first: xargs would choke on a quote in one.
+	[[ "$name" =~ ^[[:space:]]*(#|$) ]] && continue
 	name=$(echo "$name" | xargs)
-	case "$name" in ''|'#'*) continue ;; esac
 	wanted "$name" || continue
 	append=$(echo "$append" | xargs)
 	out=$BUILD/run/results-$name
