@@ -37,10 +37,10 @@ fi
 # probe (initramfs/probe.c) and policy (initramfs/policy.c), and the
 # policy sets compiled by scripts/policy.sh, packed as /etc/policy/SET/.
 # probe calls the kit kernel's LSM system calls (tests/guest/lsm_abi.h):
-# it needs the kernel's UAPI headers, as scripts/policy.sh needs its tree.
-INC=$(flavour_dir)/usr/include
-[ -f "$INC/linux/lsm.h" ] || INC=$BUILD/usr/include
-[ -f "$INC/linux/lsm.h" ] || { "$KIT/scripts/kernel.sh" && INC=$(flavour_dir)/usr/include; }
+# it needs the series' UAPI headers (series_headers in lib.sh: the same
+# ones whichever flavour boots this initramfs, the reference kernel too).
+INC=$(series_headers)
+[ -n "$INC" ] || { FLAVOUR=normal "$KIT/scripts/kernel.sh" && INC=$BUILD/usr/include; }
 for t in probe policy; do
 	T=$BUILD/tools/$t
 	if [ ! -x "$T" ] || [ "$KIT/initramfs/$t.c" -nt "$T" ] ||

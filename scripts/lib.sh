@@ -21,6 +21,21 @@ flavour_dir() {
 }
 KOUT=$BUILD/kbuild/$FLAVOUR
 
+# series_headers: the UAPI headers of a kernel built with the series (the
+# normal flavour's, else the debug or gdb flavour's), or nothing.  The base
+# initramfs is one file for every flavour, so its tools (probe) are always
+# compiled against these, never against the flavour that boots them: the
+# reference kernel's <linux/lsm.h> (FLAVOUR=mainline) has mainline's IDs,
+# not the kit's (no LSM_ID_TOYLSM).
+series_headers() {
+	local f d
+	for f in normal debug gdb; do
+		d=$(FLAVOUR=$f flavour_dir)/usr/include
+		[ -f "$d/linux/lsm.h" ] && { echo "$d"; return 0; }
+	done
+	return 0
+}
+
 mkdir -p "$STAMPS" "$LOGS"
 
 # Debian's ccache, when it is installed (make deps installs it), turns a

@@ -46,7 +46,7 @@ run() {	# run FIXTURE CMD...: CMD with @ replaced by FIXTURE; "rc=N" last
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..13"
+echo "1..14"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -166,4 +166,31 @@ if [ $? -eq 0 ]; then
 else
 	notok "tree.sh: work found in build/linux (and its toylsm mirror) is saved with a WARNING when the series is re-applied"
 	sed 's/^/# /' <<<"$e" | head -8
+fi
+
+# The base initramfs is shared by every flavour: its probe is compiled
+# against the series' headers even when the reference kernel (FLAVOUR=
+# mainline, whose <linux/lsm.h> has no LSM_ID_TOYLSM) boots it and its
+# headers are the newest (stop 26's CI: make mainline-tests rebuilt probe
+# against 6.12's headers and every boot failed to compile it).
+hdrcase() (
+	B=$T/hdr
+	mk() { mkdir -p "$B/$1/usr/include/linux" && : >"$B/$1/usr/include/linux/lsm.h"; }
+	pick() { BUILD=$B FLAVOUR=$1 bash -c '. "$1/scripts/lib.sh" && series_headers' _ "$K"; }
+	mkdir -p "$B" && mk mainline
+	[ -z "$(pick mainline)" ] || { echo "only mainline's headers, and they were picked: $(pick mainline)"; exit 1; }
+	mk debug
+	[ "$(pick mainline)" = "$B/debug/usr/include" ] || { echo "mainline boot, debug built: got '$(pick mainline)'"; exit 1; }
+	mk .
+	for f in mainline normal debug baseline; do
+		[ "$(pick $f)" = "$B/./usr/include" ] || [ "$(pick $f)" = "$B/usr/include" ] ||
+			{ echo "FLAVOUR=$f: got '$(pick $f)', not the normal flavour's"; exit 1; }
+	done
+)
+e=$(hdrcase 2>&1)
+if [ $? -eq 0 ]; then
+	ok "the shared initramfs's probe: the series' headers for every flavour, never the reference kernel's"
+else
+	notok "the shared initramfs's probe: the series' headers for every flavour, never the reference kernel's"
+	sed 's/^/# /' <<<"$e" | head -4
 fi
