@@ -14,22 +14,14 @@
 
 #define GUARD 0xdeadbeefu
 
-static char fs_list[512];		/* /sys/kernel/security/lsm */
-static int fs_count;			/* names in it */
+static int fs_count;			/* names in fs_list (grader.h) */			/* names in it */
 static char fs_names[32][32];
 
 static void read_truth(void)
 {
 	char *save = NULL, *tok, copy[sizeof(fs_list)];
-	ssize_t n;
-	int fd = open("/sys/kernel/security/lsm", O_RDONLY);
 
-	if (fd < 0 || (n = read(fd, fs_list, sizeof(fs_list) - 1)) < 0) {
-		printf("grader: cannot read /sys/kernel/security/lsm: %s\n", errname(errno));
-		exit(2);
-	}
-	close(fd);
-	fs_list[n] = '\0';
+	load_fs_list();
 	strcpy(copy, fs_list);
 	for (tok = strtok_r(copy, ",", &save); tok && fs_count < 32; tok = strtok_r(NULL, ",", &save))
 		snprintf(fs_names[fs_count++], sizeof(fs_names[0]), "%s", tok);

@@ -11,22 +11,11 @@
 #include "lsm_names.h"
 #include "lab.h"
 
-static char fs_list[512];
-
 #define lsms kit_lsms
 #define NLSMS KIT_NLSMS
 
 /* The modules of this kernel that have the getprocattr hook. */
 static const char *const procattr_lsms[] = { "selinux", "smack", "apparmor", "toylsm" };
-
-static int active(const char *name)
-{
-	char list[sizeof(fs_list) + 2], want[40];
-
-	snprintf(list, sizeof(list), ",%s,", fs_list);
-	snprintf(want, sizeof(want), ",%s,", name);
-	return strstr(list, want) != NULL;
-}
 
 static int id_of(const char *name)
 {
@@ -100,19 +89,6 @@ static int truth_read(const char *lsm, const char *attr, char *val, size_t len,
 	memcpy(val, raw, v);
 	val[v] = '\0';
 	return v;
-}
-
-static void load_fs_list(void)
-{
-	int fd = open("/sys/kernel/security/lsm", O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, fs_list, sizeof(fs_list) - 1);
-
-	if (n < 0) {
-		printf("grader: cannot read /sys/kernel/security/lsm: %s\n", errname(errno));
-		exit(2);
-	}
-	fs_list[n] = '\0';
-	close(fd);
 }
 
 static void lab_banner(void)
@@ -230,7 +206,7 @@ STEP(2, "find the directory of an LSM, by its ID")
 		lab_expected("lab_attr_dir(%d) (%s) returns %s", id, name_of(id),
 			     want ? lab_quote(want, -1) : "NULL");
 		lab_seen("it returned %s", lab_quote(r, -1));
-		if (want && !active(want))
+		if (want && !lsm_active(want))
 			lab_hint("/proc/self/attr/%s exists whenever the kernel is built with %s, active or not (then reading it fails with EINVAL, step 1)",
 				 want, want);
 		else if (!want && id == LSM_ID_SELINUX)
@@ -268,10 +244,10 @@ STEP(3, "which LSM answers the un-named /proc/self/attr/current")
 		lab_hint("ENOSYS: call lsm_module_list as syscall(__NR_lsm_module_list, ids, &size, 0)");
 	else if (r != LSM_ID_INVALID && id_of(name_of(r)) != r)
 		lab_hint("%d is not an LSM ID of <linux/lsm.h>: return the ID of a module that lsm_module_list lists", r);
-	else if (r != LSM_ID_INVALID && !has_procattr(r) && active(name_of(r)))
+	else if (r != LSM_ID_INVALID && !has_procattr(r) && lsm_active(name_of(r)))
 		lab_hint("%s is active, but it has no process attributes: grep -rn 'LSM_HOOK_INIT(getprocattr' build/linux/security/ shows which modules do",
 			 name_of(r));
-	else if (r != LSM_ID_INVALID && !active(name_of(r)))
+	else if (r != LSM_ID_INVALID && !lsm_active(name_of(r)))
 		lab_hint("%s is not active in this boot (%s): only the IDs that lsm_module_list returns count",
 			 name_of(r), fs_list);
 	else if (r != LSM_ID_INVALID && want != LSM_ID_INVALID)
@@ -350,7 +326,7 @@ static void expect_value(const char *lsm, const char *attr, const char *want, co
 
 STEP(4, "write your label through one file, read it through the other")
 {
-	if (active("smack")) {
+	if (lsm_active("smack")) {
 		/* One module, two doors: attr/smack/ by ID, attr/ as the first. */
 		expect_write("smack", "current", "lab3.smack", 0);
 		expect_value("smack", "current", "lab3.smack", "lab_write_attr(\"smack\", \"current\", \"lab3.smack\")");
@@ -360,7 +336,7 @@ STEP(4, "write your label through one file, read it through the other")
 	} else {
 		expect_write("smack", "current", "lab3", EINVAL);
 	}
-	if (!active("apparmor"))
+	if (!lsm_active("apparmor"))
 		expect_write("apparmor", "current", "lab3", EINVAL);
 	expect_write("nosuch", "current", "lab3", ENOENT);
 }

@@ -23,8 +23,6 @@
 
 #define NO_TID 4194304	/* PID_MAX_LIMIT: never a task's ID */
 
-static char fs_list[512];
-
 /* The labels the steps' tasks take.  The grader (label "init") may signal
  * them (rule "init L w"): otherwise it could not end a step that hangs. */
 static const char *const step_labels[] = {
@@ -62,24 +60,6 @@ static const char *truth(pid_t tid, const char *attr)
 	return val[k];
 }
 
-static int active(const char *name)
-{
-	char list[sizeof(fs_list) + 2], want[40];
-
-	snprintf(list, sizeof(list), ",%s,", fs_list);
-	snprintf(want, sizeof(want), ",%s,", name);
-	return strstr(list, want) != NULL;
-}
-
-static void need_toylsm(void)
-{
-	if (active("toylsm"))
-		return;
-	lab_kit("toylsm is not active in this boot (%s): every step needs it", fs_list);
-	lab_kit("check CONFIG_LSM in configs/kit.config and the lab's BOOTS in lab.conf");
-	lab_fail();
-}
-
 /* The bit of cap in the calling thread's effective (which 0) or
  * permitted (1) set, or -1. */
 static int has_cap(int cap, int which)
@@ -95,25 +75,19 @@ static int has_cap(int cap, int which)
 static void lab_banner(void)
 {
 	char rules[2048] = "";
-	int fd = open("/sys/kernel/security/lsm", O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, fs_list, sizeof(fs_list) - 1);
 	size_t i;
+	int err;
 
-	if (n < 0) {
-		printf("grader: cannot read /sys/kernel/security/lsm: %s\n", errname(errno));
-		exit(2);
-	}
-	fs_list[n] = '\0';
-	close(fd);
+	load_fs_list();
 	printf("lab 5: toylsm labels; this boot: %s\n", fs_list);
-	if (!active("toylsm"))
+	if (!lsm_active("toylsm"))
 		return;
 	for (i = 0; i < sizeof(step_labels) / sizeof(step_labels[0]); i++)
 		snprintf(rules + strlen(rules), sizeof(rules) - strlen(rules), "init %s w\n",
 			 step_labels[i]);
-	n = write_string(TOYLSM_FS "rules", rules);
-	if (n)
-		printf("grader: cannot write %srules: %s\n", TOYLSM_FS, errname(-n));
+	err = write_string(TOYLSM_FS "rules", rules);
+	if (err)
+		printf("grader: cannot write %srules: %s\n", TOYLSM_FS, errname(-err));
 }
 
 /* One check of step 1: lab_read_label(tid, attr) must give want. */

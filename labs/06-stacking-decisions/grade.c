@@ -25,29 +25,9 @@
 
 #define SMACKFS "/sys/fs/smackfs/"
 
-static char fs_list[512];
-
 /* The labels the steps' tasks take.  The grader (label "init") may signal
  * them (rule "init L w"): otherwise it could not end a step that hangs. */
 static const char *const step_labels[] = { "l6-s", "l6-user", "l6-reader" };
-
-static int active(const char *name)
-{
-	char list[sizeof(fs_list) + 2], want[40];
-
-	snprintf(list, sizeof(list), ",%s,", fs_list);
-	snprintf(want, sizeof(want), ",%s,", name);
-	return strstr(list, want) != NULL;
-}
-
-static void need_toylsm(void)
-{
-	if (active("toylsm"))
-		return;
-	lab_kit("toylsm is not active in this boot (%s): every step needs it", fs_list);
-	lab_kit("check CONFIG_LSM in configs/kit.config and the lab's BOOTS in lab.conf");
-	lab_fail();
-}
 
 static long file_open_denials(void)
 {
@@ -95,7 +75,7 @@ static void make_file(const char *path, const char *content, const char *toy, co
 	if (toy)
 		lab_setup(setxattr(path, "security.toylsm", toy, strlen(toy), 0) == 0,
 		      "set security.toylsm", errno);
-	if (smack && active("smack"))
+	if (smack && lsm_active("smack"))
 		lab_setup(setxattr(path, "security.SMACK64", smack, strlen(smack), 0) == 0,
 		      "set security.SMACK64", errno);
 }
@@ -111,30 +91,24 @@ static void lab_banner(void)
 {
 	char rules[512] = "";
 	struct stat st;
-	int fd = open("/sys/kernel/security/lsm", O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, fs_list, sizeof(fs_list) - 1);
 	size_t i;
+	int err;
 
-	if (n < 0) {
-		printf("grader: cannot read /sys/kernel/security/lsm: %s\n", errname(errno));
-		exit(2);
-	}
-	fs_list[n] = '\0';
-	close(fd);
+	load_fs_list();
 	printf("lab 6: stacking decisions; this boot: %s\n", fs_list);
 	/* The guest's init does not mount smackfs; step 6 needs it. */
-	if (active("smack") && stat(SMACKFS "load2", &st) &&
+	if (lsm_active("smack") && stat(SMACKFS "load2", &st) &&
 	    mount("smackfs", SMACKFS, "smackfs", 0, NULL))
 		printf("grader: cannot mount smackfs on %s: %s\n", SMACKFS, errname(errno));
-	if (!active("toylsm"))
+	if (!lsm_active("toylsm"))
 		return;
 	write_string(TOYLSM_FS "enforce", "1");
 	for (i = 0; i < sizeof(step_labels) / sizeof(step_labels[0]); i++)
 		snprintf(rules + strlen(rules), sizeof(rules) - strlen(rules), "init %s w\n",
 			 step_labels[i]);
-	n = write_string(TOYLSM_FS "rules", rules);
-	if (n)
-		printf("grader: cannot write %srules: %s\n", TOYLSM_FS, errname(-n));
+	err = write_string(TOYLSM_FS "rules", rules);
+	if (err)
+		printf("grader: cannot write %srules: %s\n", TOYLSM_FS, errname(-err));
 }
 
 /* Step 1: one call of lab_add_rule() that must return want_err (0: 0). */
@@ -402,24 +376,24 @@ STEP(4, "who said no? EACCES from toylsm, or from another module")
 	make_file("/tmp/lab6-plain", "plain", NULL, NULL);
 	make_file("/tmp/lab6-smack", "smack", NULL, "l6S");
 	lab_setup(write_string(TOYLSM_FS "rules", "l6-user l6-secret -\n") == 0, "reset a rule", errno);
-	if (active("smack"))
+	if (lsm_active("smack"))
 		lab_setup(write_string(SMACKFS "load2", "_ l6S -\n") == 0, "reset a Smack rule", errno);
 	lab_setup(toylsm_relabel("l6-user") == 0, "label itself l6-user", errno);
 	/* Root would pass every Smack check with CAP_MAC_OVERRIDE. */
 	lab_setup(drop_cap(CAP_MAC_OVERRIDE) == 0, "drop CAP_MAC_OVERRIDE", errno);
 
-	printf("you: toylsm l6-user%s\n", active("smack") ? ", Smack _" : "");
+	printf("you: toylsm l6-user%s\n", lsm_active("smack") ? ", Smack _" : "");
 	expect_verdict("/tmp/lab6-plain", O_RDONLY, 0, 0, "unlabelled for toylsm: allowed",
 		       "this open() succeeded, so nobody refused, and toylsm's file_open denials did not move: *by_toylsm is 1 only when the denials (the second number of the line) went up; the calls (the first) go up at every open()");
 	expect_verdict("/tmp/lab6-secret", O_RDONLY, EACCES, 1,
-		       active("smack") ? "toylsm (Smack allowed: the file is _ for Smack, like you)" : "toylsm",
+		       lsm_active("smack") ? "toylsm (Smack allowed: the file is _ for Smack, like you)" : "toylsm",
 		       NULL);
 	lab_setup(write_string(TOYLSM_FS "rules", "l6-user l6-secret r\n") == 0, "write a rule", errno);
 	printf("rule: l6-user l6-secret r\n");
 	expect_verdict("/tmp/lab6-secret", O_RDONLY, 0, 0, "allowed by the rule",
 		       "this open() succeeded: the rule allowed it, and toylsm's file_open denials did not move; *by_toylsm is 1 only when the denials (the second number of the line) went up");
 	expect_verdict("/tmp/lab6-secret", O_WRONLY, EACCES, 1, "toylsm (the rule has no w)", NULL);
-	if (active("smack"))
+	if (lsm_active("smack"))
 		expect_verdict("/tmp/lab6-smack", O_RDONLY, EACCES, 0,
 			       "Smack (no rule \"_ l6S r\"); toylsm would allow",
 			       "EACCES, but toylsm's file_open denials did not move: toylsm never saw this open(). Smack refused it in its inode_permission hook, which open() calls (may_open()) before file_open: the file_open walk never started");
@@ -535,12 +509,12 @@ STEP(6, "every stacked module must agree: grant a read")
 	start();
 	make_file(f, "both", "l6-both", "l6B");
 	lab_setup(write_string(TOYLSM_FS "rules", "l6-reader l6-both -\n") == 0, "reset a rule", errno);
-	if (active("smack"))
+	if (lsm_active("smack"))
 		lab_setup(write_string(SMACKFS "load2", "_ l6B -\n") == 0, "reset a Smack rule", errno);
 	lab_setup(toylsm_relabel("l6-reader") == 0, "label itself l6-reader", errno);
 	lab_setup(try_as_user(f, 0) == -EACCES, "be denied before the grant", EACCES);
 	printf("%s: toylsm label l6-both%s; you: l6-reader%s; before: EACCES\n", f,
-	       active("smack") ? ", Smack l6B" : "", active("smack") ? ", Smack _" : "");
+	       lsm_active("smack") ? ", Smack l6B" : "", lsm_active("smack") ? ", Smack _" : "");
 
 	errno = 0;
 	r = lab_grant_read(f);
@@ -557,12 +531,12 @@ STEP(6, "every stacked module must agree: grant a read")
 			 r ? errname(e) : "", k < 0 ? errname(-k) : "the content");
 		if (k < 0)
 			lab_trace_refusal("the open() after your grant", "openat,open");
-		if (r && (e == ENOENT || e == EINVAL) && !active("smack"))
+		if (r && (e == ENOENT || e == EINVAL) && !lsm_active("smack"))
 			lab_hint("Smack is not active in this boot (/sys/kernel/security/lsm: %s): ask only the modules that are", fs_list);
 		else if (k < 0 && d1 > d0)
 			lab_hint("toylsm still says no: it needs the rule \"l6-reader l6-both r\" (your label, then the file's security.toylsm); the rules file has it: %s",
 				 has_rule("l6-reader l6-both r") ? "yes" : "no");
-		else if (k < 0 && active("smack"))
+		else if (k < 0 && lsm_active("smack"))
 			lab_hint("toylsm did not count a denial, so another module said no first: Smack. It needs \"_ l6B r\" in %sload2 (your /proc/thread-self/attr/smack/current, the file's security.SMACK64); it has it: %s",
 				 SMACKFS, has_smack_rule("_ l6B r") ? "yes" : "no");
 		else if (r)
@@ -573,11 +547,11 @@ STEP(6, "every stacked module must agree: grant a read")
 	}
 	printf("after your grant: read works\n");
 	if (!has_rule("l6-reader l6-both r\n") ||
-	    (active("smack") && !has_smack_rule("_ l6B r\n"))) {
+	    (lsm_active("smack") && !has_smack_rule("_ l6B r\n"))) {
 		lab_expected("after lab_grant_read(\"%s\"), the rules grant read and nothing more: toylsm \"l6-reader l6-both r\"%s",
-			     f, active("smack") ? ", Smack \"_ l6B r\"" : "");
+			     f, lsm_active("smack") ? ", Smack \"_ l6B r\"" : "");
 		lab_seen("toylsm's rules have it: %s; %s", has_rule("l6-reader l6-both r\n") ? "yes" : "no",
-			 !active("smack") ? "(no Smack in this boot)" :
+			 !lsm_active("smack") ? "(no Smack in this boot)" :
 			 has_smack_rule("_ l6B r\n") ? "Smack's load2 has it: yes" : "Smack's load2 has it: no");
 		lab_hint("the permissions are \"r\" for each module, not \"rw\" or more: least privilege");
 		lab_fail();

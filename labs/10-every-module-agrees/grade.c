@@ -30,7 +30,6 @@
 #define SMACK_LOAD2 "/sys/fs/smackfs/load2"
 #define TOY_RULES "/sys/kernel/security/toylsm/rules"
 
-static char lsms[256];		/* /sys/kernel/security/lsm */
 static char set[64];		/* the policy set: this program's name */
 static int load_rc = -1;	/* policy load's exit status */
 static char load_out[2048];	/* and what it printed */
@@ -50,15 +49,6 @@ struct row {
 struct labels {
 	char apparmor[96], smack[64], selinux[96], toylsm[64];
 };
-
-static int active(const char *lsm)
-{
-	char list[sizeof(lsms) + 2], want[40];
-
-	snprintf(list, sizeof(list), ",%s,", lsms);
-	snprintf(want, sizeof(want), ",%s,", lsm);
-	return strstr(list, want) != NULL;
-}
 
 /* Run argv with stdout and stderr into out; the exit status (-1: no exit). */
 static int run(char *const argv[], char *out, size_t len)
@@ -237,11 +227,11 @@ static void reset(void)
 	char p[300];
 	DIR *d;
 
-	if (active("smack"))
+	if (lsm_active("smack"))
 		drop_rules(SMACK_LOAD2, "Probe", 0);
-	if (active("toylsm"))
+	if (lsm_active("toylsm"))
 		drop_rules(TOY_RULES, "probe", 1);
-	if (active("apparmor"))
+	if (lsm_active("apparmor"))
 		drop_profiles();
 	d = opendir(DIR10);
 	while (d && (e = readdir(d)))
@@ -255,23 +245,15 @@ static void reset(void)
 
 static void lab_banner(void)
 {
-	int fd = open("/sys/kernel/security/lsm", O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, lsms, sizeof(lsms) - 1);
 	char *argv[] = { "/bin/policy", "load", set, NULL };
 	struct stat st;
 
 	snprintf(set, sizeof(set), "%s", program_invocation_short_name);
-	if (n < 0) {
-		printf("grader: cannot read /sys/kernel/security/lsm: %s\n", errname(errno));
-		exit(2);
-	}
-	lsms[n] = '\0';
-	lsms[strcspn(lsms, "\n")] = '\0';
-	close(fd);
-	printf("lab 10: every module must agree; this boot: %s\n", lsms);
+	load_fs_list();
+	printf("lab 10: every module must agree; this boot: %s\n", fs_list);
 	/* Every audit record in the kernel log (dmesg), none dropped. */
 	kernel_log_unlimited();
-	if (active("smack") && stat(SMACK_LOAD2, &st) &&
+	if (lsm_active("smack") && stat(SMACK_LOAD2, &st) &&
 	    mount("smackfs", "/sys/fs/smackfs", "smackfs", 0, NULL))
 		printf("grader: cannot mount smackfs: %s\n", errname(errno));
 	reset();
@@ -303,7 +285,7 @@ static const char *expected(const struct row *r)
 	int i;
 
 	for (i = 0; walk[i]; i++)
-		if (strstr(r->refusers, walk[i]) && active(walk[i]))
+		if (strstr(r->refusers, walk[i]) && lsm_active(walk[i]))
 			return walk[i];
 	return NULL;
 }

@@ -213,7 +213,6 @@ static int hint_numbers(long want_nr, const char *want)
 
 /* ---- the truth: what the kernel says to the grader ---- */
 
-static char fs_list[512];
 static __u64 truth_ids[64];
 static long truth_nids;
 static struct {
@@ -225,32 +224,17 @@ static struct {
 static long truth_entries, truth_calls_ok;
 static int no_mainline;		/* ENOSYS: not the reference kernel */
 
-static int active(const char *name)
-{
-	char list[sizeof(fs_list) + 2], want[40];
-
-	snprintf(list, sizeof(list), ",%s,", fs_list);
-	snprintf(want, sizeof(want), ",%s,", name);
-	return strstr(list, want) != NULL;
-}
-
 static void lab_banner(void)
 {
 	struct utsname u;
 	__u32 size = sizeof(truth_ids);
-	int fd = open("/sys/kernel/security/lsm", O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, fs_list, sizeof(fs_list) - 1);
 
-	if (n < 0) {
-		printf("grader: cannot read /sys/kernel/security/lsm: %s\n", errname(errno));
-		exit(2);
-	}
-	fs_list[n] = '\0';
-	close(fd);
+	load_fs_list();
 	if (pipe(peek_pipe) < 0)
 		printf("grader: pipe: %s (the hints cannot quote your *size)\n", errname(errno));
-	if (active("smack")) {
-		fd = open("/proc/self/attr/smack/current", O_WRONLY);
+	if (lsm_active("smack")) {
+		int fd = open("/proc/self/attr/smack/current", O_WRONLY);
+
 		if (fd < 0 || write(fd, LABEL, strlen(LABEL)) != (ssize_t)strlen(LABEL))
 			printf("grader: could not set the Smack label %s: %s\n", LABEL, errname(errno));
 		if (fd >= 0)

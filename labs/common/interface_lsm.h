@@ -23,8 +23,6 @@
 #include "grader.h"
 #include "lsm_names.h"
 
-static char fs_list[512];
-
 LAB_API const char *name_of(long id)
 {
 	const char *name = kit_lsm_name(id);
@@ -103,19 +101,6 @@ LAB_API int open_fds(void)
 		n++;
 	closedir(d);
 	return n;
-}
-
-LAB_API void load_fs_list(void)
-{
-	int fd = open("/sys/kernel/security/lsm", O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, fs_list, sizeof(fs_list) - 1);
-
-	if (n < 0) {
-		printf("grader: cannot read /sys/kernel/security/lsm: %s\n", errname(errno));
-		exit(2);
-	}
-	fs_list[n] = '\0';
-	close(fd);
 }
 
 #endif
