@@ -25,6 +25,8 @@
 #include <unistd.h>
 #include <linux/lsm.h>
 
+#include "bench.h"
+
 #if defined(__NR_lsm_get_self_attr) && defined(__NR_lsm_list_modules)
 #define ABI "mainline"
 typedef __u64 lsm_id_t;		/* lsm_list_modules() writes u64 IDs */
@@ -299,7 +301,7 @@ static void attr_dirs(char *out, size_t ol)
 /*
  * --bench: what reading every attribute of every module costs, and the
  * module list, in units of this kernel's getppid() (the method of
- * tests/bench/lsm_bench.c: TCG inflates every syscall's fixed cost, the
+ * tests/guest/bench.h: TCG inflates every syscall's fixed cost, the
  * ratio survives).  Kit: one lsm_self_attr() call; mainline: one
  * lsm_get_self_attr() per attribute.  REPS repetitions, each running both
  * operations (getppid and the measured one, ABBA order) for at least
@@ -309,17 +311,6 @@ static void attr_dirs(char *out, size_t ol)
  * answers for make abi BENCH=1.  Exit status 1 if a call fails that
  * succeeded before the measurement.
  */
-#define REPS 41
-#define MIN_NS 5e6
-
-static double now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
 static long bench_rc;		/* what all_attrs_once() returned the first time */
 
 static long all_attrs_once(void)
@@ -368,35 +359,11 @@ static void op_getppid(void)
 	syscall(SYS_getppid);
 }
 
-/* Run @op for at least MIN_NS, @iters calls at a time; ns per call. */
-static double run_for(void (*op)(void), int iters)
-{
-	double t0 = now_ns(), t;
-	long done = 0;
-
-	do {
-		for (int i = 0; i < iters; i++)
-			op();
-		done += iters;
-		t = now_ns() - t0;
-	} while (t < MIN_NS);
-	return t / done;
-}
-
-static int cmpd(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 static void stat_line(const char *name, const char *what, double *v, int ratio)
 {
 	char q[128];
 
-	qsort(v, REPS, sizeof(v[0]), cmpd);
-	printf("BENCH %s %.*f %.*f %.*f\n", name, ratio ? 2 : 0, v[REPS / 2],
-	       ratio ? 2 : 0, v[0], ratio ? 2 : 0, v[REPS - 1]);
+	bench_line(name, v, ratio ? 2 : 0);
 	snprintf(q, sizeof(q), "bench: %s", what);
 	answer(q, "%.*f (%.*f-%.*f)", ratio ? 2 : 0, v[REPS / 2], ratio ? 2 : 0, v[0],
 	       ratio ? 2 : 0, v[REPS - 1]);

@@ -9,7 +9,7 @@
  *   - then (--trace) paired, in each repetition, with the lsm:* events
  *     off and on (recording to the ring buffer, no pid filter):
  *     "BENCH on/off".
- * Method as in lsm_bench.c: a warm-up, REPS repetitions of at least MIN_NS
+ * Method (tests/guest/bench.h): a warm-up, REPS repetitions of at least MIN_NS
  * each, the median and the spread (min, max).
  * Output: "BENCH name median min max" (ns per loop, or a ratio for a/b).
  */
@@ -26,8 +26,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define REPS 41
-#define MIN_NS 5e6
+#include "bench.h"
+
 #define T "/sys/kernel/tracing/"
 
 static const char *file = "/tmp/hook_bench";
@@ -37,21 +37,6 @@ static void on_usr1(int sig)
 {
 	(void)sig;
 	got++;
-}
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
 }
 
 static void loop(void)
@@ -76,15 +61,7 @@ static void loop(void)
 /* ns per loop, over at least MIN_NS */
 static double slice(void)
 {
-	double t0 = now_ns(), t;
-	long n = 0;
-
-	do {
-		loop();
-		n++;
-		t = now_ns();
-	} while (t - t0 < MIN_NS);
-	return (t - t0) / n;
+	return run_for(loop, 1);
 }
 
 static int put(const char *path, const char *v)
@@ -102,13 +79,6 @@ static int put(const char *path, const char *v)
 static int events(const char *v)
 {
 	return put(T "events/lsm/enable", v) || put(T "tracing_on", v);
-}
-
-static void report(const char *name, double *x, int prec)
-{
-	qsort(x, REPS, sizeof(*x), cmp);
-	printf("BENCH %s %.*f %.*f %.*f\n", name, prec, x[REPS / 2], prec, x[0],
-	       prec, x[REPS - 1]);
 }
 
 int main(int argc, char **argv)
@@ -138,7 +108,7 @@ int main(int argc, char **argv)
 	 * slice would pay for the cache lines the ring buffer took. */
 	for (i = 0; i < REPS; i++)
 		off[i] = slice();
-	report("loop", off, 0);
+	bench_line("loop", off, 0);
 	if (traced) {
 		for (i = 0; i < REPS; i++) {
 			off[i] = slice();
@@ -147,8 +117,8 @@ int main(int argc, char **argv)
 			events("0");
 			ratio[i] = on[i] / off[i];
 		}
-		report("loop-traced", on, 0);
-		report("on/off", ratio, 2);
+		bench_line("loop-traced", on, 0);
+		bench_line("on/off", ratio, 2);
 	}
 	printf("BENCH-INFO signals=%ld\n", (long)got);
 	return 0;

@@ -16,8 +16,9 @@
  * lsm_self_attr() figure and lsm_self_attr() is measured again: one more
  * entry from the same modules.
  *
- * Method: a warm-up, then REPS repetitions, each running the operation for
- * at least MIN_NS (short, so that most repetitions see no host preemption),
+ * Method (tests/guest/bench.h): a warm-up, then REPS repetitions, each
+ * running the operation for at least MIN_NS (short, so that most
+ * repetitions see no host preemption),
  * clock_gettime(CLOCK_MONOTONIC); the median cost per call over the
  * repetitions and their spread (min and max) are printed.  A ratio is
  * measured in pairs: both operations in each repetition, its median over
@@ -31,26 +32,10 @@
 #include <fcntl.h>
 #include <time.h>
 
+#include "bench.h"
 #include "lsm_abi.h"
 
-#define REPS 41
 #define ITERS 200
-#define MIN_NS 5e6
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
 
 static char paths[64][96];
 static int npaths;
@@ -107,27 +92,10 @@ static void op_named(void)
 		fail("pread(/proc/self/attr/<lsm>/current)");
 }
 
-/* Run @op for at least @min_ns, @iters calls at a time; ns per call. */
-static double run_for(void (*op)(void), int iters, double min_ns)
-{
-	double t0 = now_ns(), t;
-	long done = 0;
-
-	do {
-		for (int i = 0; i < iters; i++)
-			op();
-		done += iters;
-		t = now_ns() - t0;
-	} while (t < min_ns);
-	return t / done;
-}
-
+/* ns with no decimals; a ratio ("b/a") with two. */
 static void print_stat(const char *name, double *v)
 {
-	qsort(v, REPS, sizeof(v[0]), cmp);
-	printf("BENCH %s %.*f %.*f %.*f\n", name, strchr(name, '/') ? 2 : 0,
-	       v[REPS / 2], strchr(name, '/') ? 2 : 0, v[0],
-	       strchr(name, '/') ? 2 : 0, v[REPS - 1]);
+	bench_line(name, v, strchr(name, '/') ? 2 : 0);
 }
 
 /*
@@ -146,15 +114,15 @@ static void measure(const char *an, void (*a)(void), int ia,
 		b();
 	for (int r = 0; r < REPS; r++) {
 		if (!a) {
-			tb[r] = run_for(b, ib, MIN_NS);
+			tb[r] = run_for(b, ib);
 			continue;
 		}
 		if (r % 2) {
-			y = run_for(b, ib, MIN_NS);
-			x = run_for(a, ia, MIN_NS);
+			y = run_for(b, ib);
+			x = run_for(a, ia);
 		} else {
-			x = run_for(a, ia, MIN_NS);
-			y = run_for(b, ib, MIN_NS);
+			x = run_for(a, ia);
+			y = run_for(b, ib);
 		}
 		tb[r] = y;
 		ratio[r] = y / x;
