@@ -104,6 +104,9 @@ cmd_skel() {
 cmd_run() {
 	find_lab "$@"
 	load_conf
+	# A lab on the reference kernel says so before it makes a copy that
+	# the attendee would then edit with nothing to grade it on.
+	[ "$FLAVOUR" != mainline ] || need_mainline "$(flavour_dir)"
 	pick_source
 	lock_lab_kernel
 	stage config stage_config

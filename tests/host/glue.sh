@@ -46,7 +46,7 @@ run() {	# run FIXTURE CMD...: CMD with @ replaced by FIXTURE; "rc=N" last
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..14"
+echo "1..15"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -192,5 +192,25 @@ if [ $? -eq 0 ]; then
 	ok "the shared initramfs's probe: the series' headers for every flavour, never the reference kernel's"
 else
 	notok "the shared initramfs's probe: the series' headers for every flavour, never the reference kernel's"
+	sed 's/^/# /' <<<"$e" | head -4
+fi
+
+# make lab 11 (the reference kernel's lab) on a machine without that
+# kernel: refused with what to do, before an attendee's copy is made
+# (it used to make work/ first, to be edited with nothing to grade it on).
+refcase() (
+	mkdir -p "$T/ref/labs" "$T/ref/build"
+	cp -r "$K/labs/common" "$K"/labs/11-* "$T/ref/labs/"
+	rm -rf "$T"/ref/labs/11-*/work
+	e=$(LABS_DIR=$T/ref/labs BUILD=$T/ref/build "$K/scripts/lab.sh" run 11 2>&1); rc=$?
+	[ $rc -ne 0 ] || { echo "lab.sh run 11 succeeded without the reference kernel"; exit 1; }
+	grep -q 'not built yet' <<<"$e" || { echo "no 'not built yet' message: $e"; exit 1; }
+	! ls -d "$T"/ref/labs/11-*/work >/dev/null 2>&1 || { echo "a work/ copy was made before the refusal"; exit 1; }
+)
+e=$(refcase 2>&1)
+if [ $? -eq 0 ]; then
+	ok "make lab 11 without the reference kernel: refused, and no copy made"
+else
+	notok "make lab 11 without the reference kernel: refused, and no copy made"
 	sed 's/^/# /' <<<"$e" | head -4
 fi
