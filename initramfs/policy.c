@@ -15,7 +15,11 @@
  *	toylsm    toylsm.rules, in one write, to /sys/kernel/security/toylsm/rules
  *	files     "PATH XATTR VALUE" lines: PATH created if missing (a file
  *	          holding its own name), its XATTR set (skipped when the
- *	          module the xattr belongs to is not in this boot)
+ *	          module the xattr belongs to is not in this boot, or when
+ *	          MODULEs are named and that module is not one of them:
+ *	          "policy load SET files" alone creates the files, unlabelled,
+ *	          and says "files 0 label(s)"; "policy load SET smack files"
+ *	          labels them for Smack only)
  *	-c: complain (AppArmor's profiles in complain mode, SELinux
  *	permissive, toylsm enforce 0): refusals are logged, not made.
  *   policy run SET CMD [ARG...]
