@@ -7,6 +7,15 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 P=0 F=0 S=0 t0=$SECONDS
+
+# One make test or make test-debug at a time in a clone: both write
+# build/run/ and build/logs/ under the boots' names (lock 0 of the lock
+# order, docs/hacking.md).
+exec 9>"$BUILD/.test.lock"
+if ! flock -n 9; then
+	say "another make test or make test-debug is running in this clone; waiting for it"
+	flock 9
+fi
 wanted() { [ -z "${ONLY:-}" ] || [[ ",$ONLY," == *",$1,"* ]]; }
 
 # The kernel and the guest programs, unless every suite asked for is a host

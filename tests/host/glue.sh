@@ -46,7 +46,7 @@ run() {	# run FIXTURE CMD...: CMD with @ replaced by FIXTURE; "rc=N" last
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..15"
+echo "1..16"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -212,5 +212,29 @@ if [ $? -eq 0 ]; then
 	ok "make lab 11 without the reference kernel: refused, and no copy made"
 else
 	notok "make lab 11 without the reference kernel: refused, and no copy made"
+	sed 's/^/# /' <<<"$e" | head -4
+fi
+
+# make test and make test-debug write the same build/run/ and build/logs/
+# files: a second run in the same clone waits for the first (lock 0 of
+# docs/hacking.md).  Held here by flock for 3 s, around a nested make test
+# of an offline suite in a scratch build/.
+lockcase() (
+	B=$T/lock
+	mkdir -p "$B"
+	flock "$B/.test.lock" sleep 3 &
+	sleep 0.5
+	s=$SECONDS
+	e=$(BUILD=$B ONLY=selftests-mainline "$K/scripts/test.sh" 2>&1); rc=$?
+	wait
+	[ $rc -eq 0 ] || { echo "the nested make test failed: $(tail -2 <<<"$e")"; exit 1; }
+	grep -q 'is running in this clone; waiting for it' <<<"$e" || { echo "no waiting message"; exit 1; }
+	[ $((SECONDS - s)) -ge 2 ] || { echo "it did not wait for the lock"; exit 1; }
+)
+e=$(lockcase 2>&1)
+if [ $? -eq 0 ]; then
+	ok "a second make test in the same clone waits for the first, and says so"
+else
+	notok "a second make test in the same clone waits for the first, and says so"
 	sed 's/^/# /' <<<"$e" | head -4
 fi
