@@ -46,7 +46,7 @@ run() {	# run FIXTURE CMD...: CMD with @ replaced by FIXTURE; "rc=N" last
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..16"
+echo "1..17"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -237,4 +237,38 @@ if [ $? -eq 0 ]; then
 else
 	notok "a second make test in the same clone waits for the first, and says so"
 	sed 's/^/# /' <<<"$e" | head -4
+fi
+
+# make test's boots run GUESTS at a time; their lines come out in the
+# order of tests/boots.conf whatever order they end in, and a boot whose
+# runner is killed is a failure, not a hang.  In a scratch kit whose
+# run-boot.sh is a stand-in: "slow" ends last, "killed" kills its runner.
+ordercase() (
+	S=$T/order
+	mkdir -p "$S/tests/host"
+	cp -r "$K/scripts" "$S/"
+	printf '#!/bin/sh\nexit 0\n' >"$S/scripts/kernel.sh"
+	cp "$S/scripts/kernel.sh" "$S/scripts/build-guest.sh"
+	cat >"$S/scripts/run-boot.sh" <<'EOS'
+#!/bin/sh
+case $1 in
+slow) sleep 2; echo "COUNTS 1 0 0" ;;
+fast) echo "COUNTS 2 0 0" ;;
+killed) sleep 1; kill -9 $PPID ;;
+esac
+EOS
+	printf '# name | append | programs\nslow | | x\nkilled | | x\nfast | | x\n' >"$S/tests/boots.conf"
+	BUILD=$S/build GUESTS=3 ONLY=slow,killed,fast timeout 60 "$S/scripts/test.sh" 2>&1 | grep -v -e '^kit: test time' -e ' Killed '
+)
+e=$(ordercase 2>&1)
+want=$(printf 'kit: %-28s %3d passed, %d failed\n' guest/slow 1 0
+	echo '  FAIL boot killed: its runner ended without a result'
+	echo '  FAIL guest/killed: produced no results'
+	printf 'kit: %-28s %3d passed, %d failed\n' guest/killed 0 1 guest/fast 2 0
+	echo '3 passed, 1 failed')
+if [ "$e" = "$want" ]; then
+	ok "make test's boots in parallel: results in boots.conf order, a killed runner a failure"
+else
+	notok "make test's boots in parallel: results in boots.conf order, a killed runner a failure"
+	diff <(echo "$want") <(echo "$e") | sed 's/^/# /' | head -10
 fi
