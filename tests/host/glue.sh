@@ -2,7 +2,9 @@
 # Offline tests of the kit's glue (as the kernel's kunit_tool_test.py does
 # for kunit.py): stored guest outputs and console logs (tests/data/) run
 # through the one parser, scripts/results.py, and stored solutions through
-# the skeleton generator, scripts/lab-skel.sh.  No QEMU, a second or two.
+# the skeleton generator, scripts/lab-skel.sh; and the scripts' own logic
+# (tree.sh, test.sh, lab.sh, lib.sh) in scratch kits with stand-ins for
+# the kernel and the guests.  No QEMU, no network.
 #
 # Each case compares with a stored expectation, then runs again on a
 # broken copy of its fixture (the line that matters removed or changed)
