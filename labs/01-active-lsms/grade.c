@@ -14,7 +14,7 @@
 
 #define GUARD 0xdeadbeefu
 
-static int fs_count;			/* names in fs_list (grader.h) */			/* names in it */
+static int fs_count;			/* names in fs_list (grader.h) */
 static char fs_names[32][32];
 
 static void read_truth(void)
@@ -23,7 +23,8 @@ static void read_truth(void)
 
 	load_fs_list();
 	strcpy(copy, fs_list);
-	for (tok = strtok_r(copy, ",", &save); tok && fs_count < 32; tok = strtok_r(NULL, ",", &save))
+	for (tok = strtok_r(copy, ",", &save); tok && fs_count < 32;
+	     tok = strtok_r(NULL, ",", &save))
 		snprintf(fs_names[fs_count++], sizeof(fs_names[0]), "%s", tok);
 }
 
@@ -47,7 +48,8 @@ static long kernel_ids(__u32 *ids, size_t max)
 	size = max * 4;
 	r = syscall(__NR_lsm_module_list, ids, &size, 0);
 	if (r != fs_count) {
-		lab_kit("the kernel's lsm_module_list returned %ld, errno %s; expected %d", r, errname(errno), fs_count);
+		lab_kit("the kernel's lsm_module_list returned %ld, errno %s; expected %d", r,
+			errname(errno), fs_count);
 		lab_fail();
 	}
 	return r;
@@ -63,7 +65,8 @@ static const char *ids_text(const __u32 *ids, long n)
 	k = !k;
 	buf[k][0] = '\0';
 	for (i = 0; i < n && used < sizeof(buf[0]) - 16; i++)
-		used += snprintf(buf[k] + used, sizeof(buf[0]) - used, "%s%u", i ? " " : "", ids[i]);
+		used += snprintf(buf[k] + used, sizeof(buf[0]) - used, "%s%u", i ? " " : "",
+				 ids[i]);
 	return buf[k];
 }
 
@@ -108,7 +111,8 @@ static void edges(void)
 			else
 				lab_seen("it returned %d, buf = %s", r, lab_quote(buf, k));
 			if (r < 0 && e == E2BIG)
-				lab_hint("%zu bytes of room hold %zu bytes of text and the NUL: E2BIG only when length + 1 > len", k, L);
+				lab_hint("%zu bytes of room hold %zu bytes of text and the NUL: E2BIG only when length + 1 > len",
+					 k, L);
 			else
 				lab_hint("read until read() returns 0, then put the NUL right after the last byte read");
 			lab_fail();
@@ -254,7 +258,8 @@ STEP(3, "fetch the IDs with lsm_module_list")
 		lab_fail();
 	}
 	if (memcmp(ids, want, n * 4)) {
-		lab_expected("ids = %s (the order of /sys/kernel/security/lsm: %s)", ids_text(want, n), fs_list);
+		lab_expected("ids = %s (the order of /sys/kernel/security/lsm: %s)",
+			     ids_text(want, n), fs_list);
 		lab_seen("ids = %s", ids_text(ids, n));
 		lab_hint("pass ids itself to the kernel, not a copy, and do not reorder it");
 		lab_fail();
@@ -282,7 +287,8 @@ STEP(3, "fetch the IDs with lsm_module_list")
 	}
 	for (i = n - 1; i < 40; i++) {
 		if (ids[i] != GUARD) {
-			lab_expected("lab_module_list(ids, %ld) writes at most %ld IDs", n - 1, n - 1);
+			lab_expected("lab_module_list(ids, %ld) writes at most %ld IDs", n - 1,
+				     n - 1);
 			lab_seen("ids[%d] was overwritten", i);
 			lab_hint("the room you tell the kernel must not be larger than the array");
 			lab_fail();
@@ -300,7 +306,8 @@ STEP(4, "map each LSM ID to its name")
 		r = lab_lsm_name((__u32)kit_lsms[i].id);
 		lab_check_todo(4, "lab_lsm_name()");
 		if (!r || strcmp(r, kit_lsms[i].name)) {
-			lab_expected("lab_lsm_name(%u) returns \"%s\"", (__u32)kit_lsms[i].id, kit_lsms[i].name);
+			lab_expected("lab_lsm_name(%u) returns \"%s\"", (__u32)kit_lsms[i].id,
+				     kit_lsms[i].name);
 			lab_seen("it returned %s", lab_quote(r, -1));
 			if (r && !strcasecmp(r, kit_lsms[i].name))
 				lab_hint("spell the names as /sys/kernel/security/lsm does: lower case");
@@ -312,7 +319,8 @@ STEP(4, "map each LSM ID to its name")
 	for (i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++) {
 		r = lab_lsm_name(unknown[i]);
 		if (r) {
-			lab_expected("lab_lsm_name(%u) returns NULL: no LSM has that ID", unknown[i]);
+			lab_expected("lab_lsm_name(%u) returns NULL: no LSM has that ID",
+				     unknown[i]);
 			lab_seen("it returned %s", lab_quote(r, -1));
 			lab_hint("return NULL for every ID that <linux/lsm.h> does not define");
 			lab_fail();
@@ -342,9 +350,11 @@ STEP(5, "names from the IDs agree with /sys/kernel/security/lsm")
 		lab_fail();
 	}
 	if (!memchr(buf, '\0', sizeof(buf)) || strcmp(buf, fs_list)) {
-		lab_expected("buf = %s, the same as /sys/kernel/security/lsm", lab_quote(fs_list, -1));
+		lab_expected("buf = %s, the same as /sys/kernel/security/lsm",
+			     lab_quote(fs_list, -1));
 		lab_seen("buf = %s", memchr(buf, '\0', sizeof(buf)) ? lab_quote(buf, -1) : "(no NUL in the buffer)");
-		if (memchr(buf, '\0', sizeof(buf)) && strlen(buf) == strlen(fs_list) + 1 && buf[strlen(buf) - 1] == ',')
+		if (memchr(buf, '\0', sizeof(buf)) && strlen(buf) == strlen(fs_list) + 1 &&
+		    buf[strlen(buf) - 1] == ',')
 			lab_hint("no comma after the last name");
 		else
 			lab_hint("one name per ID, in the order lsm_module_list gives, joined by ','");

@@ -19,7 +19,9 @@ static unsigned char truth[4096] __attribute__((aligned(8)));
 static size_t truth_size;
 static long truth_count;
 
-static const char *attr_names[] = { "current", "exec", "fscreate", "keycreate", "prev", "sockcreate" };
+static const char * const attr_names[] = {
+	"current", "exec", "fscreate", "keycreate", "prev", "sockcreate"
+};
 
 static const char *attr_name(__u32 flags)
 {
@@ -38,7 +40,8 @@ static void lab_banner(void)
 		int fd = open("/proc/self/attr/smack/current", O_WRONLY);
 
 		if (fd < 0 || write(fd, LABEL, strlen(LABEL)) != (ssize_t)strlen(LABEL))
-			printf("grader: could not set the Smack label %s: %s\n", LABEL, errname(errno));
+			printf("grader: could not set the Smack label %s: %s\n", LABEL,
+			       errname(errno));
 		if (fd >= 0)
 			close(fd);
 	}
@@ -150,13 +153,14 @@ STEP(2, "fetch your attributes into a buffer of the probed size")
 	}
 	if (truth_count == 0)
 		return;
-	if (buf == NULL || buf == (void *)1) {
+	if (!buf || buf == (void *)1) {
 		lab_expected("*ctxp points to the buffer with the %ld entries", truth_count);
 		lab_seen("*ctxp = %s", buf ? "(not set)" : "NULL");
 		lab_fail();
 	}
 	if (memcmp(buf, truth, truth_size)) {
-		lab_expected("the buffer holds what the kernel wrote (%zu bytes, %ld entries)", truth_size, truth_count);
+		lab_expected("the buffer holds what the kernel wrote (%zu bytes, %ld entries)",
+			     truth_size, truth_count);
 		lab_seen("its bytes differ from a fresh call of lsm_self_attr");
 		lab_hint("give *ctxp the very buffer the kernel filled");
 		lab_fail();
@@ -206,7 +210,8 @@ STEP(3, "walk from one lsm_ctx entry to the next")
 				 (const char *)got - (const char *)c);
 		if ((const char *)got == (const char *)c + c->ctx_len)
 			lab_hint("you skipped ctx_len bytes from the start of the entry, but the value starts after the 16-byte header: start from ctx->ctx");
-		else if ((const char *)got == (const char *)c->ctx + strlen((const char *)c->ctx) + 1)
+		else if ((const char *)got ==
+			 (const char *)c->ctx + strlen((const char *)c->ctx) + 1)
 			lab_hint("strlen(value) + 1 is %zu, but the kernel pads each value to a multiple of 8 (ctx_len = %llu) so that the next entry is aligned: use ctx_len",
 				 strlen((const char *)c->ctx) + 1, (unsigned long long)c->ctx_len);
 		else if ((const char *)got == (const char *)c + sizeof(*c))
@@ -231,7 +236,9 @@ STEP(3, "walk from one lsm_ctx entry to the next")
 
 STEP(4, "name each attribute")
 {
-	static const __u32 bad[] = { 0, LSM_ATTR_CURRENT | LSM_ATTR_EXEC, 0x40, 0x80000000u, 0xffffffffu };
+	static const __u32 bad[] = {
+		0, LSM_ATTR_CURRENT | LSM_ATTR_EXEC, 0x40, 0x80000000u, 0xffffffffu
+	};
 	const char *r;
 	int i;
 
@@ -248,7 +255,8 @@ STEP(4, "name each attribute")
 	for (i = 0; i < (int)(sizeof(bad) / sizeof(bad[0])); i++) {
 		r = lab_attr_name(bad[i]);
 		if (r) {
-			lab_expected("lab_attr_name(0x%x) returns NULL: that is not exactly one LSM_ATTR_* bit", bad[i]);
+			lab_expected("lab_attr_name(0x%x) returns NULL: that is not exactly one LSM_ATTR_* bit",
+				     bad[i]);
 			lab_seen("it returned %s", lab_quote(r, -1));
 			lab_hint("a switch on the exact value, not a test of single bits");
 			lab_fail();
@@ -258,8 +266,8 @@ STEP(4, "name each attribute")
 
 /*
  * The value of /proc/self/attr/<lsm>/<attr> (SELinux: /proc/self/attr/<attr>),
- * which lsm_self_attr returns too (Documentation/userspace-api/lsm.rst).  -1 if there is no such file to
- * compare with.
+ * which lsm_self_attr returns too (Documentation/userspace-api/lsm.rst).
+ * -1 if there is no such file to compare with.
  */
 static int proc_value(__u32 id, const char *attr, char *buf, size_t len)
 {
@@ -276,7 +284,8 @@ static int proc_value(__u32 id, const char *attr, char *buf, size_t len)
 		return -1;
 	snprintf(path, sizeof(path), "/proc/self/attr/%s", names[id - LSM_ID_CAPABILITY]);
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		snprintf(path, sizeof(path), "/proc/self/attr/%s/%s", names[id - LSM_ID_CAPABILITY], attr);
+		snprintf(path, sizeof(path), "/proc/self/attr/%s/%s", names[id - LSM_ID_CAPABILITY],
+			 attr);
 	else if (id == LSM_ID_SELINUX)
 		snprintf(path, sizeof(path), "/proc/self/attr/%s", attr);
 	else
@@ -312,7 +321,8 @@ STEP(5, "print id, attribute and value of every entry")
 		if (proc_value(c->id, attr_name(c->flags), pv, sizeof(pv)) == 0 &&
 		    strcmp(pv, (const char *)c->ctx))
 			lab_kit("the kernel's lsm_self_attr says %s for %u/%s, /proc/self/attr says %s: a kernel bug, not yours",
-				lab_quote((const char *)c->ctx, -1), c->id, attr_name(c->flags), lab_quote(pv, -1));
+				lab_quote((const char *)c->ctx,
+					  -1), c->id, attr_name(c->flags), lab_quote(pv, -1));
 		c = (const void *)(c->ctx + c->ctx_len);
 	}
 	f = open_memstream(&got, &gotlen);
@@ -322,7 +332,8 @@ STEP(5, "print id, attribute and value of every entry")
 	fclose(f);
 	lab_check_todo(5, "lab_print_self_attrs()");
 	if (r != truth_count) {
-		lab_expected("lab_print_self_attrs() returns %ld, the number of entries", truth_count);
+		lab_expected("lab_print_self_attrs() returns %ld, the number of entries",
+			     truth_count);
 		lab_seen("it returned %ld, errno %s", r, errname(e));
 		lab_hint("return the count that lab_self_attr_get() (step 2) gave you");
 		lab_fail();

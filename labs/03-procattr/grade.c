@@ -125,7 +125,8 @@ STEP(1, "read an attr file, per-LSM or un-named")
 			if (r == -1 && e == terr)
 				continue;
 			lab_expected("lab_read_attr(%s%s%s, \"%s\", buf, 512) returns -1 with errno %s",
-				     lsm ? "\"" : "", lsm ? lsm : "NULL", lsm ? "\"" : "", attr, errname(terr));
+				     lsm ? "\"" : "", lsm ? lsm : "NULL", lsm ? "\"" : "",
+				     attr, errname(terr));
 			lab_seen("it returned %d, errno %s%s%s", r, errname(e),
 				 r >= 0 ? ", buf = " : "", r >= 0 && got ? lab_quote(buf, -1) : "");
 			if (terr == EINVAL)
@@ -134,7 +135,8 @@ STEP(1, "read an attr file, per-LSM or un-named")
 					 lsm ? "the directory exists because the kernel is built with that module, but the module is not active (or has no such value)"
 					     : "no active module has a value there");
 			else if (terr == ENOENT)
-				lab_hint("%s does not exist: open() fails with ENOENT; pass it on", path_of(lsm, attr));
+				lab_hint("%s does not exist: open() fails with ENOENT; pass it on",
+					 path_of(lsm, attr));
 			else
 				lab_hint("check every call's return value and pass its errno on");
 			lab_fail();
@@ -142,14 +144,18 @@ STEP(1, "read an attr file, per-LSM or un-named")
 		if (r == tr && got && !strcmp(buf, want))
 			continue;
 		lab_expected("lab_read_attr(%s%s%s, \"%s\", buf, 512) returns %d with buf = %s",
-			     lsm ? "\"" : "", lsm ? lsm : "NULL", lsm ? "\"" : "", attr, tr, lab_quote(want, -1));
+			     lsm ? "\"" : "", lsm ? lsm : "NULL", lsm ? "\"" : "",
+			     attr, tr, lab_quote(want, -1));
 		if (r < 0)
 			lab_seen("it returned -1, errno %s", errname(e));
 		else
-			lab_seen("it returned %d with buf = %s", r, got ? lab_quote(buf, r + 1 > 512 ? 512 : r + 1) : "(no NUL in buf)");
+			lab_seen("it returned %d with buf = %s", r,
+				 got ? lab_quote(buf, r + 1 > 512 ? 512 : r + 1) :
+				 "(no NUL in buf)");
 		lab_hint("read() gave %zd bytes: %s", rawlen, lab_quote(raw, rawlen));
 		if (r >= 0 && got && strlen(buf) == (size_t)tr + 1 && buf[tr] == '\n')
-			lab_hint("%s ends with a newline, as AppArmor's and toylsm's values do: drop one trailing '\\n'", path_of(lsm, attr));
+			lab_hint("%s ends with a newline, as AppArmor's and toylsm's values do: drop one trailing '\\n'",
+				 path_of(lsm, attr));
 		else if (r == tr + 1 && rawlen > tr && raw[tr] == '\0')
 			lab_hint("SELinux counts a NUL in what read() returns: the value ends at the first NUL (strnlen())");
 		else if (!got)
@@ -212,7 +218,8 @@ STEP(2, "find the directory of an LSM, by its ID")
 		else if (!want && id == LSM_ID_SELINUX)
 			lab_hint("SELinux has no directory of its own: fs/proc/base.c (patch 0004) lists only smack and apparmor; SELinux answers the un-named files");
 		else if (!want)
-			lab_hint("there is no directory /proc/self/attr/%s: check with stat() that it exists", i < NLSMS ? lsms[i].name : "?");
+			lab_hint("there is no directory /proc/self/attr/%s: check with stat() that it exists",
+				 i < NLSMS ? lsms[i].name : "?");
 		else
 			lab_hint("the directory has the module's name, as /sys/kernel/security/lsm spells it");
 		lab_fail();
@@ -226,7 +233,8 @@ STEP(3, "which LSM answers the un-named /proc/self/attr/current")
 	unsigned int k;
 
 	strcpy(list, fs_list);
-	for (tok = strtok_r(list, ",", &save); tok && want == LSM_ID_INVALID; tok = strtok_r(NULL, ",", &save))
+	for (tok = strtok_r(list, ",", &save); tok && want == LSM_ID_INVALID;
+	     tok = strtok_r(NULL, ",", &save))
 		for (k = 0; k < sizeof(procattr_lsms) / sizeof(procattr_lsms[0]); k++)
 			if (!strcmp(tok, procattr_lsms[k]))
 				want = id_of(tok);
@@ -243,7 +251,8 @@ STEP(3, "which LSM answers the un-named /proc/self/attr/current")
 	if (r == LSM_ID_INVALID && e == ENOSYS)
 		lab_hint("ENOSYS: call lsm_module_list as syscall(__NR_lsm_module_list, ids, &size, 0)");
 	else if (r != LSM_ID_INVALID && id_of(name_of(r)) != r)
-		lab_hint("%d is not an LSM ID of <linux/lsm.h>: return the ID of a module that lsm_module_list lists", r);
+		lab_hint("%d is not an LSM ID of <linux/lsm.h>: return the ID of a module that lsm_module_list lists",
+			 r);
 	else if (r != LSM_ID_INVALID && !has_procattr(r) && lsm_active(name_of(r)))
 		lab_hint("%s is active, but it has no process attributes: grep -rn 'LSM_HOOK_INIT(getprocattr' build/linux/security/ shows which modules do",
 			 name_of(r));
@@ -253,7 +262,8 @@ STEP(3, "which LSM answers the un-named /proc/self/attr/current")
 	else if (r != LSM_ID_INVALID && want != LSM_ID_INVALID)
 		lab_hint("%s and %s both have the getprocattr hook, and %s comes first in this boot's order (%s): the un-named files reach the first one%s",
 			 name_of(want), name_of(r), name_of(want), fs_list,
-			 want == LSM_ID_TOYLSM ? " (toylsm has process attributes too: demo-lsm/procattr.c)" : "");
+			 want == LSM_ID_TOYLSM ?
+			 " (toylsm has process attributes too: demo-lsm/procattr.c)" : "");
 	else if (r == LSM_ID_INVALID)
 		lab_hint("%s is active and has the getprocattr hook (grep -rn 'LSM_HOOK_INIT(getprocattr' build/linux/security/): walk the IDs of lsm_module_list and return the first such module",
 			 name_of(want));
@@ -291,10 +301,12 @@ static void expect_write(const char *lsm, const char *attr, const char *value, i
 		return;
 	if (werr)
 		lab_expected("lab_write_attr(%s%s%s, \"%s\", \"%s\") returns -1 with errno %s",
-			     lsm ? "\"" : "", lsm ? lsm : "NULL", lsm ? "\"" : "", attr, value, errname(werr));
+			     lsm ? "\"" : "", lsm ? lsm : "NULL", lsm ? "\"" : "",
+			     attr, value, errname(werr));
 	else
 		lab_expected("lab_write_attr(%s%s%s, \"%s\", \"%s\") returns 0",
-			     lsm ? "\"" : "", lsm ? lsm : "NULL", lsm ? "\"" : "", attr, value);
+			     lsm ? "\"" : "", lsm ? lsm : "NULL", lsm ? "\"" : "",
+			     attr, value);
 	lab_seen("it returned %d, errno %s", r, errname(e));
 	if (r > 0)
 		lab_hint("return 0 on success, not the number of bytes written");

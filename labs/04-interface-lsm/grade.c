@@ -104,7 +104,8 @@ static int truth_peersec(char *buf, size_t len)
 	socklen_t optlen = len;
 	int sv[2], rc, e;
 
-	lab_setup(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0, "make a socketpair", errno);
+	lab_setup(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0, "make a socketpair",
+		  errno);
 	rc = getsockopt(sv[0], SOL_SOCKET, SO_PEERSEC, buf, &optlen);
 	e = errno;
 	close(sv[0]);
@@ -138,7 +139,8 @@ static void expect_interface(long want, const char *label, const char *when)
 		printf("%-36s %s (%ld)\n", label, name, want);
 		return;
 	}
-	lab_expected("%s, lab_interface(&name) returns %ld with name = \"%s\"", when, want, name_of(want));
+	lab_expected("%s, lab_interface(&name) returns %ld with name = \"%s\"", when, want,
+		     name_of(want));
 	if (r < 0)
 		lab_seen("it returned %d, errno %s", r, errname(e));
 	else
@@ -166,7 +168,8 @@ STEP(1, "ask the kernel for your interface LSM, and name it")
 
 	expect_interface(def, "your interface LSM (the default):", "with the default");
 	lab_setup(set_ilsm(cand[n - 1]) == 0, "choose another interface LSM", errno);
-	snprintf(when, sizeof(when), "after the grader chose %s with PR_LSM_ATTR_SET", name_of(cand[n - 1]));
+	snprintf(when, sizeof(when), "after the grader chose %s with PR_LSM_ATTR_SET",
+		 name_of(cand[n - 1]));
 	expect_interface(cand[n - 1], "after the grader chose another one:", when);
 }
 
@@ -194,7 +197,8 @@ STEP(2, "which modules can be the interface LSM")
 		return;
 	}
 	if (r != n || memcmp(got, want, n * sizeof(*got))) {
-		lab_expected("lab_candidates(ids, 16) returns %d: %s (active: %s)", n, id_list(want, n), fs_list);
+		lab_expected("lab_candidates(ids, 16) returns %d: %s (active: %s)", n,
+			     id_list(want, n), fs_list);
 		if (r < 0) {
 			lab_seen("it returned -1, errno %s", errname(e));
 			lab_hint("check each call: lsm_module_list (module_list(), given), then PR_LSM_ATTR_SET for each ID");
@@ -223,7 +227,8 @@ STEP(2, "which modules can be the interface LSM")
 				 id_list(want, n));
 		lab_fail();
 	}
-	lab_expected("after lab_candidates(), your interface LSM is %s again, as before the call", name_of(before));
+	lab_expected("after lab_candidates(), your interface LSM is %s again, as before the call",
+		     name_of(before));
 	lab_seen("it is %s", name_of(get_ilsm()));
 	lab_hint("trying PR_LSM_ATTR_SET changes your choice: read it with PR_LSM_ATTR_GET first, and choose it again at the end");
 	lab_fail();
@@ -251,17 +256,20 @@ STEP(3, "choose each candidate, and read the un-named /proc/self/attr/current")
 		e = errno;
 		lab_check_todo(3, "lab_current_of()");
 		if (r == tl && get_ilsm() == id && memchr(buf, '\0', 256) && !strcmp(buf, want)) {
-			printf("interface %-9s /proc/self/attr/current reads %s\n", name_of(id), lab_quote(buf, -1));
+			printf("interface %-9s /proc/self/attr/current reads %s\n", name_of(id),
+			       lab_quote(buf, -1));
 			snprintf(prev, sizeof(prev), "%s", buf);
 			continue;
 		}
 		lab_expected("lab_current_of(%ld) (%s) returns %d with buf = %s, and then your interface LSM is %s",
 			     id, name_of(id), tl, lab_quote(want, -1), name_of(id));
 		if (r < 0)
-			lab_seen("it returned -1, errno %s; your interface LSM is %s", errname(e), name_of(get_ilsm()));
+			lab_seen("it returned -1, errno %s; your interface LSM is %s", errname(e),
+				 name_of(get_ilsm()));
 		else
 			lab_seen("it returned %d with buf = %s; your interface LSM is %s", r,
-				 memchr(buf, '\0', 256) ? lab_quote(buf, -1) : "(no NUL in buf)", name_of(get_ilsm()));
+				 memchr(buf, '\0', 256) ? lab_quote(buf, -1) : "(no NUL in buf)",
+				 name_of(get_ilsm()));
 		if (get_ilsm() != id)
 			lab_hint("choose the module first: prctl(PR_LSM_ATTR_SET, id, 0, 0, 0); the un-named file then shows its context");
 		else if (r < 0 && e == ENOENT)
@@ -300,7 +308,8 @@ static void expect_refusal(long id, const char *must, const char *why)
 		return;
 	}
 	lab_expected("lab_choose(%ld, msg, 512) returns -1 with errno EINVAL, and msg names the errno (\"EINVAL\"), %s%s%s and says \"%s\": %s",
-		     id, name ? "the module (\"" : "the number (", name ? name : num, name ? "\")" : ")", must, why);
+		     id, name ? "the module (\"" : "the number (", name ? name : num,
+		     name ? "\")" : ")", must, why);
 	lab_seen("it returned %d, errno %s; msg = %s", r, errname(e), lab_quote(msg, -1));
 	if (r == -1 && get_ilsm() != before)
 		lab_hint("your interface LSM changed from %s to %s although the kernel refused: does something you call to explain it (lab_candidates()?) leave it changed?",
@@ -316,9 +325,11 @@ static void expect_refusal(long id, const char *must, const char *why)
 	else if (!strcmp(must, "unknown"))
 		lab_hint("lsm_name(%ld) is NULL: no module has this ID; say \"unknown\"", id);
 	else if (!strcmp(must, "not active"))
-		lab_hint("%s has an ID, but module_list() does not list it: say \"not active\"", name);
+		lab_hint("%s has an ID, but module_list() does not list it: say \"not active\"",
+			 name);
 	else
-		lab_hint("%s is active (module_list() lists it) but lab_candidates() does not: it has no lsmblob slot; say \"slot\"", name);
+		lab_hint("%s is active (module_list() lists it) but lab_candidates() does not: it has no lsmblob slot; say \"slot\"",
+			 name);
 	lab_hint("EINVAL has three reasons here: tell them apart with lsm_name(), module_list() and lab_candidates(); lab.h lists the words");
 	lab_fail();
 }
@@ -326,7 +337,9 @@ static void expect_refusal(long id, const char *must, const char *why)
 STEP(4, "when the kernel says EINVAL, tell the user why")
 {
 	lab_needs(2);
-	static const long majors[] = { LSM_ID_SELINUX, LSM_ID_SMACK, LSM_ID_APPARMOR, LSM_ID_TOYLSM };
+	static const long majors[] = {
+		LSM_ID_SELINUX, LSM_ID_SMACK, LSM_ID_APPARMOR, LSM_ID_TOYLSM
+	};
 	char msg[512];
 	__u32 cand[16], ids[64];
 	int n = truth_candidates(cand, 16), na = active_ids(ids, 64), i, k, r, e;
@@ -357,13 +370,15 @@ STEP(4, "when the kernel says EINVAL, tell the user why")
 	if (r != 0 || get_ilsm() != cand[n - 1] || strlen(msg) >= sizeof(msg) || msg[0]) {
 		lab_expected("lab_choose(%u) (%s) returns 0 with msg = \"\", and then your interface LSM is %s",
 			     cand[n - 1], name_of(cand[n - 1]), name_of(cand[n - 1]));
-		lab_seen("it returned %d%s%s; msg = %s; your interface LSM is %s", r, r ? ", errno " : "",
+		lab_seen("it returned %d%s%s; msg = %s; your interface LSM is %s", r,
+			 r ? ", errno " : "",
 			 r ? errname(e) : "", memchr(msg, '\0', sizeof(msg)) ? lab_quote(msg, -1) : "(no NUL)",
 			 name_of(get_ilsm()));
 		lab_hint("on success there is nothing to explain: msg is the empty string");
 		lab_fail();
 	}
-	printf("lab_choose(%u): 0, your interface LSM is now %s\n", cand[n - 1], name_of(cand[n - 1]));
+	printf("lab_choose(%u): 0, your interface LSM is now %s\n", cand[n - 1],
+	       name_of(cand[n - 1]));
 }
 
 STEP(5, "SO_PEERSEC follows the interface LSM")
@@ -379,7 +394,7 @@ STEP(5, "SO_PEERSEC follows the interface LSM")
 		tl = truth_peersec(want, sizeof(want));
 		if (tl >= 0) {
 			lab_setup(self_current(id, self, sizeof(self)) >= 0 && !strcmp(self, want),
-			      "see SO_PEERSEC give its own context", EPROTO);
+				  "see SO_PEERSEC give its own context", EPROTO);
 			if (small < 0 && tl >= 1)
 				small = i;
 		}
@@ -394,7 +409,8 @@ STEP(5, "SO_PEERSEC follows the interface LSM")
 			continue;
 		}
 		if (tl >= 0 && r == tl && memchr(buf, '\0', 256) && !strcmp(buf, want)) {
-			printf("interface %-9s SO_PEERSEC: %s (your own context in %s)\n", name_of(id),
+			printf("interface %-9s SO_PEERSEC: %s (your own context in %s)\n",
+			       name_of(id),
 			       lab_quote(buf, -1), name_of(id));
 			continue;
 		}
@@ -436,11 +452,13 @@ STEP(5, "SO_PEERSEC follows the interface LSM")
 			lab_hint("give getsockopt() optlen = len: it refuses with ERANGE (and sets optlen to what it needs); pass that on");
 			lab_fail();
 		}
-		printf("lab_peersec(buf, %d): ERANGE (%s needs %d bytes)\n", tl, lab_quote(want, -1), tl + 1);
+		printf("lab_peersec(buf, %d): ERANGE (%s needs %d bytes)\n", tl,
+		       lab_quote(want, -1), tl + 1);
 	}
 	if (open_fds() != fd0) {
 		lab_expected("lab_peersec() closes both sockets");
-		lab_seen("%d file descriptors more are open after %d calls", open_fds() - fd0, n + 1);
+		lab_seen("%d file descriptors more are open after %d calls", open_fds() - fd0,
+			 n + 1);
 		lab_hint("close(sv[0]) and close(sv[1]) on every path, errors included");
 		lab_fail();
 	}
@@ -474,7 +492,8 @@ static void expect_run(long id, char *const argv[], int want, long caller, const
 	if (r == want && get_ilsm() == caller)
 		return;
 	lab_expected("lab_run_with(%ld (%s), {\"%s\", \"%s\"}) returns %d%s%s%s, and your own interface LSM stays %s",
-		     id, name_of(id), argv[0], argv[1] ? argv[1] : "", want, want == 126 ? "" : " (", want == 126 ? "" : name_of(want),
+		     id, name_of(id), argv[0], argv[1] ? argv[1] : "", want,
+		     want == 126 ? "" : " (", want == 126 ? "" : name_of(want),
 		     want == 126 ? "" : ")", name_of(caller));
 	lab_seen("it returned %d%s%s%s%s; your interface LSM is %s", r, r == -1 ? ", errno " : "",
 		 r == -1 ? errname(e) : "", r >= 32 && r <= 44 ? ", the child's " : "",
@@ -493,8 +512,9 @@ static void expect_run(long id, char *const argv[], int want, long caller, const
 
 STEP(6, "fork and exec keep the choice; a setuid exec resets it")
 {
-	char *rep[] = { "/proc/self/exe", REPORT_ARG, NULL };
-	char *plain[] = { PLAIN_COPY, REPORT_ARG, NULL }, *suid[] = { SUID_COPY, REPORT_ARG, NULL };
+	char *const rep[] = { "/proc/self/exe", REPORT_ARG, NULL };
+	char *const plain[] = { PLAIN_COPY, REPORT_ARG, NULL };
+	char *const suid[] = { SUID_COPY, REPORT_ARG, NULL };
 	__u32 cand[16];
 	int n = truth_candidates(cand, 16), r;
 	long def = cand[0], other = cand[n - 1];
@@ -503,10 +523,12 @@ STEP(6, "fork and exec keep the choice; a setuid exec resets it")
 	lab_setup(set_ilsm(other) == 0, "choose an interface LSM", errno);
 	expect_run(LSM_ID_INVALID, rep, other, other,
 		   "with LSM_ID_INVALID the child keeps what it inherits from you at fork(), and execv() keeps it too");
-	printf("you chose %s; the program you ran sees %s (fork and exec inherit it)\n", name_of(other), name_of(other));
+	printf("you chose %s; the program you ran sees %s (fork and exec inherit it)\n",
+	       name_of(other), name_of(other));
 	lab_setup(set_ilsm(def) == 0, "choose the default again", errno);
 	expect_run(other, rep, other, def, "the child chooses the module, then runs the program");
-	printf("lab_run_with(%s): the program sees %s, you still %s\n", name_of(other), name_of(other), name_of(def));
+	printf("lab_run_with(%s): the program sees %s, you still %s\n", name_of(other),
+	       name_of(other), name_of(def));
 	expect_run(LSM_ID_YAMA, rep, 126, def, "yama has no slot: PR_LSM_ATTR_SET fails in the child, which must not run the program");
 	printf("lab_run_with(yama): 126, the program did not run\n");
 
@@ -514,10 +536,12 @@ STEP(6, "fork and exec keep the choice; a setuid exec resets it")
 	copy_self(PLAIN_COPY, 0755);
 	copy_self(SUID_COPY, 04755);
 	lab_setup(setgroups(0, NULL) == 0 && setresgid(NOBODY, NOBODY, NOBODY) == 0 &&
-	      setresuid(NOBODY, NOBODY, NOBODY) == 0, "become nobody", errno);
+		  setresuid(NOBODY, NOBODY, NOBODY) == 0, "become nobody", errno);
 	r = lab_run_with(other, plain);
-	lab_setup(r == other, "see a plain exec as nobody keep the interface LSM", r < 0 ? errno : EPROTO);
-	printf("as nobody, lab_run_with(%s, %s): the program sees %s\n", name_of(other), PLAIN_COPY, name_of(r));
+	lab_setup(r == other, "see a plain exec as nobody keep the interface LSM",
+		  r < 0 ? errno : EPROTO);
+	printf("as nobody, lab_run_with(%s, %s): the program sees %s\n", name_of(other), PLAIN_COPY,
+	       name_of(r));
 	r = lab_run_with(other, suid);
 	if (r != def) {
 		lab_kit("as nobody, lab_run_with(%s, {\"%s\"}) (setuid root) returned %d: the program saw %s, not the default %s",
@@ -550,7 +574,8 @@ static void lab_show(void)
 		r = lab_current_of(ids[i], buf, sizeof(buf));
 		if (lab_show_todo("lab_current_of"))
 			break;
-		printf("interface %-9s current %s", name_of(ids[i]), r >= 0 ? lab_quote(buf, -1) : errname(errno));
+		printf("interface %-9s current %s", name_of(ids[i]),
+		       r >= 0 ? lab_quote(buf, -1) : errname(errno));
 		r = lab_peersec(buf, sizeof(buf));
 		if (lab_show_todo("lab_peersec")) {
 			printf("\n");

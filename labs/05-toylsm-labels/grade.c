@@ -23,8 +23,10 @@
 
 #define NO_TID 4194304	/* PID_MAX_LIMIT: never a task's ID */
 
-/* The labels the steps' tasks take.  The grader (label "init") may signal
- * them (rule "init L w"): otherwise it could not end a step that hangs. */
+/*
+ * The labels the steps' tasks take.  The grader (label "init") may signal
+ * them (rule "init L w"): otherwise it could not end a step that hangs.
+ */
 static const char *const step_labels[] = {
 	"l5-child", "l5-next", "l5-a", "l5-b", "l5-0123456789abcdefghijklmnopqr",
 	"l5-thread", "l5", "L5-x_y.z:0", "l5-valid-label-of-31-characters",
@@ -60,8 +62,10 @@ static const char *truth(pid_t tid, const char *attr)
 	return val[k];
 }
 
-/* The bit of cap in the calling thread's effective (which 0) or
- * permitted (1) set, or -1. */
+/*
+ * The bit of cap in the calling thread's effective (which 0) or
+ * permitted (1) set, or -1.
+ */
 static int has_cap(int cap, int which)
 {
 	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
@@ -112,15 +116,19 @@ static void expect_read(pid_t tid, const char *tidname, const char *attr, const 
 		lab_seen("it returned %d with buf = %s", r,
 			 memchr(buf, '\0', 64) ? lab_quote(buf, -1) : "(no NUL in buf)");
 	if (r < 0 && !*want)
-		lab_hint("an unset %s reads as nothing: read() returns 0 and that is the answer (\"\", length 0), not an error", attr);
-	else if (r >= 0 && memchr(buf, '\0', 64) && strlen(buf) == strlen(want) + 1 && buf[strlen(want)] == '\n')
+		lab_hint("an unset %s reads as nothing: read() returns 0 and that is the answer (\"\", length 0), not an error",
+			 attr);
+	else if (r >= 0 && memchr(buf, '\0', 64) && strlen(buf) == strlen(want) + 1 &&
+		 buf[strlen(want)] == '\n')
 		lab_hint("toylsm ends the label with a newline (toylsm_getprocattr() in demo-lsm/procattr.c): drop it");
 	else if (r >= 0 && !memchr(buf, '\0', 64))
 		lab_hint("read() does not NUL-terminate: set buf[length] = '\\0'");
 	else if (tid && r >= 0 && !strcmp(buf, truth(0, attr)))
-		lab_hint("that is your own %s: for tid %d read /proc/%d/attr/toylsm/%s", attr, (int)tid, (int)tid, attr);
+		lab_hint("that is your own %s: for tid %d read /proc/%d/attr/toylsm/%s", attr,
+			 (int)tid, (int)tid, attr);
 	else
-		lab_hint("read %s, as attr_path() builds it, and return strlen(buf)", attr_of(tid, attr));
+		lab_hint("read %s, as attr_path() builds it, and return strlen(buf)",
+			 attr_of(tid, attr));
 	lab_fail();
 }
 
@@ -146,7 +154,8 @@ STEP(1, "read a task's toylsm labels: current, exec, prev")
 	}
 	for (i = 0; i < 300 && strcmp(truth(pid, "current"), "l5-child"); i++)
 		usleep(10 * 1000);
-	lab_setup(!strcmp(truth(pid, "current"), "l5-child"), "start a child labelled l5-child", ETIMEDOUT);
+	lab_setup(!strcmp(truth(pid, "current"), "l5-child"), "start a child labelled l5-child",
+		  ETIMEDOUT);
 	snprintf(name, sizeof(name), "%d (a child)", (int)pid);
 	expect_read(pid, name, "current", "l5-child");
 	expect_read(pid, name, "prev", truth(0, "current"));
@@ -203,12 +212,14 @@ static void expect_set(const char *label, const char *want)
 		 r < 0 ? errname(e) : "", lab_quote(truth(0, "current"), -1));
 	if (r > 0)
 		lab_hint("return 0 on success, not the number of bytes written");
-	else if (r < 0 && e == EINVAL && strchr(label, '\n') == NULL)
+	else if (r < 0 && e == EINVAL && !strchr(label, '\n'))
 		lab_hint("EINVAL: the kernel did not like the bytes; write strlen(label) bytes, without its NUL");
 	else if (r == 0)
-		lab_hint("write the label to %s (attr_path(..., 0, \"current\"))", attr_of(0, "current"));
+		lab_hint("write the label to %s (attr_path(..., 0, \"current\"))",
+			 attr_of(0, "current"));
 	else
-		lab_hint("open() %s for writing, write() the label in one call", attr_of(0, "current"));
+		lab_hint("open() %s for writing, write() the label in one call",
+			 attr_of(0, "current"));
 	lab_fail();
 }
 
@@ -253,12 +264,13 @@ STEP(2, "set your own label")
 
 STEP(3, "predict which labels toylsm accepts")
 {
-	static const struct { const char *s; size_t len; const char *why; } cases[] = {
+	static const struct { const char *s; size_t len; const char *why; } label_cases[] = {
 		{ "l5", 2, "two allowed characters" },
 		{ "l5\n", 3, "one trailing newline, which toylsm drops" },
 		{ "L5-x_y.z:0", 10, "letters, digits and each of _ . : -" },
 		{ "l5-valid-label-of-31-characters", 31, "31 characters: the longest label" },
-		{ "l5-valid-label-of-31-characters\n", 32, "31 characters and the newline that is dropped" },
+		{ "l5-valid-label-of-31-characters\n", 32,
+		  "31 characters and the newline that is dropped" },
 		{ "", 0, "nothing at all" },
 		{ "\n", 1, "only a newline: nothing is left once it is dropped" },
 		{ "l5\n\n", 4, "two newlines: only one is dropped" },
@@ -274,20 +286,21 @@ STEP(3, "predict which labels toylsm accepts")
 	int i, r, k, want;
 
 	need_toylsm();
-	for (i = 0; i < (int)(sizeof(cases) / sizeof(cases[0])); i++) {
-		r = lab_label_ok(cases[i].s, cases[i].len);
+	for (i = 0; i < (int)(sizeof(label_cases) / sizeof(label_cases[0])); i++) {
+		r = lab_label_ok(label_cases[i].s, label_cases[i].len);
 		lab_check_todo(3, "lab_label_ok()");
 		/* The truth: what toylsm itself says. */
-		k = write_file(attr_of(0, "current"), cases[i].s, cases[i].len);
+		k = write_file(attr_of(0, "current"), label_cases[i].s, label_cases[i].len);
 		lab_setup(k == 0 || k == -EINVAL, "write a label", -k);
 		want = k == 0;
 		if (!!r == want)
 			continue;
 		lab_expected("lab_label_ok(%s, %zu) returns %d: toylsm %s (%s)",
-			     lab_quote(cases[i].s, cases[i].len), cases[i].len, want,
-			     want ? "accepts it" : "refuses it with EINVAL", cases[i].why);
+			     lab_quote(label_cases[i].s, label_cases[i].len),
+			     label_cases[i].len, want,
+			     want ? "accepts it" : "refuses it with EINVAL", label_cases[i].why);
 		lab_seen("it returned %d", r);
-		if (memchr(cases[i].s, '\0', cases[i].len))
+		if (memchr(label_cases[i].s, '\0', label_cases[i].len))
 			lab_hint("strchr(\"_.:-\", c) finds the string's own NUL too, so it \"allows\" c == '\\0'; and strlen() stops at the NUL: look at all len bytes");
 		else
 			lab_hint("read toylsm_label_parse() in demo-lsm/label.c (and docs/toylsm.md): the rule is exactly there");
@@ -299,8 +312,8 @@ STEP(3, "predict which labels toylsm accepts")
 
 static char *const show_argv[] = {
 	"/bin/sh", "-c",
-	"cat /proc/self/attr/toylsm/current /proc/self/attr/toylsm/prev"
-	" /proc/self/attr/toylsm/exec >" EXEC_OUT "; exit 7",
+	"cat /proc/self/attr/toylsm/current /proc/self/attr/toylsm/prev /proc/self/attr/toylsm/exec >"
+	EXEC_OUT "; exit 7",
 	NULL,
 };
 
@@ -311,7 +324,8 @@ static void caller_unchanged(const char *call)
 
 	if (!strcmp(cur, "l5-parent") && !*ex)
 		return;
-	lab_expected("after %s, your own labels are unchanged: current \"l5-parent\", exec \"\"", call);
+	lab_expected("after %s, your own labels are unchanged: current \"l5-parent\", exec \"\"",
+		     call);
 	lab_seen("current %s, exec %s", lab_quote(cur, -1), lab_quote(ex, -1));
 	if (*ex)
 		lab_hint("you wrote the caller's exec attr: write it in the child, after fork(). There is no undo: an empty write is EINVAL, and the caller's next exec would take the label");
@@ -344,7 +358,8 @@ STEP(4, "run a program under another label: the exec attr")
 		else if (n >= 0 && r != 7)
 			lab_hint("return the child's exit status: waitpid(), then WEXITSTATUS(status)");
 		else if (r < 0)
-			lab_hint("the label is valid and /bin/sh exists: which call failed with %s?", errname(e));
+			lab_hint("the label is valid and /bin/sh exists: which call failed with %s?",
+				 errname(e));
 		else
 			lab_hint("fork(), and in the child: write the exec attr, then execv(argv[0], argv)");
 		lab_fail();
@@ -358,7 +373,8 @@ STEP(4, "run a program under another label: the exec attr")
 	n = read_file(EXEC_OUT, out, sizeof(out));
 	if (r != -1 || e != EINVAL || n >= 0) {
 		lab_expected("lab_exec_as(\"l5 bad\", ...) returns -1 with errno EINVAL, and the program does not run");
-		lab_seen("it returned %d, errno %s; the program %s", r, errname(e), n >= 0 ? "ran" : "did not run");
+		lab_seen("it returned %d, errno %s; the program %s", r, errname(e),
+			 n >= 0 ? "ran" : "did not run");
 		if (n >= 0)
 			lab_hint("the child ran the program although it could not set the label: fail closed, _exit() without execv()");
 		else
@@ -473,8 +489,9 @@ STEP(6, "without CAP_MAC_ADMIN, only a t rule lets you change your label")
 	int r, e, k;
 
 	need_toylsm();
-	lab_setup(write_string(TOYLSM_FS "rules", "l5-from l5-to t\nl5-from l5-other -\nl5-to l5-from -\n") == 0,
-	      "write its rules", errno);
+	lab_setup(write_string(TOYLSM_FS "rules",
+			       "l5-from l5-to t\nl5-from l5-other -\nl5-to l5-from -\n") == 0,
+		  "write its rules", errno);
 	lab_setup(toylsm_relabel("l5-from") == 0, "label itself l5-from", errno);
 	lab_setup(syscall(SYS_capget, &h, before) == 0, "read its capabilities", errno);
 	errno = 0;
@@ -484,7 +501,8 @@ STEP(6, "without CAP_MAC_ADMIN, only a t rule lets you change your label")
 	lab_setup(syscall(SYS_capget, &h, after) == 0, "read its capabilities", errno);
 	if (r != 0 || has_cap(CAP_MAC_ADMIN, 0) != 0 || has_cap(CAP_SYS_ADMIN, 0) != 1) {
 		lab_expected("lab_drop_mac_admin() returns 0; then CAP_MAC_ADMIN is not effective, and the others (CAP_SYS_ADMIN...) still are");
-		lab_seen("it returned %d%s%s; CAP_MAC_ADMIN %s, CAP_SYS_ADMIN %s", r, r < 0 ? ", errno " : "",
+		lab_seen("it returned %d%s%s; CAP_MAC_ADMIN %s, CAP_SYS_ADMIN %s", r,
+			 r < 0 ? ", errno " : "",
 			 r < 0 ? errname(e) : "", has_cap(CAP_MAC_ADMIN, 0) ? "effective" : "dropped",
 			 has_cap(CAP_SYS_ADMIN, 0) ? "effective" : "dropped");
 		if (has_cap(CAP_SYS_ADMIN, 0) != 1)
@@ -504,7 +522,8 @@ STEP(6, "without CAP_MAC_ADMIN, only a t rule lets you change your label")
 		    after[k].inheritable == before[k].inheritable)
 			continue;
 		lab_expected("lab_drop_mac_admin() clears CAP_MAC_ADMIN from the effective set and changes nothing else: data[%d] effective 0x%08x, permitted 0x%08x, inheritable 0x%08x",
-			     k, before[k].effective & ~bit, before[k].permitted, before[k].inheritable);
+			     k, before[k].effective & ~bit, before[k].permitted,
+			     before[k].inheritable);
 		lab_seen("data[%d] is effective 0x%08x, permitted 0x%08x, inheritable 0x%08x (before your call: 0x%08x, 0x%08x, 0x%08x)",
 			 k, after[k].effective, after[k].permitted, after[k].inheritable,
 			 before[k].effective, before[k].permitted, before[k].inheritable);
@@ -531,7 +550,8 @@ STEP(6, "without CAP_MAC_ADMIN, only a t rule lets you change your label")
 	lab_setup(k == -EPERM, "see EPERM for exec <- l5-other", -k);
 	printf("exec    <- l5-other: %s (checked when written, not at exec)\n", errname(-k));
 	k = toylsm_relabel("l5-to");
-	lab_setup(k == 0 && !strcmp(truth(0, "current"), "l5-to"), "change to l5-to by its t rule", -k);
+	lab_setup(k == 0 && !strcmp(truth(0, "current"), "l5-to"), "change to l5-to by its t rule",
+		  -k);
 	printf("current <- l5-to:    0 (rule l5-from l5-to t)\n");
 	k = toylsm_relabel("l5-from");
 	lab_setup(k == -EPERM, "see EPERM for the way back", -k);
@@ -542,7 +562,9 @@ STEP(6, "without CAP_MAC_ADMIN, only a t rule lets you change your label")
 static void lab_show(void)
 {
 	static const char *const attrs[] = { "current", "exec", "prev" };
-	static const char *const tries[] = { "l5", "l5\n", "l5 x", "", "l5-invalid-label-of-32-character" };
+	static const char *const tries[] = {
+		"l5", "l5\n", "l5 x", "", "l5-invalid-label-of-32-character"
+	};
 	char buf[96];
 	int i, r;
 

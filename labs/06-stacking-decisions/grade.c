@@ -25,8 +25,10 @@
 
 #define SMACKFS "/sys/fs/smackfs/"
 
-/* The labels the steps' tasks take.  The grader (label "init") may signal
- * them (rule "init L w"): otherwise it could not end a step that hangs. */
+/*
+ * The labels the steps' tasks take.  The grader (label "init") may signal
+ * them (rule "init L w"): otherwise it could not end a step that hangs.
+ */
 static const char *const step_labels[] = { "l6-s", "l6-user", "l6-reader" };
 
 static long file_open_denials(void)
@@ -43,7 +45,7 @@ static int has_rule(const char *line)
 	char buf[8192];
 
 	read_file(TOYLSM_FS "rules", buf, sizeof(buf));
-	return strstr(buf, line) != NULL;
+	return !!strstr(buf, line);
 }
 
 static const char *xattr_of(const char *path, const char *name)
@@ -61,8 +63,10 @@ static const char *xattr_of(const char *path, const char *name)
 	return buf[k];
 }
 
-/* A fresh file with content, its toylsm label (NULL: none) and, with
- * Smack active, its Smack label (NULL: the creator's, "_"). */
+/*
+ * A fresh file with content, its toylsm label (NULL: none) and, with
+ * Smack active, its Smack label (NULL: the creator's, "_").
+ */
 static void make_file(const char *path, const char *content, const char *toy, const char *smack)
 {
 	int fd;
@@ -70,14 +74,15 @@ static void make_file(const char *path, const char *content, const char *toy, co
 	unlink(path);
 	fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0666);
 	lab_setup(fd >= 0, "create a file in /tmp", errno);
-	lab_setup(write(fd, content, strlen(content)) == (ssize_t)strlen(content), "write a file", errno);
+	lab_setup(write(fd, content, strlen(content)) == (ssize_t)strlen(content), "write a file",
+		  errno);
 	close(fd);
 	if (toy)
 		lab_setup(setxattr(path, "security.toylsm", toy, strlen(toy), 0) == 0,
-		      "set security.toylsm", errno);
+			  "set security.toylsm", errno);
 	if (smack && lsm_active("smack"))
 		lab_setup(setxattr(path, "security.SMACK64", smack, strlen(smack), 0) == 0,
-		      "set security.SMACK64", errno);
+			  "set security.SMACK64", errno);
 }
 
 /* Every step starts from enforce 1 (a failed step may have left 0). */
@@ -123,7 +128,8 @@ static void expect_rule(const char *s, const char *o, const char *p, int want_er
 	if (want_err ? r == -1 && e == want_err : r == 0)
 		return;
 	if (want_err)
-		lab_expected("lab_add_rule(\"%s\", \"%s\", \"%s\") returns -1 with errno %s", s, o, p,
+		lab_expected("lab_add_rule(\"%s\", \"%s\", \"%s\") returns -1 with errno %s", s, o,
+			     p,
 			     errname(want_err));
 	else
 		lab_expected("lab_add_rule(\"%s\", \"%s\", \"%s\") returns 0", s, o, p);
@@ -156,7 +162,8 @@ static void expect_rules(int present, const char *line, const char *after, const
 STEP(1, "write toylsm rules")
 {
 	start();
-	lab_setup(write_string(TOYLSM_FS "rules", "l6-s l6-o -\n") == 0, "reset the rule l6-s l6-o", errno);
+	lab_setup(write_string(TOYLSM_FS "rules", "l6-s l6-o -\n") == 0, "reset the rule l6-s l6-o",
+		  errno);
 	expect_rule("l6-s", "l6-o", "wr", 0);
 	expect_rules(1, "l6-s l6-o rw\n", "lab_add_rule(\"l6-s\", \"l6-o\", \"wr\")",
 		     "write \"SUBJECT OBJECT PERMS\\n\" in ONE write(), and check what it returns: the kernel parses each write() as whole lines (toylsm_rules_fs_write() in demo-lsm/securityfs.c)");
@@ -187,7 +194,8 @@ static void expect_label(const char *path, const char *label, int want_err, cons
 	    (!want_xattr || !strcmp(xattr_of(path, "security.toylsm"), want_xattr)))
 		return;
 	if (want_err)
-		lab_expected("lab_label_file(\"%s\", \"%s\") returns -1 with errno %s%s%s", path, label,
+		lab_expected("lab_label_file(\"%s\", \"%s\") returns -1 with errno %s%s%s", path,
+			     label,
 			     errname(want_err), want_xattr ? ", and security.toylsm stays " : "",
 			     want_xattr ? lab_quote(want_xattr, -1) : "");
 	else
@@ -233,12 +241,14 @@ STEP(3, "read toylsm's stats")
 	start();
 	/* A denial, so that file_open's denials are not 0. */
 	make_file(f, "stats", "l6-stats", NULL);
-	lab_setup(write_string(TOYLSM_FS "rules", "l6-user l6-stats -\n") == 0, "reset a rule", errno);
+	lab_setup(write_string(TOYLSM_FS "rules", "l6-user l6-stats -\n") == 0, "reset a rule",
+		  errno);
 	lab_setup(toylsm_relabel("l6-user") == 0, "label itself l6-user", errno);
 	lab_setup(read_file(f, buf, sizeof(buf)) == -EACCES, "be denied by toylsm", EACCES);
 	for (i = 0; i < (int)(sizeof(hooks) / sizeof(hooks[0])); i++) {
 		toylsm_stats(hooks[i], &c0, &d0);
-		c = d = -7;
+		c = -7;
+		d = -7;
 		errno = 0;
 		r = lab_stats(hooks[i], &c, &d);
 		e = errno;
@@ -248,13 +258,16 @@ STEP(3, "read toylsm's stats")
 			continue;
 		lab_expected("lab_stats(\"%s\", &calls, &denials) returns 0 with calls in %ld..%ld, denials in %ld..%ld (just before and after your call)",
 			     hooks[i], c0, c1, d0, d1);
-		lab_seen("it returned %d%s%s, calls %ld, denials %ld", r, r ? ", errno " : "", r ? errname(e) : "", c, d);
+		lab_seen("it returned %d%s%s, calls %ld, denials %ld", r, r ? ", errno " : "",
+			 r ? errname(e) : "", c, d);
 		if (r == 0 && d0 <= c && c <= d1 && c0 <= d && d <= c1)
 			lab_hint("the line is \"HOOK CALLS DENIALS\": calls first");
 		else if (r == 0 && (c > c1 || d > d1) && i > 0)
-			lab_hint("those look like another hook's numbers: take the line whose first word is exactly \"%s\"", hooks[i]);
+			lab_hint("those look like another hook's numbers: take the line whose first word is exactly \"%s\"",
+				 hooks[i]);
 		else
-			lab_hint("read %sstats line by line, sscanf(line, \"%%63s %%ld %%ld\", ...), compare the name", TOYLSM_FS);
+			lab_hint("read %sstats line by line, sscanf(line, \"%%63s %%ld %%ld\", ...), compare the name",
+				 TOYLSM_FS);
 		lab_fail();
 	}
 	errno = 0;
@@ -291,7 +304,8 @@ static void expect_verdict(const char *path, int flags, int err, int by, const c
 		       err ? errname(err) : "opens", who);
 		return;
 	}
-	lab_expected("lab_open_verdict(\"%s\", %s, &by_toylsm) returns %s, by_toylsm = %d: %s", path,
+	lab_expected("lab_open_verdict(\"%s\", %s, &by_toylsm) returns %s, by_toylsm = %d: %s",
+		     path,
 		     flags == O_RDONLY ? "O_RDONLY" : "O_WRONLY", err ? "-1" : "0", by, who);
 	lab_seen("it returned %d, errno %s, by_toylsm = %d (toylsm's file_open denials went from %ld to %ld)",
 		 r, errname(e), b, d0, d1);
@@ -316,8 +330,10 @@ static int write_all(int fd, const int *res)
 	return write(fd, res, sizeof(*res)) == sizeof(*res) ? 0 : -1;
 }
 
-/* Step 4, in a Landlock sandbox that allows reading only below /proc and
- * /sys: lab_open_verdict() of path, reported through a pipe. */
+/*
+ * Step 4, in a Landlock sandbox that allows reading only below /proc and
+ * /sys: lab_open_verdict() of path, reported through a pipe.
+ */
 static void landlock_verdict(const char *path)
 {
 	struct landlock_ruleset_attr ra = { .handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE };
@@ -362,7 +378,8 @@ static void landlock_verdict(const char *path)
 	if (res[0] == -9)
 		lab_seen("your code did not come back (crashed or exited: status %d)", st);
 	else
-		lab_seen("it returned %d, errno %s, by_toylsm = %d", res[0], errname(res[1]), res[2]);
+		lab_seen("it returned %d, errno %s, by_toylsm = %d", res[0], errname(res[1]),
+			 res[2]);
 	lab_trace_refusal("your open()", "openat,open");
 	lab_hint("Landlock comes before toylsm on the file_open hook list and said no; toylsm was never asked, so its denials did not move");
 	lab_fail();
@@ -375,9 +392,11 @@ STEP(4, "who said no? EACCES from toylsm, or from another module")
 	make_file("/tmp/lab6-secret", "secret", "l6-secret", NULL);
 	make_file("/tmp/lab6-plain", "plain", NULL, NULL);
 	make_file("/tmp/lab6-smack", "smack", NULL, "l6S");
-	lab_setup(write_string(TOYLSM_FS "rules", "l6-user l6-secret -\n") == 0, "reset a rule", errno);
+	lab_setup(write_string(TOYLSM_FS "rules", "l6-user l6-secret -\n") == 0, "reset a rule",
+		  errno);
 	if (lsm_active("smack"))
-		lab_setup(write_string(SMACKFS "load2", "_ l6S -\n") == 0, "reset a Smack rule", errno);
+		lab_setup(write_string(SMACKFS "load2", "_ l6S -\n") == 0, "reset a Smack rule",
+			  errno);
 	lab_setup(toylsm_relabel("l6-user") == 0, "label itself l6-user", errno);
 	/* Root would pass every Smack check with CAP_MAC_OVERRIDE. */
 	lab_setup(drop_cap(CAP_MAC_OVERRIDE) == 0, "drop CAP_MAC_OVERRIDE", errno);
@@ -386,9 +405,11 @@ STEP(4, "who said no? EACCES from toylsm, or from another module")
 	expect_verdict("/tmp/lab6-plain", O_RDONLY, 0, 0, "unlabelled for toylsm: allowed",
 		       "this open() succeeded, so nobody refused, and toylsm's file_open denials did not move: *by_toylsm is 1 only when the denials (the second number of the line) went up; the calls (the first) go up at every open()");
 	expect_verdict("/tmp/lab6-secret", O_RDONLY, EACCES, 1,
-		       lsm_active("smack") ? "toylsm (Smack allowed: the file is _ for Smack, like you)" : "toylsm",
+		       lsm_active("smack") ?
+		       "toylsm (Smack allowed: the file is _ for Smack, like you)" : "toylsm",
 		       NULL);
-	lab_setup(write_string(TOYLSM_FS "rules", "l6-user l6-secret r\n") == 0, "write a rule", errno);
+	lab_setup(write_string(TOYLSM_FS "rules", "l6-user l6-secret r\n") == 0, "write a rule",
+		  errno);
 	printf("rule: l6-user l6-secret r\n");
 	expect_verdict("/tmp/lab6-secret", O_RDONLY, 0, 0, "allowed by the rule",
 		       "this open() succeeded: the rule allowed it, and toylsm's file_open denials did not move; *by_toylsm is 1 only when the denials (the second number of the line) went up");
@@ -415,7 +436,8 @@ static void expect_enforce(int on, int want_err, const char *want_text)
 	if ((want_err ? r == -1 && e == want_err : r == 0) && !strcmp(buf, want_text))
 		return;
 	lab_expected("lab_set_enforce(%d) returns %s%s, and then %senforce reads %s", on,
-		     want_err ? "-1 with errno " : "0", want_err ? errname(want_err) : "", TOYLSM_FS,
+		     want_err ? "-1 with errno " : "0", want_err ? errname(want_err) : "",
+		     TOYLSM_FS,
 		     lab_quote(want_text, -1));
 	lab_seen("it returned %d, errno %s; enforce reads %s", r, errname(e), lab_quote(buf, -1));
 	if (want_err == EINVAL && r == 0)
@@ -438,7 +460,8 @@ STEP(5, "enforce 0 and 1: denied, or only counted")
 
 	start();
 	make_file(f, "secret", "l6-secret", NULL);
-	lab_setup(write_string(TOYLSM_FS "rules", "l6-user l6-secret -\n") == 0, "reset a rule", errno);
+	lab_setup(write_string(TOYLSM_FS "rules", "l6-user l6-secret -\n") == 0, "reset a rule",
+		  errno);
 	lab_setup(toylsm_relabel("l6-user") == 0, "label itself l6-user", errno);
 
 	expect_enforce(0, 0, "0\n");
@@ -446,13 +469,15 @@ STEP(5, "enforce 0 and 1: denied, or only counted")
 	k = read_file(f, buf, sizeof(buf));
 	d1 = file_open_denials();
 	if (k != 6 || d1 != d0 + 1) {
-		lab_expected("with enforce 0, reading %s (no rule) works, and toylsm still counts the denial", f);
+		lab_expected("with enforce 0, reading %s (no rule) works, and toylsm still counts the denial",
+			     f);
 		lab_seen("the read gave %s; file_open's denials went from %ld to %ld",
 			 k < 0 ? errname(-k) : "the content", d0, d1);
 		lab_hint("did your write reach the kernel? %senforce must read \"0\"", TOYLSM_FS);
 		lab_fail();
 	}
-	printf("enforce 0: %s opens; file_open denials %ld -> %ld (dmesg: toylsm=permissive)\n", f, d0, d1);
+	printf("enforce 0: %s opens; file_open denials %ld -> %ld (dmesg: toylsm=permissive)\n", f,
+	       d0, d1);
 	expect_enforce(1, 0, "1\n");
 	k = read_file(f, buf, sizeof(buf));
 	lab_setup(k == -EACCES, "be denied with enforce 1", -k);
@@ -496,7 +521,7 @@ static int has_smack_rule(const char *line)
 	char buf[8192];
 
 	read_file(SMACKFS "load2", buf, sizeof(buf));
-	return strstr(buf, line) != NULL;
+	return !!strstr(buf, line);
 }
 
 STEP(6, "every stacked module must agree: grant a read")
@@ -508,9 +533,11 @@ STEP(6, "every stacked module must agree: grant a read")
 
 	start();
 	make_file(f, "both", "l6-both", "l6B");
-	lab_setup(write_string(TOYLSM_FS "rules", "l6-reader l6-both -\n") == 0, "reset a rule", errno);
+	lab_setup(write_string(TOYLSM_FS "rules", "l6-reader l6-both -\n") == 0, "reset a rule",
+		  errno);
 	if (lsm_active("smack"))
-		lab_setup(write_string(SMACKFS "load2", "_ l6B -\n") == 0, "reset a Smack rule", errno);
+		lab_setup(write_string(SMACKFS "load2", "_ l6B -\n") == 0, "reset a Smack rule",
+			  errno);
 	lab_setup(toylsm_relabel("l6-reader") == 0, "label itself l6-reader", errno);
 	lab_setup(try_as_user(f, 0) == -EACCES, "be denied before the grant", EACCES);
 	printf("%s: toylsm label l6-both%s; you: l6-reader%s; before: EACCES\n", f,
@@ -527,12 +554,14 @@ STEP(6, "every stacked module must agree: grant a read")
 	d1 = file_open_denials();
 	if (r != 0 || k != 4) {
 		lab_expected("lab_grant_read(\"%s\") returns 0, and then you can read it", f);
-		lab_seen("it returned %d%s%s; reading it (without CAP_MAC_OVERRIDE) then gave %s", r, r ? ", errno " : "",
+		lab_seen("it returned %d%s%s; reading it (without CAP_MAC_OVERRIDE) then gave %s",
+			 r, r ? ", errno " : "",
 			 r ? errname(e) : "", k < 0 ? errname(-k) : "the content");
 		if (k < 0)
 			lab_trace_refusal("the open() after your grant", "openat,open");
 		if (r && (e == ENOENT || e == EINVAL) && !lsm_active("smack"))
-			lab_hint("Smack is not active in this boot (/sys/kernel/security/lsm: %s): ask only the modules that are", fs_list);
+			lab_hint("Smack is not active in this boot (/sys/kernel/security/lsm: %s): ask only the modules that are",
+				 fs_list);
 		else if (k < 0 && d1 > d0)
 			lab_hint("toylsm still says no: it needs the rule \"l6-reader l6-both r\" (your label, then the file's security.toylsm); the rules file has it: %s",
 				 has_rule("l6-reader l6-both r") ? "yes" : "no");
@@ -540,7 +569,8 @@ STEP(6, "every stacked module must agree: grant a read")
 			lab_hint("toylsm did not count a denial, so another module said no first: Smack. It needs \"_ l6B r\" in %sload2 (your /proc/thread-self/attr/smack/current, the file's security.SMACK64); it has it: %s",
 				 SMACKFS, has_smack_rule("_ l6B r") ? "yes" : "no");
 		else if (r)
-			lab_hint("which call failed with %s? Check each; in a boot without Smack, skip Smack", errname(e));
+			lab_hint("which call failed with %s? Check each; in a boot without Smack, skip Smack",
+				 errname(e));
 		else
 			lab_hint("the rules must name your labels and the file's, exactly");
 		lab_fail();
@@ -550,7 +580,8 @@ STEP(6, "every stacked module must agree: grant a read")
 	    (lsm_active("smack") && !has_smack_rule("_ l6B r\n"))) {
 		lab_expected("after lab_grant_read(\"%s\"), the rules grant read and nothing more: toylsm \"l6-reader l6-both r\"%s",
 			     f, lsm_active("smack") ? ", Smack \"_ l6B r\"" : "");
-		lab_seen("toylsm's rules have it: %s; %s", has_rule("l6-reader l6-both r\n") ? "yes" : "no",
+		lab_seen("toylsm's rules have it: %s; %s",
+			 has_rule("l6-reader l6-both r\n") ? "yes" : "no",
 			 !lsm_active("smack") ? "(no Smack in this boot)" :
 			 has_smack_rule("_ l6B r\n") ? "Smack's load2 has it: yes" : "Smack's load2 has it: no");
 		lab_hint("the permissions are \"r\" for each module, not \"rw\" or more: least privilege");
@@ -558,7 +589,8 @@ STEP(6, "every stacked module must agree: grant a read")
 	}
 	k = try_as_user(f, 1);
 	if (k != -EACCES) {
-		lab_expected("after lab_grant_read(\"%s\"), writing it is still refused (EACCES): grant read, nothing more", f);
+		lab_expected("after lab_grant_read(\"%s\"), writing it is still refused (EACCES): grant read, nothing more",
+			     f);
 		lab_seen("the write gave %s", errname(-k));
 		lab_hint("the permissions are \"r\" for each module, not \"rw\"");
 		lab_fail();

@@ -23,7 +23,8 @@ static int truth_stream(char *buf, size_t len)
 	socklen_t optlen = len - 1;
 	int sv[2], rc, e;
 
-	lab_setup(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0, "make a socketpair", errno);
+	lab_setup(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0, "make a socketpair",
+		  errno);
 	rc = getsockopt(sv[0], SOL_SOCKET, SO_PEERSEC, buf, &optlen);
 	e = errno;
 	close(sv[0]);
@@ -47,9 +48,12 @@ static int truth_dgram(char *buf, size_t len)
 			      .msg_control = ctl.b, .msg_controllen = sizeof(ctl.b) };
 	int sv[2], on = 1, rc = -ENODATA;
 
-	lab_setup(socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, sv) == 0, "make a datagram socketpair", errno);
-	lab_setup(setsockopt(sv[1], SOL_SOCKET, SO_PASSSEC, &on, sizeof(on)) == 0, "set SO_PASSSEC", errno);
-	lab_setup(send(sv[0], &d, 1, 0) == 1 && recvmsg(sv[1], &msg, 0) == 1, "send and receive a datagram", errno);
+	lab_setup(socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, sv) == 0, "make a datagram socketpair",
+		  errno);
+	lab_setup(setsockopt(sv[1], SOL_SOCKET, SO_PASSSEC, &on, sizeof(on)) == 0, "set SO_PASSSEC",
+		  errno);
+	lab_setup(send(sv[0], &d, 1, 0) == 1 && recvmsg(sv[1], &msg, 0) == 1, "send and receive a datagram",
+		  errno);
 	for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
 		size_t n;
 
@@ -109,7 +113,8 @@ static void lab_banner(void)
 	long id = get_ilsm();
 
 	load_fs_list();
-	printf("lab 7: SO_PEERSEC and SCM_SECURITY; this boot: %s; default interface LSM: %s\n", fs_list,
+	printf("lab 7: SO_PEERSEC and SCM_SECURITY; this boot: %s; default interface LSM: %s\n",
+	       fs_list,
 	       id < 0 ? errname(errno) : name_of(id));
 }
 
@@ -141,13 +146,16 @@ static void check_stream(long id)
 				     name_of(id), tl, lab_quote(want, -1));
 		seen_answer(r, e, buf);
 		if (tl < 0 && r >= 0)
-			lab_hint("%s answers nothing for unix stream sockets: pass getsockopt()'s error on", name_of(id));
+			lab_hint("%s answers nothing for unix stream sockets: pass getsockopt()'s error on",
+				 name_of(id));
 		else if (r < 0 && e == ERANGE)
 			lab_hint("the probe (optlen 0) must fail with ERANGE; the optlen it sets back is the size needed: compare that with len");
-		else if (r < 0 && (e == EINVAL || e == ENOENT || e == ECONNREFUSED || e == EADDRINUSE))
+		else if (r < 0 &&
+			 (e == EINVAL || e == ENOENT || e == ECONNREFUSED || e == EADDRINUSE))
 			lab_hint("an abstract address: sun_path[0] is '\\0' and the address length counts only the name (abstract_addr() gives both)");
 		else if (r < 0 && e == ENOPROTOOPT)
-			lab_hint("%s labels unix stream sockets: read SO_PEERSEC on the accepted socket", name_of(id));
+			lab_hint("%s labels unix stream sockets: read SO_PEERSEC on the accepted socket",
+				 name_of(id));
 		else if (r == tl + 1 && memchr(buf, '\0', 256) && !strcmp(buf, want))
 			lab_hint("the string is right, the length is not: %s counts the NUL in optlen, so the length is strlen(buf), not optlen",
 				 name_of(id));
@@ -165,13 +173,15 @@ static void check_stream(long id)
 	r = lab_stream_peersec(buf, tl);
 	e = errno;
 	if (r == -1 && e == ERANGE && buf[0] == 'X') {
-		printf("interface %-9s lab_stream_peersec(buf, %d): ERANGE, buf untouched\n", name_of(id), tl);
+		printf("interface %-9s lab_stream_peersec(buf, %d): ERANGE, buf untouched\n",
+		       name_of(id), tl);
 		return;
 	}
 	lab_expected("with interface LSM %s, lab_stream_peersec(buf, %d) (no room for the NUL) returns -1 with errno ERANGE and leaves buf alone",
 		     name_of(id), tl);
 	if (r < 0)
-		lab_seen("it returned -1, errno %s%s", errname(e), buf[0] != 'X' ? ", and wrote into buf" : "");
+		lab_seen("it returned -1, errno %s%s", errname(e),
+			 buf[0] != 'X' ? ", and wrote into buf" : "");
 	else
 		lab_seen("it returned %d", r);
 	lab_hint("ask first: getsockopt(fd, SOL_SOCKET, SO_PEERSEC, NULL, &optlen) with optlen = 0 fails with ERANGE and sets optlen to the size needed, NUL counted; more than len: ERANGE");
@@ -239,13 +249,15 @@ STEP(3, "the table: every interface LSM, the peer context it gives")
 	r = lab_peer_table(rows, 16);
 	lab_check_todo(3, "lab_peer_table()");
 	if (get_ilsm() != orig) {
-		lab_expected("after lab_peer_table() your interface LSM is %s again", name_of(orig));
+		lab_expected("after lab_peer_table() your interface LSM is %s again",
+			     name_of(orig));
 		lab_seen("it is %s", name_of(get_ilsm()));
 		lab_hint("remember PR_LSM_ATTR_GET before the loop and PR_LSM_ATTR_SET it after");
 		lab_fail();
 	}
 	if (r != n) {
-		lab_expected("lab_peer_table() returns %d rows, one per module that can be the interface LSM", n);
+		lab_expected("lab_peer_table() returns %d rows, one per module that can be the interface LSM",
+			     n);
 		lab_seen("it returned %d%s%s", r, r < 0 ? ", errno " : "", r < 0 ? errname(errno) : "");
 		lab_hint("a row for each active module (module_list()) that PR_LSM_ATTR_SET accepts; EINVAL means no slot: skip it");
 		lab_fail();
@@ -259,18 +271,24 @@ STEP(3, "the table: every interface LSM, the peer context it gives")
 		ts = truth_stream(want, sizeof(want));
 		td = truth_dgram(wd, sizeof(wd));
 		if (rows[i].id != cand[i] ||
-		    rows[i].stream_err != (ts < 0 ? -ts : 0) || (ts >= 0 && strcmp(rows[i].stream, want)) ||
-		    rows[i].dgram_err != (td < 0 ? -td : 0) || (td >= 0 && strcmp(rows[i].dgram, wd))) {
+		    rows[i].stream_err != (ts < 0 ? -ts : 0) || (ts >= 0 &&
+								 strcmp(rows[i].stream, want)) ||
+		    rows[i].dgram_err != (td < 0 ? -td : 0) || (td >= 0 &&
+								strcmp(rows[i].dgram, wd))) {
 			lab_expected("row %d: %s, stream %s, datagram %s", i, name_of(cand[i]),
-				     ts < 0 ? errname(-ts) : lab_quote(want, -1), td < 0 ? errname(-td) : lab_quote(wd, -1));
+				     ts < 0 ? errname(-ts) : lab_quote(want, -1),
+				     td < 0 ? errname(-td) : lab_quote(wd, -1));
 			lab_seen("row %d: %s, stream %s, datagram %s", i, name_of(rows[i].id),
-				 rows[i].stream_err ? errname(rows[i].stream_err) : lab_quote(rows[i].stream, -1),
-				 rows[i].dgram_err ? errname(rows[i].dgram_err) : lab_quote(rows[i].dgram, -1));
+				 rows[i].stream_err ? errname(rows[i].stream_err) :
+				   lab_quote(rows[i].stream, -1),
+				 rows[i].dgram_err ? errname(rows[i].dgram_err) :
+				   lab_quote(rows[i].dgram, -1));
 			lab_hint("choose each module (PR_LSM_ATTR_SET) before steps 1 and 2; on an error, the errno goes in the row");
 			lab_fail();
 		}
 		printf("%-10s %-40s %s\n", name_of(cand[i]),
-		       ts < 0 ? errname(-ts) : lab_quote(want, -1), td < 0 ? errname(-td) : lab_quote(wd, -1));
+		       ts < 0 ? errname(-ts) : lab_quote(want, -1),
+		       td < 0 ? errname(-td) : lab_quote(wd, -1));
 	}
 	set_ilsm(orig);
 }
@@ -281,7 +299,8 @@ static void check_audit(int step, long def, long as)
 	char want[256], buf[256 + 8], text[64];
 	int tl, r, e, fd0 = open_fds();
 
-	lab_setup(self_current(def, want, sizeof(want)) >= 0, "read the default module's context (lsm_self_attr)", ENOENT);
+	lab_setup(self_current(def, want, sizeof(want)) >= 0, "read the default module's context (lsm_self_attr)",
+		  ENOENT);
 	tl = strlen(want);
 	snprintf(text, sizeof(text), "lab7-%d-%ld-%ld", getpid(), as, random());
 	memset(buf, 'X', sizeof(buf));
@@ -294,18 +313,21 @@ static void check_audit(int step, long def, long as)
 	lab_check_todo(step, step == 4 ? "lab_audit_subj()" : "lab_audit_subj_as()");
 	check_fds(fd0, step == 4 ? "lab_audit_subj()" : "lab_audit_subj_as()");
 	if (step == 5 && get_ilsm() != as) {
-		lab_expected("after lab_audit_subj_as(%s, ...) your interface LSM is %s", name_of(as), name_of(as));
+		lab_expected("after lab_audit_subj_as(%s, ...) your interface LSM is %s",
+			     name_of(as), name_of(as));
 		lab_seen("it is %s", name_of(get_ilsm()));
 		lab_hint("choose it with PR_LSM_ATTR_SET before step 4, and leave it chosen");
 		lab_fail();
 	}
 	if (r == tl && memchr(buf, '\0', 256) && !strcmp(buf, want)) {
-		printf("interface %-9s audit record: subj=%s (%s's context: the default)\n", name_of(get_ilsm()),
+		printf("interface %-9s audit record: subj=%s (%s's context: the default)\n",
+		       name_of(get_ilsm()),
 		       buf, name_of(def));
 		return;
 	}
 	lab_expected("%s%s, the record of your AUDIT_USER message has subj=%s: the context of %s, the system's default module",
-		     step == 5 ? "after choosing " : "with interface LSM ", name_of(as), want, name_of(def));
+		     step == 5 ? "after choosing " : "with interface LSM ",
+		     name_of(as), want, name_of(def));
 	seen_answer(r, e, buf);
 	if (r < 0 && e == ETIMEDOUT)
 		lab_hint("bind the log socket to the group before you send (audit_fd(1 << (AUDIT_NLGRP_READLOG - 1))), turn audit on (AUDIT_SET, mask AUDIT_STATUS_ENABLED, enabled 1), and wait for the record that holds your text");
@@ -340,7 +362,8 @@ STEP(5, "choosing another interface LSM does not change the audit record")
 
 		check_audit(5, def, cand[i]);
 		if (r >= 0)
-			printf("%-9s   (%s's own context would be %s)\n", "", name_of(cand[i]), seen);
+			printf("%-9s   (%s's own context would be %s)\n", "", name_of(cand[i]),
+			       seen);
 	}
 }
 
@@ -367,6 +390,8 @@ static void lab_show(void)
 		return;
 	for (int i = 0; i < r; i++)
 		printf("%-10s stream %s, datagram %s\n", name_of(rows[i].id),
-		       rows[i].stream_err ? errname(rows[i].stream_err) : lab_quote(rows[i].stream, -1),
-		       rows[i].dgram_err ? errname(rows[i].dgram_err) : lab_quote(rows[i].dgram, -1));
+		       rows[i].stream_err ? errname(rows[i].stream_err) : lab_quote(rows[i].stream,
+										    -1),
+		       rows[i].dgram_err ? errname(rows[i].dgram_err) : lab_quote(rows[i].dgram,
+										  -1));
 }

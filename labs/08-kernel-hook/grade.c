@@ -47,7 +47,7 @@ static void make(const char *path, int dir, const char *label)
 	}
 	if (label)
 		lab_setup(setxattr(path, "security.toylsm", label, strlen(label), 0) == 0,
-		      "label a file (setxattr security.toylsm)", errno);
+			  "label a file (setxattr security.toylsm)", errno);
 }
 
 /*
@@ -69,7 +69,8 @@ static int remove_as_worker(const char *path, int dir)
 		r = dir ? rmdir(path) : unlink(path);
 		_exit(r ? errno : 0);
 	}
-	lab_setup(waitpid(pid, &status, 0) == pid && WIFEXITED(status), "wait for its child", errno);
+	lab_setup(waitpid(pid, &status, 0) == pid && WIFEXITED(status), "wait for its child",
+		  errno);
 	lab_record_stop();
 	lab_setup(WEXITSTATUS(status) != 200, "label its child " WORKER, EPERM);
 	return WEXITSTATUS(status);
@@ -118,7 +119,7 @@ static void judge(const char *what, const char *path, int dir, int want,
 {
 	const char *call = dir ? "rmdir" : "unlink";
 
-	if (got == want && exists(path) == (want != 0))
+	if (got == want && exists(path) == !!want)
 		return;
 	lab_expected("%s %s by a task labelled " WORKER ", %s: %s", call, what, situation,
 		     want ? errname(want) : "allowed");
@@ -349,7 +350,8 @@ static void lab_banner(void)
 	if (write_string(TOYLSM_FS "rules", "init " WORKER " w\n"))
 		printf("grader: cannot write %srules: %s\n", TOYLSM_FS, errname(errno));
 	if (toylsm_stats("inode_unlink", &c, &d))
-		printf("grader: %sstats has no inode_unlink line: this is not the lab kernel\n", TOYLSM_FS);
+		printf("grader: %sstats has no inode_unlink line: this is not the lab kernel\n",
+		       TOYLSM_FS);
 }
 
 static void lab_show(void)

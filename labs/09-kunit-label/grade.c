@@ -17,20 +17,28 @@
 static const struct {
 	const char *wrong, *catch;
 } mutants[5] = {
-	[1] = { "keeps the trailing newline, so \"web\\n\" (what echo writes) is -EINVAL",
-		"parse \"web\\n\" and expect 0 and \"web\"" },
-	[2] = { "cuts a label of 32 or more characters down to 31 instead of rejecting it",
-		"parse 32 characters and expect -EINVAL (31 characters alone do not catch it: up to 31 it is right)" },
-	[3] = { "accepts any printable character: '/', '*', '\"' pass",
-		"parse \"a/b\" or \"a*\" and expect -EINVAL (it still rejects a space, a control character and a NUL, so \"a b\" and \"a\\0b\" do not catch it)" },
-	[4] = { "returns the right verdict but has already copied a rejected label into the output",
-		"fill the output with \"keep\", parse a label of a good length with a bad character (\"no/slashes\"), expect -EINVAL and \"keep\": the mutant checks the length before it copies and the characters after, so an empty or too long label never reaches the copy" },
+	[1] = {
+		"keeps the trailing newline, so \"web\\n\" (what echo writes) is -EINVAL",
+		"parse \"web\\n\" and expect 0 and \"web\"",
+	},
+	[2] = {
+		"cuts a label of 32 or more characters down to 31 instead of rejecting it",
+		"parse 32 characters and expect -EINVAL (31 characters alone do not catch it: up to 31 it is right)",
+	},
+	[3] = {
+		"accepts any printable character: '/', '*', '\"' pass",
+		"parse \"a/b\" or \"a*\" and expect -EINVAL (it still rejects a space, a control character and a NUL, so \"a b\" and \"a\\0b\" do not catch it)",
+	},
+	[4] = {
+		"returns the right verdict but has already copied a rejected label into the output",
+		"fill the output with \"keep\", parse a label of a good length with a bad character (\"no/slashes\"), expect -EINVAL and \"keep\": the mutant checks the length before it copies and the characters after, so an empty or too long label never reaches the copy",
+	},
 };
 
 struct suite {
 	int ran;		/* "# Subtest: NAME" was seen */
 	int done;		/* and its result line */
-	int plan, cases, failed;
+	int plan, ncases, failed;
 	char names[256];	/* the failed cases */
 	char msgs[1536];	/* their messages */
 };
@@ -59,7 +67,8 @@ static void suite_read(const char *name, struct suite *r)
 			const char *s = memmem(t, e - t, "# Subtest: ", 11);
 
 			if (s && (size_t)(e - s - 11) == nl && !strncmp(s + 11, name, nl)) {
-				in = r->ran = 1;
+				in = 1;
+				r->ran = 1;
 			}
 			continue;
 		}
@@ -78,11 +87,11 @@ static void suite_read(const char *name, struct suite *r)
 		if (!strncmp(t, "1..", 3)) {
 			r->plan = atoi(t + 3);
 		} else if (!strncmp(t, "ok ", 3)) {
-			r->cases++;
+			r->ncases++;
 		} else if (!strncmp(t, "not ok ", 7)) {
 			const char *c = t + 7 + strspn(t + 7, "0123456789 -");
 
-			r->cases++;
+			r->ncases++;
 			r->failed++;
 			append(r->names, sizeof(r->names), c, e - c);
 		} else if (!memmem(t, e - t, "# Subtest", 9) && !memmem(t, e - t, " pass:", 6)) {
@@ -122,18 +131,20 @@ static void real_suite_passes(int step)
 	if (!r.ran) {
 		lab_expected("the suite \"" SUITE "\" in the kernel log of this boot");
 		lab_seen("no \"# Subtest: " SUITE "\" line");
-		lab_hint("keep .name = LAB9_SUITE and kunit_test_suite(toylsm_lab9_suite) at the end of %s", lab_file);
+		lab_hint("keep .name = LAB9_SUITE and kunit_test_suite(toylsm_lab9_suite) at the end of %s",
+			 lab_file);
 		lab_fail();
 	}
-	if (!r.done || r.cases < r.plan) {
+	if (!r.done || r.ncases < r.plan) {
 		lab_expected("all %d cases of " SUITE " report a result", r.plan);
-		lab_seen("%d did%s", r.cases, r.done ? "" : ", and the suite never finished");
+		lab_seen("%d did%s", r.ncases, r.done ? "" : ", and the suite never finished");
 		lab_hint("a case that crashes the kernel ends the suite: look at the console log for an Oops");
 		lab_fail();
 	}
 	if (r.failed) {
 		lab_expected("every case passes on the real toylsm_label_parse()");
-		lab_seen("%d case(s) fail on it: %.*s", r.failed, (int)strcspn(r.names, "\n"), r.names);
+		lab_seen("%d case(s) fail on it: %.*s", r.failed, (int)strcspn(r.names, "\n"),
+			 r.names);
 		if (step > 1) {
 			lab_hint("step 1 shows what KUnit said; every step needs all your cases to pass on the real parser first");
 			lab_fail();
@@ -161,7 +172,7 @@ static void caught(int n)
 	if (m.failed)
 		return;
 	lab_expected("a case of yours fails on mutant %d, a parser that %s", n, mutants[n].wrong);
-	lab_seen("all %d cases pass on it (suite %s)", m.cases, name);
+	lab_seen("all %d cases pass on it (suite %s)", m.ncases, name);
 	klog_check_todo(n);
 	lab_hint("add a check that such a parser fails: %s", mutants[n].catch);
 	lab_fail();
@@ -190,7 +201,7 @@ static void lab_show(void)
 		if (!r.ran)
 			printf("%-22s did not run\n", names[i]);
 		else
-			printf("%-22s %d of %d cases pass%s\n", names[i], r.cases - r.failed,
+			printf("%-22s %d of %d cases pass%s\n", names[i], r.ncases - r.failed,
 			       r.plan, r.done ? "" : " (did not finish)");
 	}
 }

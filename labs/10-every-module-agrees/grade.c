@@ -34,10 +34,12 @@ static char set[64];		/* the policy set: this program's name */
 static int load_rc = -1;	/* policy load's exit status */
 static char load_out[2048];	/* and what it printed */
 
-/* One access of the table, and who must refuse it, in the order the
+/*
+ * One access of the table, and who must refuse it, in the order the
  * kernel asks them about an open() (inode_permission: Smack, SELinux;
  * then file_open: toylsm, AppArmor): the first one of them that is in
- * this boot refuses it; none of them in the boot, or "": allowed. */
+ * this boot refuses it; none of them in the boot, or "": allowed.
+ */
 struct row {
 	const char *acc;	/* read, write */
 	const char *file;	/* in /tmp/lab10 */
@@ -86,7 +88,7 @@ static int run(char *const argv[], char *out, size_t len)
 static void get_labels(struct labels *l)
 {
 	char out[1024], *line, *save = NULL, *v;
-	char *argv[] = { "/bin/policy", "run", set, "probe", "self", NULL };
+	char *const argv[] = { "/bin/policy", "run", set, "probe", "self", NULL };
 
 	memset(l, 0, sizeof(*l));
 	if (run(argv, out, sizeof(out)))
@@ -104,7 +106,7 @@ static void get_labels(struct labels *l)
 		else if (!strcmp(line, "toylsm"))
 			snprintf(l->toylsm, sizeof(l->toylsm), "%s", v);
 		else if (!strcmp(line, "selinux") || (!strcmp(line, "current") &&
-			 !l->selinux[0] && strchr(v, ':')))
+						      !l->selinux[0] && strchr(v, ':')))
 			snprintf(l->selinux, sizeof(l->selinux), "%s", v);
 	}
 }
@@ -142,8 +144,10 @@ static const char *xattr_of(const char *file, const char *name)
 	return buf[k];
 }
 
-/* The rule of a rules file (smackfs load2, toylsm's rules) from subject
- * to object, as the kernel lists it; NULL if there is none. */
+/*
+ * The rule of a rules file (smackfs load2, toylsm's rules) from subject
+ * to object, as the kernel lists it; NULL if there is none.
+ */
 static const char *kernel_rule(const char *path, const char *subj, const char *obj)
 {
 	static char line[128];
@@ -180,7 +184,8 @@ static void drop_rules(const char *path, const char *subj, int one_write)
 		snprintf(buf, sizeof(buf), "%s %s -", s, o);
 		fd = open(path, O_WRONLY);
 		if (fd < 0 || write(fd, buf, strlen(buf)) < 0)
-			printf("grader: cannot remove the rule %s from %s: %s\n", buf, path, errname(errno));
+			printf("grader: cannot remove the rule %s from %s: %s\n", buf, path,
+			       errname(errno));
 		if (fd >= 0)
 			close(fd);
 		buf[0] = '\0';
@@ -190,14 +195,17 @@ static void drop_rules(const char *path, const char *subj, int one_write)
 	if (buf[0]) {
 		fd = open(path, O_WRONLY);
 		if (fd < 0 || write(fd, buf, strlen(buf)) < 0)
-			printf("grader: cannot remove the %s rules from %s: %s\n", subj, path, errname(errno));
+			printf("grader: cannot remove the %s rules from %s: %s\n", subj, path,
+			       errname(errno));
 		if (fd >= 0)
 			close(fd);
 	}
 }
 
-/* Every AppArmor profile loaded (a variant before may have named its
- * profile otherwise): each name of the profiles file to .remove. */
+/*
+ * Every AppArmor profile loaded (a variant before may have named its
+ * profile otherwise): each name of the profiles file to .remove.
+ */
 static void drop_profiles(void)
 {
 	char line[256], *sp;
@@ -211,7 +219,8 @@ static void drop_profiles(void)
 		*sp = '\0';
 		fd = open("/sys/kernel/security/apparmor/.remove", O_WRONLY);
 		if (fd < 0 || write(fd, line, strlen(line)) < 0)
-			printf("grader: cannot remove the AppArmor profile %s: %s\n", line, errname(errno));
+			printf("grader: cannot remove the AppArmor profile %s: %s\n", line,
+			       errname(errno));
 		if (fd >= 0)
 			close(fd);
 	}
@@ -219,8 +228,10 @@ static void drop_profiles(void)
 		fclose(f);
 }
 
-/* The lab's files, the rules of the program's labels and the profiles,
- * gone. */
+/*
+ * The lab's files, the rules of the program's labels and the profiles,
+ * gone.
+ */
 static void reset(void)
 {
 	struct dirent *e;
@@ -245,7 +256,7 @@ static void reset(void)
 
 static void lab_banner(void)
 {
-	char *argv[] = { "/bin/policy", "load", set, NULL };
+	char *const argv[] = { "/bin/policy", "load", set, NULL };
 	struct stat st;
 
 	snprintf(set, sizeof(set), "%s", program_invocation_short_name);
@@ -290,18 +301,21 @@ static const char *expected(const struct row *r)
 	return NULL;
 }
 
-/* Try the row: 0 allowed, an errno, or -1 (the program did not run: out
- * says why).  A refusal's module and hook from the trace, or "". */
+/*
+ * Try the row: 0 allowed, an errno, or -1 (the program did not run: out
+ * says why).  A refusal's module and hook from the trace, or "".
+ */
 static int attempt(const struct row *r, char *lsm, char *hook, char *out, size_t len)
 {
 	char path[128];
-	char *argv[] = { "/bin/policy", "run", set, "probe", (char *)r->acc, path, NULL };
+	char *const argv[] = { "/bin/policy", "run", set, "probe", (char *)r->acc, path, NULL };
 	const struct lsm_trace_walk *w;
 	const struct lsm_trace_answer *a;
 	int st, i;
 
 	snprintf(path, sizeof(path), DIR10 "%s", r->file);
-	lsm[0] = hook[0] = '\0';
+	lsm[0] = '\0';
+	hook[0] = '\0';
 	lab_record();
 	st = run(argv, out, len);
 	lab_record_stop();
@@ -340,8 +354,10 @@ static const char *perms(const char *lsm, const char *acc)
 	return "w";
 }
 
-/* What TODO @n of the learner's file @name says (from --src, where the
- * files are one after the other under "==> NAME <==" lines). */
+/*
+ * What TODO @n of the learner's file @name says (from --src, where the
+ * files are one after the other under "==> NAME <==" lines).
+ */
 static void hint_todo(const char *name, int n)
 {
 	char line[512], want[32], head[128];
@@ -373,8 +389,8 @@ static void hint_grant(const char *lsm, const char *hook, const struct row *r,
 	const char *p = perms(lsm, r->acc);
 
 	if (!strcmp(lsm, "apparmor")) {
-		lab_hint("AppArmor's profile (the program runs as \"%s\") does not give %s on " DIR10
-			 "%s: a line \"  " DIR10 "%s %s,\" in %s/apparmor/probe would make AppArmor say yes (a module after it may still say no)",
+		lab_hint("AppArmor's profile (the program runs as \"%s\") does not give %s on "
+			 DIR10 "%s: a line \"  " DIR10 "%s %s,\" in %s/apparmor/probe would make AppArmor say yes (a module after it may still say no)",
 			 l->apparmor, p, r->file, r->file, p, lab_file);
 		hint_todo("apparmor/probe", r->todo);
 	} else if (!strcmp(lsm, "smack")) {
@@ -392,7 +408,8 @@ static void hint_grant(const char *lsm, const char *hook, const struct row *r,
 		lab_hint("SELinux refused in %s, where it checks the permission \"%s\": no allow rule gives %s (the program's domain) %s on %s files (the file's type)",
 			 hook, perm, d, perm, t);
 		lab_hint("the program's %s needs { open %s }: \"allow %s %s:file { open %s };\" in %s/selinux/kit.te would give both, and make SELinux say yes (a module after it may still say no)",
-			 r->acc[0] == 'r' ? "read" : "write (an O_APPEND open)", p, d, t, p, lab_file);
+			 r->acc[0] == 'r' ? "read" : "write (an O_APPEND open)",
+			 p, d, t, p, lab_file);
 		hint_todo("selinux/kit.te", r->todo);
 	} else if (!strcmp(lsm, "toylsm")) {
 		const char *o = xattr_of(r->file, "security.toylsm");
@@ -425,7 +442,8 @@ static void hint_too_much(const char *lsm, const struct row *r, const struct lab
 			return;
 		}
 		lab_hint("AppArmor's profile \"%s\" gives %s on " DIR10 "%s (a rule of %s/apparmor/probe, a glob counts): the table wants %s",
-			 l->apparmor, p[0] == 'w' ? "w or a (the program's write appends)" : p, r->file,
+			 l->apparmor, p[0] == 'w' ? "w or a (the program's write appends)" : p,
+			 r->file,
 			 lab_file, p[0] == 'w' ? "it to give r only" : "no r at all");
 		hint_todo("apparmor/probe", r->todo);
 	} else if (!strcmp(lsm, "smack")) {
@@ -450,8 +468,10 @@ static void hint_too_much(const char *lsm, const struct row *r, const struct lab
 			lab_hint("SELinux is permissive in this boot: it refuses nothing");
 		else
 			lab_hint("SELinux's policy gives %s (the program's domain) %s on %s files: an allow rule of %s/selinux/kit.te lists it (or *); the table wants { open read } only",
-				 se_type(l->selinux), p[0] == 'a' ?
-				 "append (what it checks for the program's write, an O_APPEND open)" : p,
+				 se_type(l->selinux),
+				 p[0] == 'a' ?
+				 "append (what it checks for the program's write, an O_APPEND open)"
+				 : p,
 				 se_type(xattr_of(r->file, "security.selinux")), lab_file);
 		hint_todo("selinux/kit.te", r->todo);
 	} else if (!strcmp(lsm, "toylsm")) {
@@ -502,7 +522,8 @@ static void check(const struct row *r)
 	need_load();
 	st = attempt(r, lsm, hook, out, sizeof(out));
 	if (st < 0) {
-		lab_expected("policy run %s probe %s " DIR10 "%s runs the program", set, r->acc, r->file);
+		lab_expected("policy run %s probe %s " DIR10 "%s runs the program", set, r->acc,
+			     r->file);
 		lab_seen("%s", out);
 		lab_hint("the program could not even start: does the profile still give \"/bin/probe mr,\", and does Smack, SELinux or toylsm keep it from being run (the given rules)?");
 		lab_fail();

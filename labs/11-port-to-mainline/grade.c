@@ -30,7 +30,10 @@
 #define KIT_NR_MODULE_LIST	452
 #define KIT_ID_FIRST		32	/* LSM_ID_CAPABILITY on the kit */
 
-static const char *attr_names[] = { "current", "exec", "fscreate", "keycreate", "prev", "sockcreate" };
+static const char * const attr_names[] = {
+	"current", "exec", "fscreate", "keycreate", "prev", "sockcreate"
+};
+
 #define NATTRS 6
 
 /* The kit's ID -> name (32...44) and mainline's (100...113). */
@@ -38,10 +41,12 @@ static const char *const kit_names[] = {
 	"capability", "selinux", "smack", "tomoyo", "ima", "apparmor", "yama",
 	"loadpin", "safesetid", "lockdown", "bpf", "landlock", "toylsm",
 };
+
 static const char *const main_names[] = {
 	"capability", "selinux", "smack", "tomoyo", "apparmor", "yama", "loadpin",
 	"safesetid", "lockdown", "bpf", "landlock", "ima", "evm", "ipe",
 };
+
 #define NKIT (sizeof(kit_names) / sizeof(kit_names[0]))
 #define NMAIN (sizeof(main_names) / sizeof(main_names[0]))
 
@@ -108,6 +113,7 @@ struct call {
 	long ret;
 	int err;
 };
+
 #define MAX_CALLS 64
 static struct call calls[MAX_CALLS];
 static int ncalls, calls_lost;
@@ -192,20 +198,27 @@ static int hint_numbers(long want_nr, const char *want)
 	if (c) {
 		if (c->ret < 0)
 			lab_hint("your code called syscall %ld, the kit's %s (patches 0006-0008); on 6.12, %ld is %s, and it answered %s",
-				 c->nr, c->nr == KIT_NR_SELF_ATTR ? "lsm_self_attr" : "lsm_module_list", c->nr,
-				 c->nr == KIT_NR_SELF_ATTR ? "cachestat (not built into this kernel)" : "fchmodat2, a file call",
+				 c->nr,
+				 c->nr == KIT_NR_SELF_ATTR ? "lsm_self_attr" : "lsm_module_list",
+				 c->nr,
+				 c->nr == KIT_NR_SELF_ATTR ?
+				 "cachestat (not built into this kernel)" : "fchmodat2, a file call",
 				 errshort(c->err));
 		else
 			lab_hint("your code called syscall %ld, the kit's %s (patches 0006-0008); on 6.12, %ld is %s, and it returned %ld",
-				 c->nr, c->nr == KIT_NR_SELF_ATTR ? "lsm_self_attr" : "lsm_module_list", c->nr,
-				 c->nr == KIT_NR_SELF_ATTR ? "cachestat (not built into this kernel)" : "fchmodat2, a file call",
+				 c->nr,
+				 c->nr == KIT_NR_SELF_ATTR ? "lsm_self_attr" : "lsm_module_list",
+				 c->nr,
+				 c->nr == KIT_NR_SELF_ATTR ?
+				 "cachestat (not built into this kernel)" : "fchmodat2, a file call",
 				 c->ret);
 		lab_hint("mainline's call is %s, __NR_%s (%ld) in <asm/unistd.h> of build/mainline/usr/include: use the name, not a number",
 			 want, want, want_nr);
 		return 1;
 	}
 	if (!find_call(want_nr) && ncalls == 0 && !calls_lost) {
-		lab_hint("your code made no syscall() at all: %s has no glibc wrapper, call syscall(__NR_%s, ...)", want, want);
+		lab_hint("your code made no syscall() at all: %s has no glibc wrapper, call syscall(__NR_%s, ...)",
+			 want, want);
 		return 1;
 	}
 	return 0;
@@ -236,7 +249,8 @@ static void lab_banner(void)
 		int fd = open("/proc/self/attr/smack/current", O_WRONLY);
 
 		if (fd < 0 || write(fd, LABEL, strlen(LABEL)) != (ssize_t)strlen(LABEL))
-			printf("grader: could not set the Smack label %s: %s\n", LABEL, errname(errno));
+			printf("grader: could not set the Smack label %s: %s\n", LABEL,
+			       errname(errno));
 		if (fd >= 0)
 			close(fd);
 	}
@@ -262,7 +276,8 @@ static void lab_banner(void)
 	}
 	uname(&u);
 	printf("lab 11: porting to mainline; this boot: Linux %s, %s; %ld %s from %ld of 6 attributes\n",
-	       u.release, fs_list, truth_entries, truth_entries == 1 ? "entry" : "entries", truth_calls_ok);
+	       u.release, fs_list, truth_entries,
+	       truth_entries == 1 ? "entry" : "entries", truth_calls_ok);
 }
 
 /* The step cannot be graded on a kernel without mainline's calls. */
@@ -303,7 +318,8 @@ STEP(1, "list the active modules with lsm_list_modules")
 			snprintf(got + strlen(got), sizeof(got) - strlen(got), "%s%llu",
 				 i ? " " : "", (unsigned long long)ids[i]);
 		}
-		lab_expected("lab_list_modules(ids, %ld) returns %ld, ids = %s (%s)", truth_nids, truth_nids, want, fs_list);
+		lab_expected("lab_list_modules(ids, %ld) returns %ld, ids = %s (%s)", truth_nids,
+			     truth_nids, want, fs_list);
 		if (r < 0)
 			lab_seen("it returned %ld, errno %s", r, errname(e));
 		else
@@ -316,10 +332,12 @@ STEP(1, "list the active modules with lsm_list_modules")
 		else if (c && c->arg[2] != 0)
 			lab_hint("flags was %ld: it must be 0 (EINVAL otherwise)", c->arg[2]);
 		else if (c && c->has_size && c->size < truth_nids * sizeof(__u64))
-			lab_hint("your *size was %u bytes; %ld IDs of 8 bytes (__u64) need %zu: *size counts bytes", c->size, truth_nids,
+			lab_hint("your *size was %u bytes; %ld IDs of 8 bytes (__u64) need %zu: *size counts bytes",
+				 c->size, truth_nids,
 				 truth_nids * sizeof(__u64));
 		else if (c && !c->has_size)
-			lab_hint("the kernel could not read *size (%s): pass the address of a __u32 that holds the room in bytes", errshort(c->err));
+			lab_hint("the kernel could not read *size (%s): pass the address of a __u32 that holds the room in bytes",
+				 errshort(c->err));
 		else if (r >= 0 && r == truth_nids)
 			lab_hint("the count is right, the IDs are not: read them as the __u64 array the kernel wrote");
 		else
@@ -357,9 +375,11 @@ STEP(2, "name mainline's attributes")
 		lab_check_todo(2, "lab_attr_name()");
 		if (r && !strcmp(r, attr_names[i]))
 			continue;
-		lab_expected("lab_attr_name(%d) returns \"%s\" (LSM_ATTR_%s is %d in mainline)", LSM_ATTR_CURRENT + i,
-			     attr_names[i], i == 0 ? "CURRENT" : i == 1 ? "EXEC" : i == 2 ? "FSCREATE" :
-			     i == 3 ? "KEYCREATE" : i == 4 ? "PREV" : "SOCKCREATE", LSM_ATTR_CURRENT + i);
+		lab_expected("lab_attr_name(%d) returns \"%s\" (LSM_ATTR_%s is %d in mainline)",
+			     LSM_ATTR_CURRENT + i, attr_names[i],
+			     i == 0 ? "CURRENT" : i == 1 ? "EXEC" : i == 2 ? "FSCREATE" :
+			     i == 3 ? "KEYCREATE" : i == 4 ? "PREV" : "SOCKCREATE",
+			     LSM_ATTR_CURRENT + i);
 		lab_seen("it returned %s", lab_quote(r, -1));
 		if (lab_attr_name(1u << i) && !strcmp(lab_attr_name(1u << i), attr_names[i]))
 			lab_hint("your function names %u \"%s\": that is the kit's bit (0x%04x in the series' <linux/lsm.h>); mainline's attributes are numbers, 100 to 105: use the LSM_ATTR_* macros of 6.12's <linux/lsm.h>",
@@ -372,7 +392,8 @@ STEP(2, "name mainline's attributes")
 		r = lab_attr_name(bad[i]);
 		if (!r)
 			continue;
-		lab_expected("lab_attr_name(%u) returns NULL: no attribute has that number in mainline", bad[i]);
+		lab_expected("lab_attr_name(%u) returns NULL: no attribute has that number in mainline",
+			     bad[i]);
 		lab_seen("it returned %s", lab_quote(r, -1));
 		if (bad[i] >= 1 && bad[i] <= 32)
 			lab_hint("%u was the kit's LSM_ATTR_%s bit; in mainline it is nothing (LSM_ATTR_UNDEF is 0, then 100 to 105)",
@@ -396,13 +417,16 @@ static void hint_get_call(unsigned int attr)
 	if ((unsigned long)c->arg[0] != attr) {
 		if ((unsigned long)c->arg[0] > 0xffff || c->arg[0] == 0)
 			lab_hint("your first argument was %#lx%s: lsm_get_self_attr(attr, ctx, size, flags) takes the attribute first (the kernel answered %s); the kit's lsm_self_attr(ctx, size, flags) had none",
-				 c->arg[0], c->arg[0] ? ", an address" : " (NULL?)", errshort(c->err));
+				 c->arg[0], c->arg[0] ? ", an address" : " (NULL?)",
+				 errshort(c->err));
 		else
-			lab_hint("your first argument was %ld, not the attribute asked for (%u)", c->arg[0], attr);
+			lab_hint("your first argument was %ld, not the attribute asked for (%u)",
+				 c->arg[0], attr);
 		return;
 	}
 	if (c->arg[3] != 0)
-		lab_hint("flags was %ld: 0 asks every module (LSM_FLAG_SINGLE is step 5's)", c->arg[3]);
+		lab_hint("flags was %ld: 0 asks every module (LSM_FLAG_SINGLE is step 5's)",
+			 c->arg[3]);
 	else if (c->arg[2] == 0)
 		lab_hint("size was NULL: mainline answers EINVAL to that (the kit: EFAULT); pass the address of a __u32");
 	else if (c->ret < 0 && c->err == EFAULT)
@@ -425,14 +449,15 @@ STEP(3, "fetch one attribute of every module with lsm_get_self_attr")
 		e = errno;
 		lab_check_todo(3, "lab_get_attr()");
 		if (truth[a].count < 0 && truth[a].err == EOPNOTSUPP) {
-			if (r == 0 && buf == NULL && size == 0)
+			if (r == 0 && !buf && size == 0)
 				continue;
 			lab_expected("lab_get_attr(%s) returns 0 with *ctxp NULL and *sizep 0: no active module has %s (%s), so the kernel answers EOPNOTSUPP",
 				     attr_names[a], attr_names[a], fs_list);
 			if (r < 0)
 				lab_seen("it returned %ld, errno %s", r, errname(e));
 			else
-				lab_seen("it returned %ld, *ctxp %s, *sizep %u", r, buf ? "not NULL" : "NULL", size);
+				lab_seen("it returned %ld, *ctxp %s, *sizep %u", r,
+					 buf ? "not NULL" : "NULL", size);
 			if (r < 0 && e == EOPNOTSUPP)
 				lab_hint("EOPNOTSUPP here means \"no module has this attribute\": nothing to report, not a failure (the kit's one call answered 0 entries for it)");
 			else
@@ -442,7 +467,8 @@ STEP(3, "fetch one attribute of every module with lsm_get_self_attr")
 		if (truth[a].count < 0) {	/* another error: the same one */
 			if (r == -1 && e == truth[a].err)
 				continue;
-			lab_expected("lab_get_attr(%s) returns -1 with errno %s, as the kernel answers", attr_names[a],
+			lab_expected("lab_get_attr(%s) returns -1 with errno %s, as the kernel answers",
+				     attr_names[a],
 				     errname(truth[a].err));
 			lab_seen("it returned %ld, errno %s", r, errname(e));
 			lab_fail();
@@ -467,7 +493,8 @@ STEP(3, "fetch one attribute of every module with lsm_get_self_attr")
 		else if (r == truth[a].count && (!buf || buf == (void *)1))
 			lab_hint("set *ctxp to the buffer the kernel filled");
 		else if (r == truth[a].count)
-			lab_hint("the buffer's bytes differ from a fresh lsm_get_self_attr(%s): give *ctxp the very buffer the kernel filled", attr_names[a]);
+			lab_hint("the buffer's bytes differ from a fresh lsm_get_self_attr(%s): give *ctxp the very buffer the kernel filled",
+				 attr_names[a]);
 		else
 			hint_get_call(attr);
 		lab_fail();
@@ -479,8 +506,10 @@ struct synth { __u64 id; const char *value; __u64 ctx_len, len; };
 
 STEP(4, "walk from one lsm_ctx entry to the next")
 {
-	/* As mainline lays them out: len = the header, the value and padding;
-	 * the last one has more after its value than the padding to 8. */
+	/*
+	 * As mainline lays them out: len = the header, the value and padding;
+	 * the last one has more after its value than the padding to 8.
+	 */
 	static const struct synth e[] = {
 		{ LSM_ID_SMACK, "a", 2, 40 },
 		{ LSM_ID_SMACK, LABEL, sizeof(LABEL), 56 },
@@ -516,7 +545,8 @@ STEP(4, "walk from one lsm_ctx entry to the next")
 		d = (const char *)got - (const char *)c;
 		lab_expected("for an entry with len %llu and ctx_len %llu (value %s), the next one starts %llu bytes after it",
 			     (unsigned long long)c->len, (unsigned long long)c->ctx_len,
-			     lab_quote((const char *)c->ctx, (long)c->ctx_len), (unsigned long long)c->len);
+			     lab_quote((const char *)c->ctx,
+				       (long)c->ctx_len), (unsigned long long)c->len);
 		if (!got)
 			lab_seen("lab_ctx_next() returned NULL");
 		else
@@ -544,7 +574,8 @@ STEP(4, "walk from one lsm_ctx entry to the next")
 		if ((const unsigned char *)c != truth[a].buf + truth[a].size) {
 			lab_expected("walking the kernel's %ld entries of %s ends %u bytes after the start",
 				     truth[a].count, attr_names[a], truth[a].size);
-			lab_seen("it ended %td bytes after it", (const unsigned char *)c - truth[a].buf);
+			lab_seen("it ended %td bytes after it",
+				 (const unsigned char *)c - truth[a].buf);
 			lab_fail();
 		}
 	}
@@ -594,7 +625,8 @@ static void hint_single(const char *lsm, long r, int e)
 			size_t k;
 
 			for (k = 0; lsm[k] && k < sizeof(up) - 1; k++)
-				up[k] = lsm[k] >= 'a' && lsm[k] <= 'z' ? lsm[k] - 'a' + 'A' : lsm[k];
+				up[k] = lsm[k] >= 'a' && lsm[k] <= 'z' ?
+					lsm[k] - 'a' + 'A' : lsm[k];
 			up[k] = '\0';
 			lab_hint("ctx->id was 0 (LSM_ID_UNDEF) when you called: put the module's ID (LSM_ID_%s, %llu) in ctx->id before each call with LSM_FLAG_SINGLE",
 				 up, (unsigned long long)main_id(lsm));
@@ -607,7 +639,8 @@ static void hint_single(const char *lsm, long r, int e)
 			return;
 		}
 		if (c->has_id && main_name(c->id) && strcmp(main_name(c->id), lsm)) {
-			lab_hint("you asked for ID %llu, which is %s in mainline, not %s", (unsigned long long)c->id,
+			lab_hint("you asked for ID %llu, which is %s in mainline, not %s",
+				 (unsigned long long)c->id,
 				 main_name(c->id), lsm);
 			return;
 		}
@@ -635,7 +668,8 @@ STEP(5, "one module's attribute with LSM_FLAG_SINGLE")
 			continue;
 		asked++;
 		if (t)
-			snprintf(want, sizeof(want), "%.*s", (int)strnlen((const char *)t->ctx, t->ctx_len),
+			snprintf(want, sizeof(want), "%.*s",
+				 (int)strnlen((const char *)t->ctx, t->ctx_len),
 				 (const char *)t->ctx);
 		memset(value, 'X', sizeof(value));
 		calls_reset();
@@ -656,7 +690,8 @@ STEP(5, "one module's attribute with LSM_FLAG_SINGLE")
 		if (r < 0)
 			lab_seen("it returned %ld, errno %s", r, errname(e));
 		else
-			lab_seen("it returned %ld, value %s", r, lab_quote(value, strnlen(value, 80)));
+			lab_seen("it returned %ld, value %s", r,
+				 lab_quote(value, strnlen(value, 80)));
 		hint_single(lsm, r, e);
 		lab_fail();
 	}
@@ -713,7 +748,8 @@ STEP(6, "print every attribute of every module")
 		for (long i = 0; i < truth[a].count; i++) {
 			used += snprintf(want + used, sizeof(want) - used, "%llu %s %.*s\n",
 					 (unsigned long long)c->id, attr_names[a],
-					 (int)strnlen((const char *)c->ctx, c->ctx_len), (const char *)c->ctx);
+					 (int)strnlen((const char *)c->ctx,
+						      c->ctx_len), (const char *)c->ctx);
 			if (c->ctx_len == 0 && empty < 0)
 				empty = a;
 			c = (const void *)((const char *)c + c->len);
@@ -735,13 +771,15 @@ STEP(6, "print every attribute of every module")
 
 		if (calls[i].nr != __NR_lsm_get_self_attr)
 			continue;
-		if (at >= LSM_ATTR_CURRENT && at <= LSM_ATTR_SOCKCREATE && !asked[at - LSM_ATTR_CURRENT]++)
+		if (at >= LSM_ATTR_CURRENT && at <= LSM_ATTR_SOCKCREATE &&
+		    !asked[at - LSM_ATTR_CURRENT]++)
 			nasked++;
 		if (at >= 1 && at <= 32 && !(at & (at - 1)))
 			kitbits++;
 	}
 	if (r != truth_entries) {
-		lab_expected("lab_print_self_attrs() returns %ld, the number of lines (entries of all 6 attributes)", truth_entries);
+		lab_expected("lab_print_self_attrs() returns %ld, the number of lines (entries of all 6 attributes)",
+			     truth_entries);
 		if (r < 0)
 			lab_seen("it returned %ld, errno %s", r, errname(e));
 		else
@@ -771,7 +809,9 @@ STEP(6, "print every attribute of every module")
 		if (missing) {
 			lab_hint("your code asked lsm_get_self_attr for %s only, and this boot has entries for other attributes: mainline returns one attribute per call, so call it for each of LSM_ATTR_CURRENT (100) to LSM_ATTR_SOCKCREATE (105)%s",
 				 nasked ? which : "no attribute",
-				 nasked == 1 && asked[0] ? " (a loop that doubles the attribute, as the kit's bits needed, stops after 100)" : "");
+				 nasked == 1 && asked[0] ?
+				 " (a loop that doubles the attribute, as the kit's bits needed, stops after 100)"
+				 : "");
 			lab_fail();
 		}
 	}
@@ -779,7 +819,8 @@ STEP(6, "print every attribute of every module")
 		const struct lsm_ctx *c = (const void *)truth[empty].buf;
 		char line[64], *p;
 
-		snprintf(line, sizeof(line), "%llu %s ", (unsigned long long)c->id, attr_names[empty]);
+		snprintf(line, sizeof(line), "%llu %s ", (unsigned long long)c->id,
+			 attr_names[empty]);
 		p = strstr(got, line);
 		if (p && p[strlen(line)] != '\n') {
 			lab_hint("the entry %llu %s has ctx_len 0: an empty value (SELinux reports an unset attribute so; the kit left it out). Your line shows bytes after it: the value has no NUL of its own, so print at most ctx_len bytes (\"%%.*s\")",

@@ -57,7 +57,7 @@
 #include <unistd.h>
 
 /* The helpers a grader may or may not use. */
-#define LAB_API static __attribute__((unused))
+#define LAB_API __attribute__((unused))
 
 #define LAB_MAX_STEPS 16
 #define LAB_STEP_SECONDS 10
@@ -65,8 +65,10 @@
 /* Set by LAB_TODO(n) in the attendee's file: the placeholder was reached. */
 int lab_todo;
 
-/* The attendee's file, as the hints name it (--file), and its copy in the
- * guest (--src), where the hints look up what a TODO says. */
+/*
+ * The attendee's file, as the hints name it (--file), and its copy in the
+ * guest (--src), where the hints look up what a TODO says.
+ */
 static const char *lab_file = "your lab file";
 static const char *lab_src;
 
@@ -98,7 +100,7 @@ static void lab_register(int n, const char *title, void (*fn)(void))
 	static void lab_step_##num(void)
 
 /* "E2BIG (Argument list too long)", or "0 (no error)". */
-LAB_API const char *errname(int e)
+static LAB_API const char *errname(int e)
 {
 	static char buf[4][96];
 	static int i;
@@ -119,7 +121,7 @@ LAB_API const char *errname(int e)
  * A string for a hint: quoted, with newlines, NULs of a fixed-length
  * buffer and other control bytes made visible.  n < 0: up to the NUL.
  */
-LAB_API const char *lab_quote(const char *s, long n)
+static LAB_API const char *lab_quote(const char *s, long n)
 {
 	static char buf[4][256];
 	static int i;
@@ -161,7 +163,7 @@ static void lab_line(const char *tag, const char *fmt, va_list ap)
 	dprintf(lab_hint_fd, "%s%s\n", tag, msg);
 }
 
-LAB_API void __attribute__((format(printf, 1, 2))) lab_expected(const char *fmt, ...)
+static LAB_API void __attribute__((format(printf, 1, 2))) lab_expected(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -170,7 +172,7 @@ LAB_API void __attribute__((format(printf, 1, 2))) lab_expected(const char *fmt,
 	va_end(ap);
 }
 
-LAB_API void __attribute__((format(printf, 1, 2))) lab_seen(const char *fmt, ...)
+static LAB_API void __attribute__((format(printf, 1, 2))) lab_seen(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -179,7 +181,7 @@ LAB_API void __attribute__((format(printf, 1, 2))) lab_seen(const char *fmt, ...
 	va_end(ap);
 }
 
-LAB_API void __attribute__((format(printf, 1, 2))) lab_hint(const char *fmt, ...)
+static LAB_API void __attribute__((format(printf, 1, 2))) lab_hint(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -189,7 +191,7 @@ LAB_API void __attribute__((format(printf, 1, 2))) lab_hint(const char *fmt, ...
 }
 
 /* What the kernel's LSM events showed (labs/common/trace.h). */
-LAB_API void __attribute__((format(printf, 1, 2))) lab_trace(const char *fmt, ...)
+static LAB_API void __attribute__((format(printf, 1, 2))) lab_trace(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -198,7 +200,7 @@ LAB_API void __attribute__((format(printf, 1, 2))) lab_trace(const char *fmt, ..
 	va_end(ap);
 }
 
-LAB_API void __attribute__((format(printf, 1, 2))) lab_kit(const char *fmt, ...)
+static LAB_API void __attribute__((format(printf, 1, 2))) lab_kit(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -207,7 +209,7 @@ LAB_API void __attribute__((format(printf, 1, 2))) lab_kit(const char *fmt, ...)
 	va_end(ap);
 }
 
-LAB_API void __attribute__((noreturn)) lab_fail(void)
+static LAB_API void __attribute__((noreturn)) lab_fail(void)
 {
 	exit(1);
 }
@@ -217,7 +219,7 @@ LAB_API void __attribute__((noreturn)) lab_fail(void)
  * grader itself could not do what it needed to set the step up (what,
  * errno err), e.g. lab_setup(fd >= 0, "create a file in /tmp", errno).
  */
-LAB_API void lab_setup(int ok, const char *what, int err)
+static LAB_API void lab_setup(int ok, const char *what, int err)
 {
 	if (ok)
 		return;
@@ -235,7 +237,7 @@ LAB_API void lab_setup(int ok, const char *what, int err)
  */
 static char fs_list[512];
 
-LAB_API void load_fs_list(void)
+static LAB_API void load_fs_list(void)
 {
 	int fd = open("/sys/kernel/security/lsm", O_RDONLY);
 	ssize_t n = fd < 0 ? -1 : read(fd, fs_list, sizeof(fs_list) - 1);
@@ -249,16 +251,16 @@ LAB_API void load_fs_list(void)
 	close(fd);
 }
 
-LAB_API int lsm_active(const char *name)
+static LAB_API int lsm_active(const char *name)
 {
 	char list[sizeof(fs_list) + 2], want[40];
 
 	snprintf(list, sizeof(list), ",%s,", fs_list);
 	snprintf(want, sizeof(want), ",%s,", name);
-	return strstr(list, want) != NULL;
+	return !!strstr(list, want);
 }
 
-LAB_API void need_toylsm(void)
+static LAB_API void need_toylsm(void)
 {
 	if (lsm_active("toylsm"))
 		return;
@@ -268,7 +270,7 @@ LAB_API void need_toylsm(void)
 }
 
 /* A hint with what TODO n of the attendee's file says (from --src). */
-LAB_API void lab_hint_todo_text(int todo)
+static LAB_API void lab_hint_todo_text(int todo)
 {
 	char line[512], want[32];
 	FILE *f;
@@ -299,7 +301,7 @@ LAB_API void lab_hint_todo_text(int todo)
  * After calling the attendee's function FN for step N: if it ended at the
  * skeleton's placeholder, say so and fail.
  */
-LAB_API void lab_check_todo(int n, const char *fn)
+static LAB_API void lab_check_todo(int n, const char *fn)
 {
 	if (!lab_todo)
 		return;
@@ -318,7 +320,7 @@ LAB_API void lab_check_todo(int n, const char *fn)
  */
 static unsigned char *lab_needed;	/* shared with the step's child */
 
-LAB_API void lab_needs(int k)
+static LAB_API void lab_needs(int k)
 {
 	if (lab_needed && k >= 1 && k <= LAB_MAX_STEPS)
 		lab_needed[k] = 1;
@@ -328,7 +330,7 @@ LAB_API void lab_needs(int k)
  * For lab_show(): if the last call ended at a placeholder, say so (once)
  * and return 1.
  */
-LAB_API int lab_show_todo(const char *fn)
+static LAB_API int lab_show_todo(const char *fn)
 {
 	if (!lab_todo)
 		return 0;
@@ -401,6 +403,8 @@ static void lab_dump(int fd, const char *prefix, int max)
 	lab_dump_but(fd, prefix, max, NULL);
 }
 
+#define LAB_SIGABRT_HINT "abort(): a failed assert(), or glibc found a corrupted heap (a write past a malloc()ed buffer, a double free())?"
+
 static const char *lab_signal_hint(int sig)
 {
 	switch (sig) {
@@ -409,7 +413,7 @@ static const char *lab_signal_hint(int sig)
 	case SIGBUS:
 		return "a misaligned or out-of-range memory access?";
 	case SIGABRT:
-		return "abort(): a failed assert(), or glibc found a corrupted heap (a write past a malloc()ed buffer, a double free())?";
+		return LAB_SIGABRT_HINT;
 	case SIGFPE:
 		return "a division by zero?";
 	default:
@@ -476,7 +480,8 @@ static int lab_run_step(const struct lab_step *s)
 	printf("%s %d %s\n", passed ? "ok" : "not ok", s->n, s->title);
 	if (!passed) {
 		if (late) {
-			dprintf(hint, "seen:     the step did not finish within %d s\n", LAB_STEP_SECONDS);
+			dprintf(hint, "seen:     the step did not finish within %d s\n",
+				LAB_STEP_SECONDS);
 			dprintf(hint, "hint:     an endless loop, or a read() that waits forever?\n");
 		} else if (WIFSIGNALED(status)) {
 			dprintf(hint, "seen:     your code crashed: SIG%s (%s)\n",
@@ -487,7 +492,8 @@ static int lab_run_step(const struct lab_step *s)
 			dprintf(hint, "seen:     the program exited in the middle of the step\n");
 			dprintf(hint, "hint:     your function called exit(); return a value instead\n");
 		} else if (WIFEXITED(status) && WEXITSTATUS(status) != 1) {
-			dprintf(hint, "seen:     the step exited with status %d\n", WEXITSTATUS(status));
+			dprintf(hint, "seen:     the step exited with status %d\n",
+				WEXITSTATUS(status));
 		}
 	}
 	if (!passed) {

@@ -23,7 +23,7 @@
 #include "grader.h"
 #include "lsm_names.h"
 
-LAB_API const char *name_of(long id)
+static LAB_API const char *name_of(long id)
 {
 	const char *name = kit_lsm_name(id);
 
@@ -32,17 +32,17 @@ LAB_API const char *name_of(long id)
 	return id == LSM_ID_INVALID ? "LSM_ID_INVALID" : "an unknown ID";
 }
 
-LAB_API long get_ilsm(void)
+static LAB_API long get_ilsm(void)
 {
 	return prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0);
 }
 
-LAB_API long set_ilsm(long id)
+static LAB_API long set_ilsm(long id)
 {
 	return prctl(PR_LSM_ATTR_SET, id, 0, 0, 0);
 }
 
-LAB_API int active_ids(__u32 *ids, int max)
+static LAB_API int active_ids(__u32 *ids, int max)
 {
 	size_t size = max * sizeof(*ids);
 	long n = syscall(__NR_lsm_module_list, ids, &size, 0);
@@ -52,7 +52,7 @@ LAB_API int active_ids(__u32 *ids, int max)
 }
 
 /* The truth of step 2: the active modules PR_LSM_ATTR_SET accepts. */
-LAB_API int truth_candidates(__u32 *cand, int max)
+static LAB_API int truth_candidates(__u32 *cand, int max)
 {
 	__u32 ids[64];
 	long orig = get_ilsm();
@@ -71,7 +71,7 @@ LAB_API int truth_candidates(__u32 *cand, int max)
  * Module id's "current" for this task, from lsm_self_attr(), which names
  * the module of each value: its length, or -1 if id reports none.
  */
-LAB_API int self_current(long id, char *buf, size_t len)
+static LAB_API int self_current(long id, char *buf, size_t len)
 {
 	static char mem[8192] __attribute__((aligned(8)));
 	size_t size = sizeof(mem), off = 0;
@@ -91,12 +91,12 @@ LAB_API int self_current(long id, char *buf, size_t len)
 }
 
 /* How many file descriptors are open: a leak raises it. */
-LAB_API int open_fds(void)
+static LAB_API int open_fds(void)
 {
 	DIR *d = opendir("/proc/self/fd");
 	int n = 0;
 
-	lab_setup(d != NULL, "list /proc/self/fd", errno);
+	lab_setup(!!d, "list /proc/self/fd", errno);
 	while (readdir(d))
 		n++;
 	closedir(d);

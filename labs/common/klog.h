@@ -15,7 +15,7 @@
 #include "kernel_log.h"
 
 /* The kernel log (tests/guest/kernel_log.h's), or "" if unreadable. */
-LAB_API const char *klog(void)
+static LAB_API const char *klog(void)
 {
 	const char *log = kernel_log();
 
@@ -26,7 +26,7 @@ LAB_API const char *klog(void)
  * Whether the kernel log says a placeholder LAB_TODO(n) ran; if so, the
  * function it was in goes to func.
  */
-LAB_API int klog_todo(int n, char *func, size_t len)
+static LAB_API int klog_todo(int n, char *func, size_t len)
 {
 	const char *p = klog();
 	char fn[96];
@@ -46,7 +46,7 @@ LAB_API int klog_todo(int n, char *func, size_t len)
  * If the kernel log says LAB_TODO(n) ran: say so, quote the TODO, fail
  * the step.  Call it where the step's check failed.
  */
-LAB_API void klog_check_todo(int n)
+static LAB_API void klog_check_todo(int n)
 {
 	char func[96];
 
@@ -54,7 +54,8 @@ LAB_API void klog_check_todo(int n)
 		return;
 	lab_seen("the kernel log says: toylsm lab: %s() reached TODO %d, not written yet", func, n);
 	lab_hint_todo_text(n);
-	lab_hint("README.md, step %d, explains what to write; then make lab again (it rebuilds the kernel)", n);
+	lab_hint("README.md, step %d, explains what to write; then make lab again (it rebuilds the kernel)",
+		 n);
 	lab_fail();
 }
 

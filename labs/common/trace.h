@@ -14,7 +14,8 @@
  *	lab_trace_refusal("your open()", "openat,open");
  *	lab_hint(...);
  *
- *	# trace:    your open() was refused by smack in inode_permission (EACCES); toylsm and landlock were never asked in that call
+ *	# trace:    your open() was refused by smack in inode_permission (EACCES); toylsm
+ *	            and landlock were never asked in that call  (one line)
  *
  * Each line says only what the trace shows.  Without the events (a
  * kernel built without tracing) the step is graded all the same, and
@@ -26,22 +27,24 @@
 #include "grader.h"
 #include "lsm_trace.h"
 
-/* The modules a trace line may name as never asked: those a learner
+/*
+ * The modules a trace line may name as never asked: those a learner
  * stacks against each other (capability and Yama are not asked about
- * files at all). */
+ * files at all).
+ */
 #define LAB_TRACE_MODULES "landlock,smack,selinux,apparmor,toylsm"
 
 static struct lsm_record lab_rec;
 static int lab_rec_state;	/* 1 recorded, -1 no trace (lab_rec.t.err) */
 
 /* Start recording (the step's process and its children from now on). */
-LAB_API void lab_record(void)
+static LAB_API void lab_record(void)
 {
 	lab_rec_state = lsm_record_start(&lab_rec) ? -1 : 0;
 }
 
 /* Stop, and read what was recorded. */
-LAB_API void lab_record_stop(void)
+static LAB_API void lab_record_stop(void)
 {
 	if (lab_rec_state == 0)
 		lab_rec_state = lsm_record_stop(&lab_rec) ? -1 : 1;
@@ -63,7 +66,7 @@ static int lab_trace_there(void)
  * @what ("your open()"; NULL: "your SYSCALL()"); else the last such call that failed, and that no
  * module refused it; else that no module refused anything.
  */
-LAB_API void lab_trace_refusal(const char *what, const char *syscalls)
+static LAB_API void lab_trace_refusal(const char *what, const char *syscalls)
 {
 	char line[768], eb[24];
 	const struct lsm_trace_call *c;
@@ -115,8 +118,8 @@ LAB_API void lab_trace_refusal(const char *what, const char *syscalls)
  * toylsm answered 0"), and whether @lsm was asked; else as
  * lab_trace_refusal().
  */
-LAB_API void lab_trace_allowed(const char *what, const char *syscalls, const char *hook,
-			       const char *lsm)
+static LAB_API void lab_trace_allowed(const char *what, const char *syscalls, const char *hook,
+				      const char *lsm)
 {
 	char line[768];
 
