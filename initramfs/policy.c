@@ -139,7 +139,8 @@ static void kmsg_reason(int fd, const char *word)
 			nanosleep(&tick, NULL);
 	}
 	if (!found)
-		fprintf(stderr, "policy: (no message of the kernel about it: dmesg | grep -i %s)\n", word);
+		fprintf(stderr, "policy: (no message of the kernel about it: dmesg | grep -i %s)\n",
+			word);
 	close(fd);
 }
 
@@ -280,7 +281,8 @@ static int load_apparmor(int complain)
 			if (n)	/* the set's profiles before this one were replaced */
 				snprintf(loaded + strlen(loaded), sizeof(loaded) - strlen(loaded),
 					 " apparmor (%d profile(s) before this one)", n);
-			fail("apparmor: is %s a profile compiled by apparmor_parser for this kernel (scripts/policy.sh)?", p);
+			fail("apparmor: is %s a profile compiled by apparmor_parser for this kernel (scripts/policy.sh)?",
+			     p);
 		}
 		close(kfd);
 		n++;
@@ -345,7 +347,8 @@ static int load_toylsm(void)
 		return -1;
 	while ((l = next_line(&cur))) {
 		if (strlen(buf) + strlen(l) + 2 > sizeof(buf))
-			fail("toylsm: %s is longer than one write (4095 bytes)", setpath("toylsm.rules"));
+			fail("toylsm: %s is longer than one write (4095 bytes)",
+			     setpath("toylsm.rules"));
 		strcat(strcat(buf, l), "\n");
 		n++;
 	}
@@ -395,7 +398,8 @@ static int load_files(const char *only)
 			fail("files: '%s' in %s is not \"PATH XATTR VALUE\"", l, setpath("files"));
 		mod = xattr_module(name);
 		if (!mod)
-			fail("files: %s in %s is not an xattr of Smack, SELinux or toylsm", name, setpath("files"));
+			fail("files: %s in %s is not an xattr of Smack, SELinux or toylsm", name,
+			     setpath("files"));
 		if (access(path, F_OK)) {
 			mkdirs(path);
 			fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
@@ -406,7 +410,8 @@ static int load_files(const char *only)
 		if (!active(mod) || (only && !strstr(only, mod)))
 			continue;
 		if (setxattr(path, name, value, strlen(value), 0))
-			fail("files: cannot set %s=%s on %s: %s", name, value, path, strerror(errno));
+			fail("files: cannot set %s=%s on %s: %s", name, value, path,
+			     strerror(errno));
 		n++;
 	}
 	free(list);
@@ -446,7 +451,8 @@ static int cmd_load(int argc, char **argv)
 		for (n = 0; modules[n]; n++)
 			known |= strcmp(argv[i], modules[n]) == 0;
 		if (!known)
-			fail("'%s' is not a module a set loads (selinux, apparmor, smack, toylsm, files)", argv[i]);
+			fail("'%s' is not a module a set loads (selinux, apparmor, smack, toylsm, files)",
+			     argv[i]);
 		strcat(strcat(only, argv[i]), " ");
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -523,17 +529,20 @@ static int landlock(const char *file)
 			else if (strcmp(r, "write") == 0)
 				attr.handled_access_fs |= LANDLOCK_ACCESS_FS_WRITE_FILE;
 			else
-				fail("landlock: '%s' in %s: rights are read and write", r, setpath(file));
+				fail("landlock: '%s' in %s: rights are read and write", r,
+				     setpath(file));
 		}
 	}
 	free(rules);
 	fd = syscall(SYS_landlock_create_ruleset, &attr, sizeof(attr), 0);
 	if (fd < 0)
-		fail("landlock: cannot create a ruleset: %s (is landlock in this boot?)", strerror(errno));
+		fail("landlock: cannot create a ruleset: %s (is landlock in this boot?)",
+		     strerror(errno));
 	rules = slurp(setpath(file), NULL);
 	cur = rules;
 	while ((l = next_line(&cur))) {
-		sscanf(l, "%63s %255s", rights, path);
+		if (sscanf(l, "%63s %255s", rights, path) != 2)
+			fail("landlock: '%s' in %s is not \"RIGHTS PATH\"", l, setpath(file));
 		pb.allowed_access = 0;
 		if (strstr(rights, "read"))
 			pb.allowed_access |= LANDLOCK_ACCESS_FS_READ_FILE;
@@ -574,13 +583,15 @@ static int cmd_run(int argc, char **argv)
 		fail("no policy set '%s' with a file 'run' in " SETS, set);
 	for (cur = run; (l = next_line(&cur));) {
 		if (sscanf(l, "%31s %255s", key, val) != 2)
-			fail("'%s' in %s is not \"toylsm LABEL\" or \"landlock FILE\"", l, setpath("run"));
+			fail("'%s' in %s is not \"toylsm LABEL\" or \"landlock FILE\"", l,
+			     setpath("run"));
 		if (strcmp(key, "toylsm") == 0) {
 			if (!active("toylsm"))
 				continue;
 			err = put("/proc/self/attr/toylsm/exec", val, strlen(val));
 			if (err)
-				fail("toylsm: cannot take the exec label %s: %s", val, strerror(err));
+				fail("toylsm: cannot take the exec label %s: %s", val,
+				     strerror(err));
 		} else if (strcmp(key, "landlock") == 0) {
 			if (active("landlock"))
 				landlock(val);

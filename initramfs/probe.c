@@ -120,7 +120,7 @@ static int attr(int argc, char **argv)
 
 	if (argc == 0)
 		names = ilsms;
-	for (i = 0; argc ? i < argc : names[i] != NULL; i++) {
+	for (i = 0; argc ? i < argc : !!names[i]; i++) {
 		if (argc == 0 && !active(names[i]))
 			continue;
 		id = lsm_id_of(names[i]);
@@ -175,7 +175,8 @@ static int try(const char *access, const char *path)
 	if (fd >= 0)
 		close(fd);
 	if (err)
-		printf("%s %s: refused, %s (%s)\n", access, path, strerrorname_np(err), strerror(err));
+		printf("%s %s: refused, %s (%s)\n", access, path, strerrorname_np(err),
+		       strerror(err));
 	else
 		printf("%s %s: ok\n", access, path);
 	return err;

@@ -31,8 +31,10 @@
 
 #include "lsm_trace.h"
 
-/* The trace: tracefs (WHY_TRACEFS=DIR elsewhere: the tests' missing
- * events), the active modules, the calls as they end. */
+/*
+ * The trace: tracefs (WHY_TRACEFS=DIR elsewhere: the tests' missing
+ * events), the active modules, the calls as they end.
+ */
 static struct lsm_trace trace;
 
 static void die(const char *fmt, ...)
@@ -137,8 +139,10 @@ static void end_call(struct lsm_trace *t, struct lsm_trace_call *c)
 		return;
 	if (!hook_matches(c))
 		return;
-	/* A refusal inside a call that succeeded (a capable() the kernel
-	 * could do without) is shown with -a only. */
+	/*
+	 * A refusal inside a call that succeeded (a capable() the kernel
+	 * could do without) is shown with -a only.
+	 */
 	if (d && c->done && c->ret >= 0)
 		n_inside++;
 	show = (d && (!c->done || c->ret < 0)) || opt_all || f_hook || f_sys;
@@ -226,16 +230,35 @@ int main(int argc, char **argv)
 
 	while ((opt = getopt(argc, argv, "+avVb:c:p:k:s:h")) != -1) {
 		switch (opt) {
-		case 'a': opt_all = true; break;
-		case 'v': opt_verbose = true; break;
-		case 'V': opt_void = true; break;
-		case 'b': bufkb = optarg; break;
-		case 'c': f_comm = optarg; break;
-		case 'p': f_pid = atoi(optarg); break;
-		case 'k': f_hook = optarg; break;
-		case 's': f_sys = optarg; break;
-		case 'h': usage(stdout, 0); break;
-		default: usage(stderr, 2);
+		case 'a':
+			opt_all = true;
+			break;
+		case 'v':
+			opt_verbose = true;
+			break;
+		case 'V':
+			opt_void = true;
+			break;
+		case 'b':
+			bufkb = optarg;
+			break;
+		case 'c':
+			f_comm = optarg;
+			break;
+		case 'p':
+			f_pid = atoi(optarg);
+			break;
+		case 'k':
+			f_hook = optarg;
+			break;
+		case 's':
+			f_sys = optarg;
+			break;
+		case 'h':
+			usage(stdout, 0);
+			break;
+		default:
+			usage(stderr, 2);
 		}
 	}
 	if (optind >= argc)
