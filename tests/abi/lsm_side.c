@@ -57,6 +57,7 @@ static const struct { long id; const char *name; } lsms[] = {
 	{ LSM_ID_IPE, "ipe" },
 #endif
 };
+
 #define NLSMS (sizeof(lsms) / sizeof(lsms[0]))
 
 static const struct { unsigned int attr; const char *name; } attrs[] = {
@@ -64,6 +65,7 @@ static const struct { unsigned int attr; const char *name; } attrs[] = {
 	{ LSM_ATTR_FSCREATE, "fscreate" }, { LSM_ATTR_KEYCREATE, "keycreate" },
 	{ LSM_ATTR_PREV, "prev" }, { LSM_ATTR_SOCKCREATE, "sockcreate" },
 };
+
 #define NATTRS (sizeof(attrs) / sizeof(attrs[0]))
 
 static const char *lsm_name(unsigned long long id)
@@ -134,11 +136,21 @@ static char buf[65536] __attribute__((aligned(8)));
  * attribute.  vals[a] gets the answer for attrs[a]; layout gets the first
  * entry's header fields.
  */
-struct self { char vals[NATTRS][512]; size_t bytes; int calls; long rc; int err; char layout[128]; };
+struct self {
+	char vals[NATTRS][512];
+	size_t bytes;
+	int calls;
+	long rc;
+	int err;
+	char layout[128];
+};
 
-/* A value is at most ctx_len bytes: mainline's may have no NUL of its own
- * (an unset SELinux attribute has ctx_len 0; AppArmor counts no NUL). */
-static void add_val(char *v, size_t vl, unsigned long long id, const char *s, unsigned long long len)
+/*
+ * A value is at most ctx_len bytes: mainline's may have no NUL of its own
+ * (an unset SELinux attribute has ctx_len 0; AppArmor counts no NUL).
+ */
+static void add_val(char *v, size_t vl, unsigned long long id, const char *s,
+		    unsigned long long len)
 {
 	size_t n = strlen(v);
 
@@ -163,7 +175,8 @@ static void read_self(struct self *s)
 
 		for (size_t a = 0; a < NATTRS; a++)
 			if (attrs[a].attr == c->flags)
-				add_val(s->vals[a], sizeof(s->vals[a]), c->id, (char *)c->ctx, c->ctx_len);
+				add_val(s->vals[a], sizeof(s->vals[a]), c->id, (char *)c->ctx,
+					c->ctx_len);
 		if (i == 0)
 			snprintf(s->layout, sizeof(s->layout), "header %zu, ctx_len %llu",
 				 sizeof(*c), (unsigned long long)c->ctx_len);
@@ -322,8 +335,10 @@ static long all_attrs_once(void)
 #else
 	long n = 0;
 
-	/* Every attribute; EOPNOTSUPP (no module has it) and AppArmor's
-	 * ENOENT (an unset exec or prev) are answers too. */
+	/*
+	 * Every attribute; EOPNOTSUPP (no module has it) and AppArmor's
+	 * ENOENT (an unset exec or prev) are answers too.
+	 */
 	for (size_t a = 0; a < NATTRS; a++) {
 		__u32 size = sizeof(buf);
 		long r = syscall(__NR_lsm_get_self_attr, attrs[a].attr, buf, &size, 0);
@@ -416,18 +431,22 @@ static int bench(void)
 			strerrorname_np(errno) ? strerrorname_np(errno) : "?");
 		return 1;
 	}
-	printf("BENCH-INFO abi=%s entries=%ld calls=%d reps=%d slice_ms=%.0f clock=%s\n", ABI, bench_rc,
+	printf("BENCH-INFO abi=%s entries=%ld calls=%d reps=%d slice_ms=%.0f clock=%s\n", ABI,
+	       bench_rc,
 #ifdef __NR_lsm_self_attr
 	       1,
 #else
 	       (int)NATTRS,
 #endif
 	       REPS, MIN_NS / 1e6, clk);
-	/* clock_getres() says 4 ms on both (no high-resolution timers in
+	/*
+	 * clock_getres() says 4 ms on both (no high-resolution timers in
 	 * tinyconfig), but with the TSC as clocksource CLOCK_MONOTONIC reads
-	 * in ns steps: the clocksource is what matters (jiffies: unusable). */
+	 * in ns steps: the clocksource is what matters (jiffies: unusable).
+	 */
 	answer("bench: clocksource", "%s", clk);
-	answer("bench: method", "median of %d paired repetitions of >= %.0f ms each (min-max)", REPS, MIN_NS / 1e6);
+	answer("bench: method", "median of %d paired repetitions of >= %.0f ms each (min-max)",
+	       REPS, MIN_NS / 1e6);
 	answer("bench: entries returned for every attribute", "%ld", bench_rc);
 	measure("all_attrs", "every attribute", op_attrs, 20);
 	measure("list", "module list", op_list, 200);
@@ -459,15 +478,19 @@ int main(int argc, char **argv)
 	       __NR_lsm_get_self_attr, __NR_lsm_set_self_attr, __NR_lsm_list_modules);
 #endif
 	answer("sizeof(struct lsm_ctx)", "%zu", sizeof(struct lsm_ctx));
-	answer("LSM_ATTR_CURRENT, LSM_ATTR_SOCKCREATE", "%u, %u", LSM_ATTR_CURRENT, LSM_ATTR_SOCKCREATE);
+	answer("LSM_ATTR_CURRENT, LSM_ATTR_SOCKCREATE", "%u, %u", LSM_ATTR_CURRENT,
+	       LSM_ATTR_SOCKCREATE);
 
 	/* Which modules, in which order, with which IDs. */
 	n = list_modules(ids, &size, 0);
-	answer("list: modules (return value)", "%s", rcs(n, errno));	/* errno of the call above */
-	s1[0] = s2[0] = '\0';
+	/* errno of the call above */
+	answer("list: modules (return value)", "%s", rcs(n, errno));
+	s1[0] = '\0';
+	s2[0] = '\0';
 	for (long i = 0; i < n; i++) {
 		l = strlen(s1);
-		snprintf(s1 + l, sizeof(s1) - l, "%s%llu", i ? " " : "", (unsigned long long)ids[i]);
+		snprintf(s1 + l, sizeof(s1) - l, "%s%llu", i ? " " : "",
+			 (unsigned long long)ids[i]);
 		l = strlen(s2);
 		snprintf(s2 + l, sizeof(s2) - l, "%s%s", i ? "," : "", lsm_name(ids[i]));
 	}
@@ -478,7 +501,8 @@ int main(int argc, char **argv)
 	answer("list: bytes per ID", "%zu", n > 0 ? (size_t)size / n : 0);
 	size = 0;
 	rc = list_modules(NULL, &size, 0);
-	answer("list: size probe (NULL, *size 0)", "%s, *size %llu", rcs(rc, errno), (unsigned long long)size);
+	answer("list: size probe (NULL, *size 0)", "%s, *size %llu", rcs(rc, errno),
+	       (unsigned long long)size);
 	size = sizeof(ids);
 	answer("list: flags 1", "%s", ERR(list_modules(ids, &size, 1)));
 
@@ -520,7 +544,8 @@ int main(int argc, char **argv)
 		zs = 0;
 		answer("syscall 452 (NULL, &0, 0, 0)", "%s", ERR(syscall(452, NULL, &zs, 0, 0)));
 		zs = 0;
-		answer("syscall 459 (100, NULL, &0, 0)", "%s", ERR(syscall(459, 100, NULL, &zs, 0)));
+		answer("syscall 459 (100, NULL, &0, 0)", "%s",
+		       ERR(syscall(459, 100, NULL, &zs, 0)));
 	}
 	answer("prctl(66, 0, 0, 0, 0)", "%s", ERR(prctl(66, 0, 0, 0, 0)));
 	answer("prctl(65, 999, 0, 0, 0)", "%s", ERR(prctl(65, 999, 0, 0, 0)));

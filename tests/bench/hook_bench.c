@@ -104,8 +104,10 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < 3; i++)
 		slice();
-	/* The untraced loop first, alone: an off slice right after an on
-	 * slice would pay for the cache lines the ring buffer took. */
+	/*
+	 * The untraced loop first, alone: an off slice right after an on
+	 * slice would pay for the cache lines the ring buffer took.
+	 */
 	for (i = 0; i < REPS; i++)
 		off[i] = slice();
 	bench_line("loop", off, 0);

@@ -157,7 +157,8 @@ static void rule_case(struct __test_metadata *_metadata, int fd, int log,
 	int err = user_rule(fd, 1, field, op, value);
 	int logged;
 
-	ASSERT_EQ(0, err) TH_LOG("adding the rule (field %d \"%s\"): %s", field, value, strerror(-err));
+	ASSERT_EQ(0, err) TH_LOG("adding the rule (field %d \"%s\"): %s", field, value,
+				 strerror(-err));
 	logged = user_message_logged(fd, log);
 	EXPECT_EQ(0, user_rule(fd, 0, field, op, value));
 	ASSERT_NE(-1, logged) TH_LOG("the marker message never reached the audit log");
@@ -184,7 +185,8 @@ TEST_F(audit, apparmor_judges_subj_role)
 	if (!self->apparmor[0])
 		SKIP(return, "AppArmor is not active");
 	rule_case(_metadata, self->fd, self->log, AUDIT_SUBJ_ROLE, AUDIT_EQUAL, self->apparmor, 1);
-	rule_case(_metadata, self->fd, self->log, AUDIT_SUBJ_ROLE, AUDIT_NOT_EQUAL, self->apparmor, 0);
+	rule_case(_metadata, self->fd, self->log, AUDIT_SUBJ_ROLE, AUDIT_NOT_EQUAL, self->apparmor,
+		  0);
 }
 
 /*

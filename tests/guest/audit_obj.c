@@ -184,10 +184,12 @@ TEST(path_record_obj_speaks_for_the_default_module)
 	}
 	if (default_labels_files(def)) {
 		EXPECT_NE(NULL, strstr(records, " obj="))
-			TH_LOG("%s labels files: the PATH records must name the label", kit_lsm_name(def));
+			TH_LOG("%s labels files: the PATH records must name the label",
+			       kit_lsm_name(def));
 	} else {
 		EXPECT_EQ(NULL, strstr(records, " obj="))
-			TH_LOG("%s labels no file: the PATH records must have no obj=", kit_lsm_name(def));
+			TH_LOG("%s labels no file: the PATH records must have no obj=",
+			       kit_lsm_name(def));
 	}
 	EXPECT_EQ(0, kernel_log_count("error in audit_log_exit()")) {
 		TH_LOG("the kernel logged \"audit: error in audit_log_exit()\" (with failure=2 a panic)");

@@ -2,8 +2,9 @@
 /*
  * Helpers of the in-guest fuzzer (fuzz_lsm.c) and its slab leak check:
  * a seeded RNG, the parser of an lsm_self_attr() result (the layout
- * Documentation/userspace-api/lsm.rst of patch 0009 defines), options from argv / environment / kernel command line, and
- * the kernel log scanner.
+ * Documentation/userspace-api/lsm.rst of patch 0009 defines), options
+ * from argv / environment / kernel command line, and the kernel log
+ * scanner.
  */
 #ifndef KIT_FUZZ_LIB_H
 #define KIT_FUZZ_LIB_H

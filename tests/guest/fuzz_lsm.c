@@ -16,10 +16,11 @@
  * Beyond "the kernel did not crash", invariants are checked during the
  * run: lsm_module_list never changes; every lsm_self_attr result is what
  * the contract says, byte for byte (the contract: the series'
- * Documentation/userspace-api/lsm.rst, patch 0009, and docs/toylsm.md); a rejected write changes no label, no rule
- * and no enforce flag. Then /proc/meminfo's Slab must not grow over
- * 100,000 more lsm_self_attr calls, and the kernel log must be free of
- * splats. Output: TAP (kselftest harness), one test per target.
+ * Documentation/userspace-api/lsm.rst, patch 0009, and docs/toylsm.md);
+ * a rejected write changes no label, no rule and no enforce flag.
+ * Then /proc/meminfo's Slab must not grow over 100,000 more
+ * lsm_self_attr calls, and the kernel log must be free of splats.
+ * Output: TAP (kselftest harness), one test per target.
  *
  * Usage: fuzz_lsm [-s SEED] [-n OPS] [-i INJECT]; or FUZZ_SEED, FUZZ_OPS,
  * FUZZ_INJECT in the environment; or kit.fuzz_seed=, kit.fuzz_ops=
@@ -77,11 +78,11 @@ static const char *const tname[T_N] = {
 };
 
 struct shared {
-	_Atomic long calls[T_N], ops[T_N], viol[T_N];
-	_Atomic int msg_taken[T_N];
+	atomic_long calls[T_N], ops[T_N], viol[T_N];
+	atomic_int msg_taken[T_N];
 	char msg[T_N][400];
 	int ran;		/* the run test finished */
-	_Atomic long usecs[T_N];	/* the slowest process of each target */
+	atomic_long usecs[T_N];	/* the slowest process of each target */
 	char flipref[400];	/* the flipping thread's references, for the log */
 	double secs;		/* its wall time */
 };
@@ -120,7 +121,7 @@ static void on_fault(int sig, siginfo_t *si, void *uc)
 
 static int injected(const char *what)
 {
-	return strstr(inject, what) != NULL;
+	return !!strstr(inject, what);
 }
 
 static void viol(int t, const char *fmt, ...)
@@ -251,7 +252,8 @@ static size_t pick_size(struct thr *t, size_t need)
 	};
 
 	switch (fz_below(&t->r, 8)) {
-	case 0: return need ? need - 1 : 0;
+	case 0:
+		return need ? need - 1 : 0;
 	case 1: case 2: return need;
 	case 3: return need + 1;
 	case 4: case 5: return fixed[fz_below(&t->r, sizeof(fixed) / sizeof(fixed[0]))];
@@ -458,6 +460,7 @@ static const char *const attr_files[] = {
 	"toylsm/current", "toylsm/exec", "toylsm/prev", "toylsm/nosuch",
 	"selinux/current",
 };
+
 #define NATTRF (sizeof(attr_files) / sizeof(attr_files[0]))
 #define IS_TOY(f) (!strncmp((f), "toylsm/", 7))
 
@@ -490,13 +493,18 @@ static size_t gen_label(struct thr *t, char *out, size_t room, int smack)
 
 	if (smack)
 		len = snprintf(out, room, "%s", fz_one_in(&t->r, 4) ? "_" :
-			       (const char *[]){ "fzA", "fzB", "fzC" }[fz_below(&t->r, 3)]);
+			       ((const char *[]){ "fzA", "fzB", "fzC" })[fz_below(&t->r, 3)]);
 	else
 		len = snprintf(out, room, "fz%d", (int)fz_below(&t->r, NVOCAB));
 	switch (fz_below(&t->r, 12)) {
 	case 0: return 0;
-	case 1: out[0] = '\n'; return 1;
-	case 2: out[len++] = '\n'; out[len++] = '\n'; return len;
+	case 1:
+		out[0] = '\n';
+		return 1;
+	case 2:
+		out[len++] = '\n';
+		out[len++] = '\n';
+		return len;
 	case 3:		/* an invalid byte inside */
 		out[fz_below(&t->r, len + 1)] = badc[fz_below(&t->r, sizeof(badc))];
 		return len;
@@ -510,7 +518,9 @@ static size_t gen_label(struct thr *t, char *out, size_t room, int smack)
 			out[i] = (char)fz_next(&t->r);
 		out[0] = badc[fz_below(&t->r, sizeof(badc))];
 		return len;
-	case 6: out[len++] = '\n'; return len;
+	case 6:
+		out[len++] = '\n';
+		return len;
 	default: return len;
 	}
 }
@@ -729,11 +739,18 @@ static void *attr_thread(void *arg)
 
 	for (long i = 0; i < t->ops; i++) {
 		switch (fz_below(&t->r, 20)) {
-		case 0: set_mac_admin(fz_below(&t->r, 3)); break;
-		case 1: case 2: attr_consistency(t); break;
+		case 0:
+			set_mac_admin(fz_below(&t->r, 3));
+			break;
+		case 1:
+		case 2:
+			attr_consistency(t);
+			break;
 		case 3: case 4: case 5: case 6: case 7: case 8:
 			fuzz_attr_read(t); break;
-		default: fuzz_attr_write(t); break;
+		default:
+			fuzz_attr_write(t);
+			break;
 		}
 	}
 	thr_done(t, T_ATTR);
@@ -774,7 +791,7 @@ static void pstate(struct thr *t, struct pstate *p)
 	p->ge = errno;
 	p->curc = read_file("/proc/thread-self/attr/current", p->cur, sizeof(p->cur));
 	p->toyc = read_file("/proc/thread-self/attr/toylsm/current", p->toy,
-		      sizeof(p->toy));
+			    sizeof(p->toy));
 	t->calls += 3;
 }
 
@@ -955,16 +972,20 @@ static int read_rules(struct thr *t, struct rules *rs)
 
 	t->calls++;
 	memset(rs->p, -1, sizeof(rs->p));
-	rs->n = rs->foreign = 0;
+	rs->n = 0;
+	rs->foreign = 0;
 	if (n < 0) {
 		viol(T_SECFS, "reading rules: %s", strerrorname_np(-n));
 		return -1;
 	}
 	for (line = strtok_r(buf, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
-		if (sscanf(line, "%63s %63s %15s", s, o, p) != 3 ||
-		    !toy_valid(s, strlen(s)) || !toy_valid(o, strlen(o)) ||
-		    (b = perms_bits(p)) <= 0) {
+		if (sscanf(line, "%63s %63s %15s", s, o, p) == 3 &&
+		    toy_valid(s, strlen(s)) && toy_valid(o, strlen(o)))
+			b = perms_bits(p);
+		else
+			b = 0;
+		if (b <= 0) {
 			viol(T_SECFS, "rules file has a bad line \"%s\"", line);
 			return -1;
 		}
@@ -1246,9 +1267,15 @@ static void *exec_racer(void *arg)
 	for (;;) {
 		snprintf(l, sizeof(l), "fz%d", (int)fz_below(&t->r, NVOCAB));
 		switch (fz_below(&t->r, 4)) {
-		case 0: write_string(TOYLSM_ATTR "current", l); break;
-		case 1: write_string(TOYLSM_ATTR "exec", l); break;
-		case 2: toylsm_label(); break;
+		case 0:
+			write_string(TOYLSM_ATTR "current", l);
+			break;
+		case 1:
+			write_string(TOYLSM_ATTR "exec", l);
+			break;
+		case 2:
+			toylsm_label();
+			break;
 		default: {
 			size_t size = BUFPAGES * PAGE;
 
@@ -1274,7 +1301,8 @@ static void do_exec(struct exec_plan *p)
 	r = fz_one_in(&p->t->r, 4) ? -1 : write_string(TOYLSM_ATTR "exec", l);
 	read_file(TOYLSM_ATTR "current", cur, sizeof(cur));
 	read_file(TOYLSM_ATTR "prev", prev, sizeof(prev));
-	cur[strcspn(cur, "\n")] = prev[strcspn(prev, "\n")] = '\0';
+	cur[strcspn(cur, "\n")] = '\0';
+	prev[strcspn(prev, "\n")] = '\0';
 	if (r == 0) {
 		snprintf(p->want_cur, sizeof(p->want_cur), "%s", l);
 		snprintf(p->want_prev, sizeof(p->want_prev), "%s", cur);
@@ -1347,7 +1375,9 @@ static int exec_check(const char *want_cur, const char *want_prev)
 	read_file(TOYLSM_ATTR "current", cur, sizeof(cur));
 	read_file(TOYLSM_ATTR "exec", ex, sizeof(ex));
 	read_file(TOYLSM_ATTR "prev", prev, sizeof(prev));
-	cur[strcspn(cur, "\n")] = ex[strcspn(ex, "\n")] = prev[strcspn(prev, "\n")] = '\0';
+	cur[strcspn(cur, "\n")] = '\0';
+	ex[strcspn(ex, "\n")] = '\0';
+	prev[strcspn(prev, "\n")] = '\0';
 	if (strcmp(cur, want_cur) || strcmp(prev, want_prev) || *ex) {
 		fprintf(stderr, "# exec-check: current \"%s\" prev \"%s\" exec \"%s\", expected \"%s\" \"%s\" \"\"\n",
 			cur, prev, ex, want_cur, want_prev);
@@ -1385,7 +1415,8 @@ static void peer_open(struct thr *t, struct peer *p)
 	static const int types[] = { SOCK_STREAM, SOCK_SEQPACKET, SOCK_DGRAM };
 
 	p->type = types[fz_below(&t->r, 3)];
-	p->fd[0] = p->fd[1] = -1;
+	p->fd[0] = -1;
+	p->fd[1] = -1;
 	if (socketpair(AF_UNIX, p->type, 0, p->fd)) {
 		p->err = -1;
 		return;
@@ -1422,16 +1453,35 @@ static void fuzz_peersec(struct thr *t, struct peer *p)
 	int r, e, lw = 1;
 
 	switch (fz_below(&t->r, 6)) {
-	case 0: len = p->len ? p->len - 1 : 0; break;
-	case 1: len = p->len; break;
-	case 2: len = p->len + 1; break;
-	default: len = lens[fz_below(&t->r, sizeof(lens) / sizeof(lens[0]))];
+	case 0:
+		len = p->len ? p->len - 1 : 0;
+		break;
+	case 1:
+		len = p->len;
+		break;
+	case 2:
+		len = p->len + 1;
+		break;
+	default:
+		len = lens[fz_below(&t->r, sizeof(lens) / sizeof(lens[0]))];
 	}
 	switch (fz_below(&t->r, 12)) {
-	case 0: lp = NULL; lw = 0; break;
-	case 1: lp = (socklen_t *)(ro_page + 64); lw = 0; len = *lp; break;
-	case 2: lp = (socklen_t *)(t->szguard - 2); lw = 0; break;
-	case 3: lp = (socklen_t *)(t->szguard - 4); break;
+	case 0:
+		lp = NULL;
+		lw = 0;
+		break;
+	case 1:
+		lp = (socklen_t *)(ro_page + 64);
+		lw = 0;
+		len = *lp;
+		break;
+	case 2:
+		lp = (socklen_t *)(t->szguard - 2);
+		lw = 0;
+		break;
+	case 3:
+		lp = (socklen_t *)(t->szguard - 4);
+		break;
 	}
 	if (lw)
 		memcpy(lp, &len, sizeof(len));
@@ -1532,7 +1582,7 @@ struct flipval {
 };
 
 static struct {
-	_Atomic int ready;	/* 1: references taken; -1: setup failed */
+	atomic_int ready;	/* 1: references taken; -1: setup failed */
 	pid_t tid;		/* the flipping thread */
 	char path[64];		/* /proc/<pid>/task/<tid>/attr/current */
 	int sock[2][2];		/* a socketpair, a connected pair */
@@ -1556,7 +1606,9 @@ static void flip_read_attr(int fd, struct flipval *o)
 	ssize_t n;
 
 	memset(o, 0, sizeof(*o));
-	if (own && (fd = open(fl.path, O_RDONLY)) < 0) {
+	if (own)
+		fd = open(fl.path, O_RDONLY);
+	if (own && fd < 0) {
 		o->err = errno;
 		return;
 	}
@@ -1704,7 +1756,8 @@ static int flip_setup(struct thr *t)
 		for (int k = 0; k < 3; k++) {
 			const struct flipval *o = k ? &fl.peer[k - 1][i] : &fl.attr[i];
 
-			if ((bad = flip_bad(o, fl.mods[i], k > 0)))
+			bad = flip_bad(o, fl.mods[i], k > 0);
+			if (bad)
 				viol(T_FLIP, "reference of %s (%s): %s", kit_lsm_name(fl.mods[i]),
 				     k ? "SO_PEERSEC" : "attr/current", bad);
 		}
@@ -1762,7 +1815,8 @@ static void *flip_thread(void *arg)
 			errno = 0;
 			if (!prctl(PR_LSM_ATTR_SET, id, 0, 0, 0)) {
 				if (bad)
-					viol(T_FLIP, "SET(%ld), no module with a slot, succeeded", id);
+					viol(T_FLIP, "SET(%ld), no module with a slot, succeeded",
+					     id);
 				else
 					cur = flip_index(id);
 			} else if (bad ? errno != EINVAL : errno != EPERM && errno != EACCES) {
@@ -1833,7 +1887,7 @@ static void *sys_thread(void *arg)
 
 struct role {
 	int target, procs, threads, share;	/* share: per mille of ops */
-	void *(*fn)(void *);
+	void *(*fn)(void *arg);
 };
 
 static const struct role roles[] = {
@@ -1851,6 +1905,7 @@ static const struct role roles[] = {
 	/* One thread flips its interface LSM, two read its contexts. */
 	{ T_FLIP, 1, 3, 30, flip_thread },
 };
+
 #define NROLES (sizeof(roles) / sizeof(roles[0]))
 
 static double now_s(void);
@@ -1892,7 +1947,7 @@ static int selftest_ctx_checker(char *why, size_t len)
 {
 	uint8_t good[64] = { 0 }, bad[64];
 	struct lsm_ctx *c = (void *)good, *b = (void *)bad;
-	int caught = 0, cases = 0;
+	int caught = 0, ncases = 0;
 	char w[200];
 
 	/* One good entry: toylsm current "abc" (ctx_len 8) and smack "_". */
@@ -1905,8 +1960,13 @@ static int selftest_ctx_checker(char *why, size_t len)
 		snprintf(why, len, "a good result is rejected: %s", w);
 		return -1;
 	}
-#define BAD(stmt, sz, cnt) do { memcpy(bad, good, 64); stmt; cases++; \
-	caught += fz_check_ctx(bad, sz, cnt, w, sizeof(w)) != 0; } while (0)
+#define BAD(stmt, sz, cnt)						\
+	do {								\
+		memcpy(bad, good, 64);					\
+		stmt;							\
+		ncases++;						\
+		caught += fz_check_ctx(bad, sz, cnt, w, sizeof(w)) != 0; \
+	} while (0)
 	BAD((void)0, 48, 3);			/* wrong count */
 	BAD((void)0, 44, 2);			/* size not a multiple of 8 */
 	BAD(b->ctx_len = 12, 48, 2);		/* ctx_len not a multiple of 8 */
@@ -1921,8 +1981,8 @@ static int selftest_ctx_checker(char *why, size_t len)
 	BAD(memset(b->ctx, 0, 8), 48, 2);	/* empty value */
 	BAD((void)0, 40, 2);			/* second entry cut */
 #undef BAD
-	snprintf(why, len, "%d of %d corrupted results rejected", caught, cases);
-	return caught == cases ? 0 : -1;
+	snprintf(why, len, "%d of %d corrupted results rejected", caught, ncases);
+	return caught == ncases ? 0 : -1;
 }
 
 static int selftest_log_scanner(char *why, size_t len)
@@ -2264,9 +2324,15 @@ int main(int argc, char **argv)
 	snprintf(inject, sizeof(inject), "%s", v);
 	while ((opt_c = getopt(argc, argv, "s:n:i:")) != -1) {
 		switch (opt_c) {
-		case 's': seed = strtoull(optarg, NULL, 0); break;
-		case 'n': ops = strtol(optarg, NULL, 0); break;
-		case 'i': snprintf(inject, sizeof(inject), "%s", optarg); break;
+		case 's':
+			seed = strtoull(optarg, NULL, 0);
+			break;
+		case 'n':
+			ops = strtol(optarg, NULL, 0);
+			break;
+		case 'i':
+			snprintf(inject, sizeof(inject), "%s", optarg);
+			break;
 		default:
 			fprintf(stderr, "usage: %s [-s SEED] [-n OPS] [-i modlist,ctx,attr,rules,prctl,exec,sock,flip,leak,splat]\n",
 				argv[0]);

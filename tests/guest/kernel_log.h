@@ -21,7 +21,7 @@
 #include <sys/klog.h>
 #include <unistd.h>
 
-#define KERNEL_LOG_SIZE (1 << 20)
+#define KERNEL_LOG_SIZE (1024 * 1024)
 
 static inline const char *kernel_log(void)
 {

@@ -32,6 +32,7 @@ static const struct {
 	{ LSM_ID_BPF, "bpf" },		     { LSM_ID_LANDLOCK, "landlock" },
 	{ LSM_ID_TOYLSM, "toylsm" },
 };
+
 #define KIT_NLSMS ((int)(sizeof(kit_lsms) / sizeof(kit_lsms[0])))
 
 static const struct {
@@ -42,6 +43,7 @@ static const struct {
 	{ LSM_ATTR_FSCREATE, "fscreate" },   { LSM_ATTR_KEYCREATE, "keycreate" },
 	{ LSM_ATTR_PREV, "prev" },	     { LSM_ATTR_SOCKCREATE, "sockcreate" },
 };
+
 #define KIT_NATTRS (sizeof(kit_attrs) / sizeof(kit_attrs[0]))
 #define KIT_ATTR_LAST (kit_attrs[KIT_NATTRS - 1].flag)
 

@@ -150,7 +150,8 @@ TEST(bad_set_is_einval_and_changes_nothing)
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		errno = 0;
 		EXPECT_EQ(-1, set_ilsm(bad[i]));
-		EXPECT_EQ(EINVAL, errno) TH_LOG("SET %ld: want EINVAL, got %s", bad[i], strerror(errno));
+		EXPECT_EQ(EINVAL, errno) TH_LOG("SET %ld: want EINVAL, got %s", bad[i],
+						strerror(errno));
 		EXPECT_EQ(before, get_ilsm());
 	}
 	if (n == 0)
@@ -271,7 +272,8 @@ TEST(reset_on_an_exec_that_gains_privilege)
 	if (n < 2)
 		SKIP(return, "needs two modules with a slot");
 	got = exec_as_nobody(ids[n - 1], 0755, 0);
-	ASSERT_EQ(ids[n - 1], got) TH_LOG("control: a plain exec as nobody must keep the choice (got %ld)", got);
+	ASSERT_EQ(ids[n - 1], got) TH_LOG("control: a plain exec as nobody must keep the choice (got %ld)",
+					  got);
 	for (size_t i = 0; i < sizeof(gains) / sizeof(gains[0]); i++) {
 		got = exec_as_nobody(ids[n - 1], gains[i].mode, gains[i].fcaps);
 		EXPECT_EQ(ids[0], got) {
@@ -318,7 +320,8 @@ TEST(so_peersec_answers_for_the_interface_lsm)
 
 			ASSERT_EQ(0, set_ilsm(ids[i]));
 			if (connected) {
-				ASSERT_EQ(0, connected_pair(sv)) TH_LOG("%s: %s", how, strerror(errno));
+				ASSERT_EQ(0, connected_pair(sv)) TH_LOG("%s: %s", how,
+									strerror(errno));
 			} else {
 				ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
 			}
@@ -332,7 +335,8 @@ TEST(so_peersec_answers_for_the_interface_lsm)
 				TH_LOG("%s: no SO_PEERSEC for %s", kit_lsm_name(ids[i]), how);
 				continue;
 			}
-			ASSERT_EQ(0, rc) TH_LOG("%s: SO_PEERSEC on %s: %s", kit_lsm_name(ids[i]), how, strerror(errno));
+			ASSERT_EQ(0, rc) TH_LOG("%s: SO_PEERSEC on %s: %s", kit_lsm_name(ids[i]),
+						how, strerror(errno));
 			ASSERT_LE(0, self_current(ids[i], want, sizeof(want)));
 			EXPECT_STREQ(want, got) {
 				TH_LOG("interface %s, %s: SO_PEERSEC must be its context of the peer (this task)",
@@ -378,7 +382,8 @@ TEST(scm_security_follows_the_interface_lsm)
 		char want[256], got[256];
 
 		ASSERT_EQ(0, set_ilsm(ids[i]));
-		ASSERT_EQ(0, scm_security(got, sizeof(got))) TH_LOG("a datagram with SO_PASSSEC: %s", strerror(errno));
+		ASSERT_EQ(0, scm_security(got, sizeof(got))) TH_LOG("a datagram with SO_PASSSEC: %s",
+								    strerror(errno));
 		if (!got[0]) {
 			/* Only modules that label unix datagrams answer. */
 			EXPECT_NE(LSM_ID_SMACK, ids[i]);

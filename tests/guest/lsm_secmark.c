@@ -58,7 +58,8 @@ TEST(the_boot_log_names_the_secmark_owner_and_the_losers)
 			TH_LOG("active: %s; no line \"%.*s\"", list,
 			       (int)strlen(want) - 1, want);
 	}
-	EXPECT_EQ(owner ? 1 : 0, kernel_log_count("LSM: skb->secmark and NetLabel secids belong to "))
+	EXPECT_EQ(owner ? 1 : 0,
+		  kernel_log_count("LSM: skb->secmark and NetLabel secids belong to "))
 		TH_LOG("active: %s; expected owner: %s", list, owner ? owner : "none");
 	if (owner && strcmp(owner, "apparmor") && active(list, "apparmor")) {
 		snprintf(lost, sizeof(lost),

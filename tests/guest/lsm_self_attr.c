@@ -262,8 +262,8 @@ struct hammer_arg {
 
 static void *hammer(void *p)
 {
-	struct hammer_arg *a = p;
 	static __thread char buf[BUFSZ] __attribute__((aligned(8)));
+	struct hammer_arg *a = p;
 	char why[256];
 	uint32_t ids[32];
 

@@ -85,8 +85,10 @@ struct lsm_trace {
 	int root_pid;			/* its events count from its execve() */
 	bool root_started;
 	int n_lsm_events;
-	/* Called for each system call as it ends; may take c->w (set it
-	 * NULL), which is freed otherwise. */
+	/*
+	 * Called for each system call as it ends; may take c->w (set it
+	 * NULL), which is freed otherwise.
+	 */
 	void (*on_call)(struct lsm_trace *t, struct lsm_trace_call *c);
 	void *arg;
 	char err[512];
@@ -173,9 +175,11 @@ static inline int lsm_trace_ready(struct lsm_trace *t)
 	return 0;
 }
 
-/* The events a trace needs, turned on ("1") or off ("0"), the hooks
+/*
+ * The events a trace needs, turned on ("1") or off ("0"), the hooks
  * that return nothing (lsm_void_hook) with @void_too or when turning
- * off; 0, or -1 with t->err. */
+ * off; 0, or -1 with t->err.
+ */
 static inline int lsm_trace_events(struct lsm_trace *t, const char *v, bool void_too)
 {
 	static const char *const events[] = {
@@ -278,8 +282,10 @@ lsm_trace_refusal(const struct lsm_trace_walk *w)
 	return NULL;
 }
 
-/* The refusal that decided the call: the last one with the call's errno,
- * else the last one; NULL if no module refused. */
+/*
+ * The refusal that decided the call: the last one with the call's errno,
+ * else the last one; NULL if no module refused.
+ */
 static inline const struct lsm_trace_walk *
 lsm_trace_decider(const struct lsm_trace_call *c)
 {
@@ -287,8 +293,10 @@ lsm_trace_decider(const struct lsm_trace_call *c)
 	const struct lsm_trace_answer *a;
 	int i;
 
-	/* By the walks' last events: a walk (capable) inside a module's
-	 * hook (Yama's ptrace_access_check) ends before the outer one. */
+	/*
+	 * By the walks' last events: a walk (capable) inside a module's
+	 * hook (Yama's ptrace_access_check) ends before the outer one.
+	 */
 	for (i = 0; i < c->nw; i++) {
 		a = lsm_trace_refusal(&c->w[i]);
 		if (!a)
@@ -400,7 +408,8 @@ static inline void lsm_trace_end_call(struct lsm_trace *t, struct lsm_trace_call
 	}
 	free(c->w);
 	c->w = NULL;
-	c->nw = c->cap = 0;
+	c->nw = 0;
+	c->cap = 0;
 	c->sys[0] = '\0';
 	c->done = false;
 	c->ret = 0;
@@ -592,9 +601,11 @@ struct lsm_record {
 	bool read;			/* stopped and read back */
 	int ncalls;
 	bool calls_lost;
-	/* The system calls in which a module was asked, in the order
+	/*
+	 * The system calls in which a module was asked, in the order
 	 * they ended; their walks are the record's (freed by the next
-	 * lsm_record_start()). */
+	 * lsm_record_start()).
+	 */
 	struct lsm_trace_call calls[LSM_RECORD_MAX_CALLS];
 };
 
@@ -639,22 +650,27 @@ static inline int lsm_record_start(struct lsm_record *r)
 	t->arg = r;
 	if (lsm_trace_ready(t))
 		return -1;
-	if ((err = lsm_trace_write(t, "tracing_on", "0")) ||
-	    (err = lsm_trace_write(t, "trace", "")) ||
-	    (err = lsm_trace_write(t, "options/event-fork", "1"))) {
+	err = lsm_trace_write(t, "tracing_on", "0");
+	if (!err)
+		err = lsm_trace_write(t, "trace", "");
+	if (!err)
+		err = lsm_trace_write(t, "options/event-fork", "1");
+	if (err) {
 		snprintf(t->err, sizeof(t->err), "cannot set up tracefs (%s): %s",
 			 t->path[t->pathi], strerror(err));
 		return -1;
 	}
 	snprintf(pid, sizeof(pid), "%d", (int)getpid());
-	if ((err = lsm_trace_write(t, "set_event_pid", pid))) {
+	err = lsm_trace_write(t, "set_event_pid", pid);
+	if (err) {
 		snprintf(t->err, sizeof(t->err), "cannot write %s: %s",
 			 t->path[t->pathi], strerror(err));
 		return -1;
 	}
 	if (lsm_trace_events(t, "1", false))
 		return -1;
-	if ((err = lsm_trace_write(t, "tracing_on", "1"))) {
+	err = lsm_trace_write(t, "tracing_on", "1");
+	if (err) {
 		lsm_trace_events(t, "0", false);
 		snprintf(t->err, sizeof(t->err), "cannot turn tracing on: %s", strerror(err));
 		return -1;

@@ -71,7 +71,7 @@ static int active(const char *lsm)
 	buf[strcspn(buf, "\n")] = '\0';
 	strcat(buf, ",");
 	snprintf(pat, sizeof(pat), ",%s,", lsm);
-	return strstr(buf, pat) != NULL;
+	return !!strstr(buf, pat);
 }
 
 /* The modules that can be an interface LSM, and the probe's label in each. */
@@ -83,6 +83,7 @@ static const struct {
 	{ "apparmor", "probe (enforce)" },
 	{ "toylsm", "probe" },
 };
+
 #define NVIEWS (sizeof(views) / sizeof(views[0]))
 
 /* The default interface LSM's label: the first module of the boot's list. */
@@ -154,7 +155,8 @@ static const char *check_attr(int refused)
 
 	st = run("policy run stack probe attr 2>&1");
 	if (st != (refused ? 13 : 0))
-		return refused ? "probe attr did not end with EACCES" : "probe attr did not succeed";
+		return refused ? "probe attr did not end with EACCES" :
+				 "probe attr did not succeed";
 	for (i = 0; i < NVIEWS; i++) {
 		if (!active(views[i].lsm))
 			continue;
@@ -166,7 +168,7 @@ static const char *check_attr(int refused)
 				 views[i].lsm, views[i].label);
 		if (!strstr(out, line))
 			return refused ? "a choice was not refused, or current moved" :
-					 "a choice was refused, or current is not the module's label";
+				"a choice was refused, or current is not the module's label";
 		snprintf(line, sizeof(line), "self_attr %s: %s\n", views[i].lsm, views[i].label);
 		if (!strstr(out, line))
 			return "lsm_self_attr does not give a module's label";
@@ -196,10 +198,13 @@ TEST(selinux_refuses_the_choice)
 	EXPECT_LE(1, kernel_log_count("scontext=system_u:system_r:probe_t tcontext=system_u:system_r:probe_t tclass=process2"));
 	/* /bin/why: the walk of task_setinterface_lsm stopped at SELinux. */
 	run("why -s prctl policy run stack probe attr selinux 2>&1");
-	EXPECT_NE(NULL, strstr(out, "=> refused by selinux in task_setinterface_lsm: EACCES")) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "=> refused by selinux in task_setinterface_lsm: EACCES"))
+		TH_LOG("%s", out);
 	/* kernel_t (this test) may choose: the refusal is the policy's. */
 	mine = prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0);
-	EXPECT_EQ(0, prctl(PR_LSM_ATTR_SET, 37 /* LSM_ID_APPARMOR */, 0, 0, 0)) TH_LOG("%s", strerror(errno));
+	EXPECT_EQ(0,
+		  prctl(PR_LSM_ATTR_SET,
+			37 /* LSM_ID_APPARMOR */, 0, 0, 0)) TH_LOG("%s", strerror(errno));
 	EXPECT_EQ(0, prctl(PR_LSM_ATTR_SET, mine, 0, 0, 0));
 
 	/* The boolean on: allowed, each module's label in current. */

@@ -67,7 +67,7 @@ static int active(const char *lsm)
 	buf[strcspn(buf, "\n")] = '\0';
 	strcat(buf, ",");
 	snprintf(pat, sizeof(pat), ",%s,", lsm);
-	return strstr(buf, pat) != NULL;
+	return !!strstr(buf, pat);
 }
 
 /* The whole of a file (securityfs files too), malloc()ed; NULL if unreadable. */
@@ -200,7 +200,8 @@ static const char *loaded_once(char **what)
 	*what = NULL;
 	if (active("toylsm")) {
 		*what = t = slurp("/sys/kernel/security/toylsm/rules", &len);
-		if (!t || lines_equal(t, "probe shared rw") != 1 || lines_equal(t, "init shared rw") != 1)
+		if (!t || lines_equal(t, "probe shared rw") != 1 ||
+		    lines_equal(t, "init shared rw") != 1)
 			return "toylsm's rules are not each there once";
 		free(t);
 	}
@@ -240,7 +241,8 @@ TEST(load_twice)
 	ASSERT_EQ(0, run("policy load stack 2>&1")) TH_LOG("second load: %s", out);
 	TH_LOG("second load: %s", out);
 	err = loaded_once(&what);
-	EXPECT_EQ(NULL, err) TH_LOG("after the second load: %s\n%s\n%s", err, what ? what : "", out);
+	EXPECT_EQ(NULL, err) TH_LOG("after the second load: %s\n%s\n%s", err, what ? what : "",
+				    out);
 	free(what);
 	/* The check fails on the set in complain mode, and passes again after. */
 	ASSERT_EQ(0, run("policy load -c stack 2>&1")) TH_LOG("%s", out);
@@ -270,7 +272,8 @@ static const char *refused_load(const char *set, const char *module, const char 
 		return "the message does not name the module and the file";
 	if (!strstr(out, "policy: kernel: "))
 		return "the message does not give the kernel's reason";
-	snprintf(want, sizeof(want), "the load of %s stopped here; nothing of the set was loaded", set);
+	snprintf(want, sizeof(want), "the load of %s stopped here; nothing of the set was loaded",
+		 set);
 	if (!strstr(out, want))
 		return "the message does not say that nothing was loaded";
 	return NULL;
@@ -300,9 +303,11 @@ static char *revision(void)
  * revision, the profile there once and enforcing, the secret refused
  * with a record, public allowed; else what is wrong.
  */
+#define AA_DENIED "apparmor=\"DENIED\" operation=\"open\" profile=\"probe\" name=\"/tmp/kit/apparmor-secret\""
+
 static const char *aa_unchanged(const char *before)
 {
-	static const char denied[] = "apparmor=\"DENIED\" operation=\"open\" profile=\"probe\" name=\"/tmp/kit/apparmor-secret\"";
+	static const char denied[] = AA_DENIED;
 	char *now = revision(), *profiles;
 	size_t len;
 	int n, once;
@@ -345,7 +350,9 @@ TEST(bad_apparmor_profile)
 	/* The complain profile, which would allow the secret, cut in half. */
 	half = file_size("/etc/policy/stack/apparmor/probe.complain") / 2;
 	ASSERT_LT(0, half);
-	ASSERT_EQ(0, make_set("bad-aa-cut", "apparmor/probe", "apparmor/probe.complain", half, NULL, 0));
+	ASSERT_EQ(0,
+		  make_set("bad-aa-cut", "apparmor/probe", "apparmor/probe.complain", half, NULL,
+			   0));
 	err = refused_load("bad-aa-cut", "apparmor", "/etc/policy/bad-aa-cut/apparmor/probe");
 	EXPECT_EQ(NULL, err) TH_LOG("%s:\n%s", err, out);
 	TH_LOG("a profile cut in half:\n%s", out);
@@ -370,7 +377,9 @@ TEST(bad_apparmor_profile)
 	ASSERT_EQ(0, spit("/etc/policy/bad-aa-two/apparmor/2-text", text, strlen(text)));
 	EXPECT_EQ(1, run("policy load bad-aa-two apparmor 2>&1"));
 	EXPECT_NE(NULL, strstr(out, "/etc/policy/bad-aa-two/apparmor/2-text")) TH_LOG("%s", out);
-	EXPECT_NE(NULL, strstr(out, "stopped here; loaded before it: apparmor (1 profile(s) before this one)"))
+	EXPECT_NE(NULL,
+		  strstr(out,
+			 "stopped here; loaded before it: apparmor (1 profile(s) before this one)"))
 		TH_LOG("%s", out);
 	TH_LOG("two profiles, the second bad:\n%s", out);
 	free(before);
@@ -430,7 +439,9 @@ TEST(bad_selinux_policy)
 	EXPECT_EQ(NULL, err) TH_LOG("%s:\n%s", err, out);
 	TH_LOG("a policy cut in half:\n%s", out);
 	/* The whole policy with a wrong magic number in its first 4 bytes. */
-	ASSERT_EQ(0, make_set("bad-se-magic", "selinux/policy", "selinux/policy", 0, "\x01\x02\x03\x04", 4));
+	ASSERT_EQ(0,
+		  make_set("bad-se-magic", "selinux/policy", "selinux/policy", 0, "\x01\x02\x03\x04",
+			   4));
 	err = refused_load("bad-se-magic", "selinux", "/etc/policy/bad-se-magic/selinux/policy");
 	EXPECT_EQ(NULL, err) TH_LOG("%s:\n%s", err, out);
 	TH_LOG("a policy with a wrong magic number:\n%s", out);

@@ -49,7 +49,7 @@ static int active(const char *lsm)
 	buf[strcspn(buf, "\n")] = '\0';
 	strcat(buf, ",");
 	snprintf(pat, sizeof(pat), ",%s,", lsm);
-	return strstr(buf, pat) != NULL;
+	return !!strstr(buf, pat);
 }
 
 struct guard {
@@ -57,10 +57,22 @@ struct guard {
 };
 
 static const struct guard guards[] = {
-	{ "apparmor", "apparmor-secret", "file_open", "apparmor=\"DENIED\" operation=\"open\" profile=\"probe\" name=\"/tmp/kit/apparmor-secret\"" },
-	{ "smack", "smack-secret", "inode_permission", "subject=\"Probe\" object=\"SmackSecret\" requested=r" },
-	{ "selinux", "selinux-secret", "inode_permission", "scontext=system_u:system_r:probe_t tcontext=system_u:object_r:secret_t tclass=file" },
-	{ "toylsm", "toylsm-secret", "file_open", "toylsm=denied hook=file_open subject=\"probe\" object=\"toysecret\"" },
+	{
+		"apparmor", "apparmor-secret", "file_open",
+		"apparmor=\"DENIED\" operation=\"open\" profile=\"probe\" name=\"/tmp/kit/apparmor-secret\"",
+	},
+	{
+		"smack", "smack-secret", "inode_permission",
+		"subject=\"Probe\" object=\"SmackSecret\" requested=r",
+	},
+	{
+		"selinux", "selinux-secret", "inode_permission",
+		"scontext=system_u:system_r:probe_t tcontext=system_u:object_r:secret_t tclass=file",
+	},
+	{
+		"toylsm", "toylsm-secret", "file_open",
+		"toylsm=denied hook=file_open subject=\"probe\" object=\"toysecret\"",
+	},
 	{ "landlock", "landlock-secret", "file_open", NULL },
 };
 
@@ -81,7 +93,8 @@ static const char *check(const struct guard *g, char *why, size_t len)
 		usleep(20000);
 	if (g->record && kernel_log_count(g->record) < 1)
 		return "no audit record of the module";
-	snprintf(cmd, sizeof(cmd), "why -s openat policy run stack probe read /tmp/kit/%s 2>&1", g->file);
+	snprintf(cmd, sizeof(cmd), "why -s openat policy run stack probe read /tmp/kit/%s 2>&1",
+		 g->file);
 	run(cmd);
 	snprintf(why, len, "%s", out);
 	snprintf(want, sizeof(want), "=> refused by %s in %s: EACCES", g->lsm, g->hook);
@@ -104,7 +117,8 @@ TEST(stack_decides)
 		if (!active(guards[i].lsm) || !strcmp(guards[i].lsm, "landlock"))
 			continue;
 		err = check(&guards[i], why, sizeof(why));
-		EXPECT_NE(NULL, err) TH_LOG("%s: the check passed without the policy", guards[i].lsm);
+		EXPECT_NE(NULL, err) TH_LOG("%s: the check passed without the policy",
+					    guards[i].lsm);
 		if (err)
 			TH_LOG("without the policy, %s's check fails: %s", guards[i].lsm, err);
 	}
@@ -112,16 +126,18 @@ TEST(stack_decides)
 	TH_LOG("%s", out);
 	for (i = 0; i < sizeof(guards) / sizeof(guards[0]); i++) {
 		err = check(&guards[i], why, sizeof(why));
-		EXPECT_EQ(NULL, err) TH_LOG("%s (%s): %s\n%s\n%s", guards[i].lsm, guards[i].file, err, out, why);
+		EXPECT_EQ(NULL, err) TH_LOG("%s (%s): %s\n%s\n%s", guards[i].lsm, guards[i].file,
+					    err, out, why);
 	}
 	EXPECT_EQ(0, run("policy run stack probe read /tmp/kit/public write /tmp/kit/public 2>&1"))
 		TH_LOG("%s", out);
 }
 
+#define AA_ALLOWED "apparmor=\"ALLOWED\" operation=\"open\" profile=\"probe\" name=\"/tmp/kit/apparmor-secret\""
+
 TEST(apparmor_complain)
 {
-	static const char allowed[] =
-		"apparmor=\"ALLOWED\" operation=\"open\" profile=\"probe\" name=\"/tmp/kit/apparmor-secret\"";
+	static const char allowed[] = AA_ALLOWED;
 
 	if (!active("apparmor"))
 		SKIP(return, "AppArmor is not in this boot");

@@ -72,7 +72,8 @@ static int position(const char *lsm)
 static const char *record(const char *lsm)
 {
 	if (strcmp(lsm, "apparmor") == 0)
-		return "apparmor=\"DENIED\" operation=\"open\" profile=\"probe\" name=\"" SECRET "\"";
+		return "apparmor=\"DENIED\" operation=\"open\" profile=\"probe\" name=\""
+		       SECRET "\"";
 	return "toylsm=denied hook=file_open subject=\"probe\" object=\"toysecret\"";
 }
 
@@ -126,7 +127,10 @@ static const char *refused_by(const char *lsm, const char *other, int retry, cha
 		if (!strstr(line + strlen(want), other))
 			return "why does not list the other module, after it, as never asked";
 	} else {
-		/* The walk's line: "    file_open   landlock ok, ..., toylsm ok, apparmor EACCES" */
+		/*
+		 * The walk's line:
+		 * "    file_open   landlock ok, ..., toylsm ok, apparmor EACCES"
+		 */
 		snprintf(want, sizeof(want), " %s ok,", other);
 		for (walk = NULL, l = out; (l = strstr(l, "    file_open ")) && l < line; l++)
 			walk = l;	/* the last walk of file_open before the verdict */

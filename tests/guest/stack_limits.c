@@ -76,9 +76,11 @@
 #define PR_LSM_ATTR_GET 66
 #endif
 
-/* The modules that keep secids and so may be an interface LSM, and
+/*
+ * The modules that keep secids and so may be an interface LSM, and
  * whether 6.1 (with the kit's patches) gives a unix stream peer's label
- * through their socket_getpeersec_stream hook. */
+ * through their socket_getpeersec_stream hook.
+ */
 static const struct {
 	int id;
 	int labels_unix;
@@ -88,7 +90,8 @@ static const struct {
 	{ LSM_ID_TOYLSM, 1 },	/* demo-lsm/net.c, hook_unix_stream_connect */
 	{ LSM_ID_APPARMOR, 0 },	/* sk_peer_label(): ctx->peer is never set */
 };
-#define NIFACE (int)(sizeof(iface) / sizeof(iface[0]))
+
+#define NIFACE ((int)(sizeof(iface) / sizeof(iface[0])))
 
 static int wrong(void)
 {
@@ -107,11 +110,13 @@ static int active(const char *name)
 		return 0;
 	snprintf(list, sizeof(list), ",%s,", lsm_list);
 	snprintf(pat, sizeof(pat), ",%s,", name);
-	return strstr(list, pat) != NULL;
+	return !!strstr(list, pat);
 }
 
-/* The module that owns skb->secmark and NetLabel's secids, by patch
- * 0015's rule: the exclusive one of SELinux and Smack, else AppArmor. */
+/*
+ * The module that owns skb->secmark and NetLabel's secids, by patch
+ * 0015's rule: the exclusive one of SELinux and Smack, else AppArmor.
+ */
 static const char *net_owner(void)
 {
 	if (active("smack"))
@@ -169,8 +174,10 @@ static int peersec(int fd, char *buf, size_t len)
 	return 0;
 }
 
-/* Seconds the peer may take to connect (2 where the packets are known to
- * be dropped: the first SYN is, and its AVC logged, at once). */
+/*
+ * Seconds the peer may take to connect (2 where the packets are known to
+ * be dropped: the first SYN is, and its AVC logged, at once).
+ */
 static unsigned int peer_timeout = 5;
 
 /*
@@ -189,9 +196,11 @@ static void peer(const struct sockaddr *addr, socklen_t alen, const char *profil
 	char c;
 	int fd;
 
-	/* Ends itself if it cannot connect: relabelled, it may be out of the
+	/*
+	 * Ends itself if it cannot connect: relabelled, it may be out of the
 	 * parent's reach (toylsm refuses init's kill() of kitpeer under a
-	 * loaded policy). */
+	 * loaded policy).
+	 */
 	alarm(peer_timeout);
 	put("/proc/self/attr/smack/current", "KitPeer");
 	put("/proc/self/attr/toylsm/current", "kitpeer");
@@ -312,9 +321,11 @@ static void abstract(struct sockaddr_un *a, socklen_t *len, const char *name)
 	*len = offsetof(struct sockaddr_un, sun_path) + 1 + strlen(name);
 }
 
-/* Choose each interface LSM in turn and read SO_PEERSEC of @c; check it
+/*
+ * Choose each interface LSM in turn and read SO_PEERSEC of @c; check it
  * against @expect(id, peer's label in id, &errno). Returns how many
- * modules could be chosen. */
+ * modules could be chosen.
+ */
 static int loop_interfaces(struct __test_metadata *_metadata, struct conn *c,
 			   int inet)
 {
@@ -354,7 +365,7 @@ static int loop_interfaces(struct __test_metadata *_metadata, struct conn *c,
 				       inet ? "TCP" : "unix", name, got);
 		ksft_print_msg("    the peer's %s label: \"%s\"\n", name, label ? label : "(none)");
 		EXPECT_EQ(want_err, err) TH_LOG("interface %s: expected %s, got %s", name,
-						 want_err ? strerrorname_np(want_err) : want,
+						want_err ? strerrorname_np(want_err) : want,
 						 err ? strerrorname_np(err) : got);
 		if (!want_err && !err)
 			EXPECT_STREQ(want, got) TH_LOG("interface %s", name);
@@ -450,9 +461,11 @@ TEST(tcp_peer_label_is_netlabels_owners_only)
 	ASSERT_EQ(0, connect_peer(&c, (struct sockaddr *)&a, sizeof(a), NULL));
 	peer_timeout = 5;
 	if (selinux_checks_unlabeled_packets()) {
-		/* SELinux enforcing a policy with always_check_network: a
+		/*
+		 * SELinux enforcing a policy with always_check_network: a
 		 * packet no NetLabel (or IPsec) label names is unlabeled_t,
-		 * and the kit's policy lets unlabeled_t into no netif. */
+		 * and the kit's policy lets unlabeled_t into no netif.
+		 */
 		ksft_print_msg("SELinux enforcing, always_check_network: connect() %s\n",
 			       c.fd < 0 ? "never completes" : "completed");
 		EXPECT_EQ(wrong() ? 0 : -1, c.fd < 0 ? -1 : 0);
@@ -523,11 +536,15 @@ static int same_but_name(const char *a, const char *na, const char *b, const cha
 	size_t nx, ny, l = strlen(na);
 	FILE *f;
 
-	if (strlen(nb) != l || !(f = fopen(a, "r")))
+	if (strlen(nb) != l)
+		return -1;
+	f = fopen(a, "r");
+	if (!f)
 		return -1;
 	nx = fread(x, 1, sizeof(x), f);
 	fclose(f);
-	if (!(f = fopen(b, "r")))
+	f = fopen(b, "r");
+	if (!f)
 		return -1;
 	ny = fread(y, 1, sizeof(y), f);
 	fclose(f);
@@ -555,8 +572,10 @@ TEST(apparmor_6_1_mediates_unix_sockets_by_family_only)
 		SKIP(return, "AppArmor is not in this boot");
 	/* The features: network_v8 (af_mask: the families), no af_unix. */
 	EXPECT_EQ(0, stat("/sys/kernel/security/apparmor/features/network_v8/af_mask", &st));
-	EXPECT_EQ(wrong() ? 0 : -1, stat("/sys/kernel/security/apparmor/features/network_v8/af_unix", &st));
-	EXPECT_EQ(wrong() ? 0 : -1, stat("/sys/kernel/security/apparmor/features/network/af_unix", &st));
+	EXPECT_EQ(wrong() ? 0 : -1,
+		  stat("/sys/kernel/security/apparmor/features/network_v8/af_unix", &st));
+	EXPECT_EQ(wrong() ? 0 : -1,
+		  stat("/sys/kernel/security/apparmor/features/network/af_unix", &st));
 	/* The compiler's answer for these features: unix_peer is unix_netw. */
 	snprintf(p1, sizeof(p1), "%s/unix_peer", d);
 	snprintf(p2, sizeof(p2), "%s/unix_netw", d);
@@ -575,8 +594,10 @@ TEST(apparmor_6_1_mediates_unix_sockets_by_family_only)
 		       c.status ? strerrorname_np(c.status) : "allowed");
 	EXPECT_EQ(wrong() ? 0 : EACCES, c.status);
 
-	/* unix (connect) peer=(label=nobody): connects to an unconfined peer,
-	 * which SO_PEERSEC through AppArmor still cannot name. */
+	/*
+	 * unix (connect) peer=(label=nobody): connects to an unconfined peer,
+	 * which SO_PEERSEC through AppArmor still cannot name.
+	 */
 	abstract(&a, &len, "kit-stack-limits-aa");
 	ASSERT_EQ(0, connect_peer(&c, (struct sockaddr *)&a, len, "unix_peer"));
 	ksft_print_msg("profile unix_peer, peer=(label=nobody), to an unconfined peer:\n");
@@ -677,8 +698,10 @@ static int nl_done(char *buf, int len)
 	return 0;
 }
 
-/* Send @m; the kernel's answer in @buf. Returns its length, or -errno
- * (the error of an NLMSG_ERROR, 0 for an ack: returned as 0). */
+/*
+ * Send @m; the kernel's answer in @buf. Returns its length, or -errno
+ * (the error of an NLMSG_ERROR, 0 for an ack: returned as 0).
+ */
 static int nl_talk(int fd, struct nlmsg *m, char *buf, int size)
 {
 	int n;
@@ -710,11 +733,13 @@ static int nlbl_family(int fd)
 	return a ? *(uint16_t *)((char *)a + NLA_HDRLEN) : -ENOENT;
 }
 
-/* Add the static label @text for 192.0.2.1/32 (TEST-NET-1, which the
+/*
+ * Add the static label @text for 192.0.2.1/32 (TEST-NET-1, which the
  * guest never talks to), read back its text into @back (or the listing's
  * -errno into @list_rc), remove it. The text goes with its NUL, as
  * nla_put_string() sends it (Smack reads it as a C string). Returns 0 or
- * the kernel's -errno for the addition. */
+ * the kernel's -errno for the addition.
+ */
 static int nlbl_static(int fd, int family, const char *text, char *back, size_t blen,
 		       int *list_rc)
 {
@@ -734,10 +759,13 @@ static int nlbl_static(int fd, int family, const char *text, char *back, size_t 
 		return rc;
 	nl_start(&m, family, NLBL_LISTDEF, NLM_F_DUMP);
 	n = nl_talk(fd, &m, buf, sizeof(buf));
-	/* -ENOENT: not listed (netlbl_unlabel_staticlistdef() drops an
-	 * entry whose secid the owner cannot name, and says nothing) */
+	/*
+	 * -ENOENT: not listed (netlbl_unlabel_staticlistdef() drops an
+	 * entry whose secid the owner cannot name, and says nothing)
+	 */
 	*list_rc = n < 0 ? n : -ENOENT;
-	if (n > 0 && (a = nl_find(buf, n, NLBL_A_SECCTX, &len))) {
+	a = n > 0 ? nl_find(buf, n, NLBL_A_SECCTX, &len) : NULL;
+	if (a) {
 		snprintf(back, blen, "%.*s", len, (char *)a + NLA_HDRLEN);
 		*list_rc = 0;
 	}
@@ -751,9 +779,11 @@ static int nlbl_static(int fd, int family, const char *text, char *back, size_t 
 	return 0;
 }
 
-/* Does Smack know the label @text? An access2 query names an unknown
+/*
+ * Does Smack know the label @text? An access2 query names an unknown
  * label ENOENT and answers 0 without creating it; a known one may always
- * read the floor, _ (smk_user_access(), smk_fill_rule() in smackfs.c). */
+ * read the floor, _ (smk_user_access(), smk_fill_rule() in smackfs.c).
+ */
 static int smack_knows(const char *text)
 {
 	char q[300], a = '0';
@@ -798,13 +828,14 @@ TEST(netlabel_static_labels_speak_the_owners_language)
 		ASSERT_EQ(0, put("/sys/fs/smackfs/load2", "KitHost _ r"));
 	}
 	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
-		int list_rc = 0, rc = nlbl_static(fd, family, texts[i], back, sizeof(back), &list_rc);
+		int list_rc = 0, rc = nlbl_static(fd, family, texts[i], back, sizeof(back),
+						  &list_rc);
 		int want_rc = 0, want_list = 0;
 		const char *want = texts[i];
 
 		if (!strcmp(owner, "selinux") && !policy)
 			want = "kernel";	/* no policy: every text is the kernel SID */
-		else if (!strcmp(owner, "selinux") && strchr(texts[i], ':') == NULL)
+		else if (!strcmp(owner, "selinux") && !strchr(texts[i], ':'))
 			want_rc = -EINVAL;	/* not an SELinux context */
 		else if (!strcmp(owner, "smack")) {
 			int known = smack_knows(texts[i]);
@@ -828,7 +859,8 @@ TEST(netlabel_static_labels_speak_the_owners_language)
 			ksft_print_msg("static label \"%s\": listed as \"%s\"\n", texts[i], back);
 		EXPECT_EQ(want_rc, rc) TH_LOG("owner %s, label \"%s\"", owner, texts[i]);
 		if (!rc && !want_rc) {
-			EXPECT_EQ(want_list, list_rc) TH_LOG("owner %s, label \"%s\"", owner, texts[i]);
+			EXPECT_EQ(want_list, list_rc) TH_LOG("owner %s, label \"%s\"", owner,
+							     texts[i]);
 			if (!list_rc && !want_list)
 				EXPECT_STREQ(want, back);
 		}

@@ -188,7 +188,7 @@ TEST(a_traced_task_keeps_within_its_tracers_reach)
 	pid_t pid;
 
 	ASSERT_EQ(0, write_string(TOYLSM_FS "rules",
-			     "pa-A pa-B w\npa-B pa-C t\npa-A pa-C -\n"));
+				  "pa-A pa-B w\npa-B pa-C t\npa-A pa-C -\n"));
 	ASSERT_EQ(0, toylsm_relabel("pa-A"));
 	pid = start_traced(0, &res, &go);
 	ASSERT_LT(0, pid);

@@ -81,7 +81,9 @@ int main(void)
 		if (s) {
 			snprintf(suite, sizeof(suite), "%s", s + 11);
 			suites++;
-			plan = seen = failed = 0;
+			plan = 0;
+			seen = 0;
+			failed = 0;
 			continue;
 		}
 		if (!suite[0])

@@ -157,12 +157,13 @@ static const char *probe(int i)
 	k = (k + 1) % 4;
 	if (i < 2 * NREMOVE)
 		snprintf(buf[k], sizeof(buf[k]), "rm-%c%d", i % 2 ? 'o' : 's', i / 2);
-	else if ((i -= 2 * NREMOVE) < REF_S)
-		snprintf(buf[k], sizeof(buf[k]), "rf-s%d", i);
-	else if ((i -= REF_S) < REF_O)
-		snprintf(buf[k], sizeof(buf[k]), "rf-o%d", i);
+	else if (i - 2 * NREMOVE < REF_S)
+		snprintf(buf[k], sizeof(buf[k]), "rf-s%d", i - 2 * NREMOVE);
+	else if (i - 2 * NREMOVE - REF_S < REF_O)
+		snprintf(buf[k], sizeof(buf[k]), "rf-o%d", i - 2 * NREMOVE - REF_S);
 	else
-		snprintf(buf[k], sizeof(buf[k]), "pf-%c", i - REF_O ? 'o' : 's');
+		snprintf(buf[k], sizeof(buf[k]), "pf-%c",
+			 i - 2 * NREMOVE - REF_S - REF_O ? 'o' : 's');
 	return buf[k];
 }
 
@@ -472,7 +473,8 @@ TEST_F(limits, rule_writes_that_change_nothing_intern_nothing)
 			TH_LOG("removing the rule \"%s %s\" that does not exist: expected success, saw %s",
 			       probe(2 * i), probe(2 * i + 1), strerrorname_np(-r));
 	}
-	EXPECT_EQ(0, bad) TH_LOG("%d of %d removals of rules that do not exist failed", bad, NREMOVE);
+	EXPECT_EQ(0, bad) TH_LOG("%d of %d removals of rules that do not exist failed", bad,
+				 NREMOVE);
 	for (int i = 0; i < RULES + 1; i++)
 		k += snprintf(text + k, sizeof(text) - k, "%s %s r\n",
 			      probe(2 * NREMOVE + i / REF_O),
@@ -501,7 +503,8 @@ TEST_F_TIMEOUT(limits, labels_intern_until_enospc_exactly_the_room_left, 120)
 		k += snprintf(sh->seen_list + k, sizeof(sh->seen_list) - k, "%s%s",
 			      i ? "," : "", census[i]);
 	ASSERT_LT(0, sh->seen) TH_LOG("no label in use at all: not even the first task's \"init\"?");
-	ASSERT_GT(LABELS, sh->seen) TH_LOG("%d labels in use: no room left in a table of %d", sh->seen, LABELS);
+	ASSERT_GT(LABELS, sh->seen) TH_LOG("%d labels in use: no room left in a table of %d",
+					   sh->seen, LABELS);
 
 	fd = open(FILE_A, O_CREAT | O_WRONLY, 0644);
 	ASSERT_LE(0, fd) TH_LOG("create %s: %s", FILE_A, strerror(errno));
@@ -515,9 +518,15 @@ TEST_F_TIMEOUT(limits, labels_intern_until_enospc_exactly_the_room_left, 120)
 		const char *l = lim(n);
 
 		switch (n % 3) {
-		case 0: err = set_label(FILE_A, l); break;
-		case 1: err = write(efd, l, strlen(l)) < 0 ? -errno : 0; break;
-		default: err = write(cfd, l, strlen(l)) < 0 ? -errno : 0; break;
+		case 0:
+			err = set_label(FILE_A, l);
+			break;
+		case 1:
+			err = write(efd, l, strlen(l)) < 0 ? -errno : 0;
+			break;
+		default:
+			err = write(cfd, l, strlen(l)) < 0 ? -errno : 0;
+			break;
 		}
 		if (err)
 			break;
@@ -546,13 +555,13 @@ TEST_F_TIMEOUT(limits, labels_intern_until_enospc_exactly_the_room_left, 120)
 	want = injected("labelcap") ? room - 1 : room;	/* a wrong bound */
 	ksft_print_msg("labels: %d in use before (%s), %d new interned, then %s (via %s); table %d%s\n",
 		       sh->seen, sh->seen_list, n, err ? strerrorname_np(-err) : "no error",
-		       (const char *[]){ "setxattr", "attr/exec", "attr/current" }[n % 3],
+		       ((const char *[]){ "setxattr", "attr/exec", "attr/current" })[n % 3],
 		       LABELS, injected("labelcap") ? ", INJECTED: expecting one less" : "");
 	EXPECT_EQ(-ENOSPC, err) TH_LOG("expected ENOSPC after %d new labels, saw %s at label %d",
 				       room, err ? strerrorname_np(-err) : "success", n);
 	EXPECT_GT(n, 0) TH_LOG("not one new label was interned");
 	EXPECT_EQ(want, n) TH_LOG("expected exactly %d new labels (%d - %d in use), %d were interned: a table of %d, or labels interned that nothing uses (the next test names them)? (hint: demo-lsm/label.c, toylsm_label_intern(); demo-lsm/policy.c, toylsm_policy_merge())",
-				   want, LABELS, sh->seen, n, n + sh->seen);
+				  want, LABELS, sh->seen, n, n + sh->seen);
 }
 
 /*
@@ -739,9 +748,15 @@ static void *enospc_worker(void *arg)
 			int r;
 
 			switch (i % 3) {
-			case 0: r = fsetxattr(ffd, XATTR, l, strlen(l), 0); break;
-			case 1: r = write(efd, l, strlen(l)); break;
-			default: r = write(cfd, l, strlen(l)); break;
+			case 0:
+				r = fsetxattr(ffd, XATTR, l, strlen(l), 0);
+				break;
+			case 1:
+				r = write(efd, l, strlen(l));
+				break;
+			default:
+				r = write(cfd, l, strlen(l));
+				break;
 			}
 			if (r != -1 || errno != ENOSPC) {
 				if (!w->wrong++)

@@ -21,7 +21,7 @@ static int has_rule(const char *line)
 	char buf[8192];
 
 	read_file(TOYLSM_FS "rules", buf, sizeof(buf));
-	return strstr(buf, line) != NULL;
+	return !!strstr(buf, line);
 }
 
 /* Whether the kernel log gets a line with s within about a second. */

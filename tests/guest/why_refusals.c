@@ -178,8 +178,10 @@ static int labelled(const char *path, const char *xattr, const char *label)
 	return xattr ? setxattr(path, xattr, label, strlen(label), 0) : 0;
 }
 
-/* The lines of the call whose first line has @head: up to the next line
- * that does not start with a space. */
+/*
+ * The lines of the call whose first line has @head: up to the next line
+ * that does not start with a space.
+ */
 static int block(const char *head, char *b, size_t len)
 {
 	const char *p = strstr(out, head), *e;
