@@ -4,7 +4,11 @@
 # message names its checkpatch type (e.g. FILE_PATH_CHANGES) to explain why
 # it was kept.  And every C file of toylsm (demo-lsm/) and of the labs'
 # kernel code (the reference solutions, the fixed kernel/ files, the
-# placeholder) passes checkpatch.pl --strict -f with nothing at all.
+# placeholder) passes checkpatch.pl --strict -f with nothing at all.  The
+# user-space C (the labs' graders and labs/common/*.h, initramfs/*.c, the
+# guest tests, the benchmarks, the ABI test) passes it too, less the types
+# listed in UIGN below that concern the kernel alone or are plain
+# user-space practice; those files are checked in parallel.
 K=$(cd "$(dirname "$0")/../.." && pwd)
 # The tree of the build folder in use (BUILD, as for every kit script).
 T=${BUILD:-$K/build}/linux
@@ -23,7 +27,35 @@ mapfile -t KF < <(cd "$K" && ls demo-lsm/*.[ch] labs/common/kernel/*.[ch] \
 	for d in labs/[0-9][0-9]-*/; do
 		grep -q '^KIND=kernel' "$d/lab.conf" 2>/dev/null && ls "$d"solution/*.[ch]
 	done)
-echo "1..$((${#P[@]} + ${#KF[@]} + 2))"
+# The user-space C files, checked whole with the types of UIGN ignored.
+mapfile -t UF < <(cd "$K" && ls labs/[0-9][0-9]-*/grade.c labs/common/*.h initramfs/*.c \
+	tests/guest/*.[ch] tests/bench/*.c tests/abi/*.c 2>/dev/null)
+# The checkpatch types that do not apply to user-space C, each with why.
+UIGN=(
+	# a user-visible message stays on one line, greppable (the kernel's rule too)
+	LONG_LINE_STRING
+	# libc has no ARRAY_SIZE(); sizeof(a) / sizeof(a[0]) is the C idiom
+	ARRAY_SIZE
+	# __packed, __aligned(), __printf(), __maybe_unused are kernel macros
+	PREFER_DEFINED_ATTRIBUTE_MACRO
+	# u32 and the like are kernel types; user space has uint32_t and the uapi __u32
+	PREFER_KERNEL_TYPES
+	# the ENOSYS rule is for kernel code; user space tests syscall() for ENOSYS
+	ENOSYS
+	# volatile sig_atomic_t is C's signal-handler flag; no READ_ONCE() here
+	VOLATILE
+	# a word that names a command or feature in a message is not a __func__
+	EMBEDDED_FUNCTION_NAME
+	# " \n" there is a strtok() delimiter set or fuzz input, data not a message
+	QUOTED_WHITESPACE_BEFORE_NEWLINE
+	# typedefs are plain C; lsm_side.c's name one ABI's types for two header sets
+	NEW_TYPEDEFS
+	# kselftest-style check macros name an argument in the check and in its
+	# log line; binding it to a local would change the expression text the
+	# harness prints on failure
+	MACRO_ARG_REUSE
+)
+echo "1..$((${#P[@]} + ${#KF[@]} + ${#UF[@]} + 3))"
 
 # complaints PATCH: the checkpatch lines that the patch does not explain.
 complaints() {
@@ -113,3 +145,52 @@ for f in "${KF[@]}"; do
 		printf '%s\n' "$bad" | sed "s|$K/||" | sed 's/^/# /' | head -10
 	fi
 done
+
+# The user-space files, in parallel (one checkpatch per file, as many at a
+# time as CPUs): each run leaves its output and its exit status, and a run
+# that left no status, or one that is neither 0 (clean) nor 1 (complaints),
+# did not check the file.  The first file is a deliberately bad one (a
+# trailing statement), so that the very runs that pass the real files are
+# shown to catch a bad one.
+ud=$(mktemp -d)
+printf '// SPDX-License-Identifier: GPL-2.0-only\nint f(int a)\n{\n\tif (a) return 1;\n\treturn 0;\n}\n' >"$ud/bad.c"
+ign=$(IFS=,; echo "${UIGN[*]}")
+n=0
+{
+	echo "$ud/bad.c"
+	for f in "${UF[@]}"; do echo "$K/$f"; done
+} | while read -r f; do
+	printf '%s\0%s\0' "$n" "$f"
+	n=$((n + 1))
+done | (cd "$T" && PATH=/usr/bin:$PATH xargs -0 -n 2 -P "$(nproc)" sh -c \
+	'./scripts/checkpatch.pl --strict --terse --show-types --no-summary --ignore "$0" -f "$3" \
+		>"$1/$2.out" 2>&1; echo $? >"$1/$2.rc"' "$ign" "$ud" 2>/dev/null)
+# ucomplaints N: the complaints of run N, or why it did not check its file.
+ucomplaints() {
+	local rc
+	rc=$(cat "$ud/$1.rc" 2>/dev/null)
+	case "$rc" in
+	0|1) grep -E ': (ERROR|WARNING|CHECK):' "$ud/$1.out" ;;
+	*) echo "checkpatch did not run (exit status '${rc}'): $(tail -1 "$ud/$1.out" 2>/dev/null)" ;;
+	esac
+}
+i=$((i + 1))
+if ucomplaints 0 | grep -q ':TRAILING_STATEMENTS:'; then
+	echo "ok $i the user-space checker flags a C file with a trailing statement"
+else
+	echo "not ok $i the user-space checker flags a C file with a trailing statement"
+fi
+n=0
+for f in "${UF[@]}"; do
+	i=$((i + 1))
+	n=$((n + 1))
+	bad=$(ucomplaints "$n")
+	rc=$(cat "$ud/$n.rc" 2>/dev/null)
+	if [ -z "$bad" ] && [ "$rc" = 0 ]; then
+		echo "ok $i checkpatch --strict -f (user space) $f"
+	else
+		echo "not ok $i checkpatch --strict -f (user space) $f"
+		printf '%s\n' "${bad:-checkpatch exited $rc with no complaint}" | sed "s|$K/||" | sed 's/^/# /' | head -10
+	fi
+done
+rm -rf "$ud"
