@@ -180,6 +180,10 @@ static const char *check_attr(int refused)
 	return NULL;
 }
 
+/* SELinux's AVC for the probe's refused setinterface (class process2). */
+static const char avc_setinterface[] =
+	"scontext=system_u:system_r:probe_t tcontext=system_u:system_r:probe_t tclass=process2";
+
 TEST(selinux_refuses_the_choice)
 {
 	const char *err;
@@ -195,7 +199,7 @@ TEST(selinux_refuses_the_choice)
 	TH_LOG("boolean off, as the probe sees it:\n%s", out);
 	EXPECT_NE(NULL, check_attr(0)) TH_LOG("the 'allowed' check passed while SELinux refuses");
 	/* The AVC: the probe's domain, the permission, the class. */
-	EXPECT_LE(1, kernel_log_count("scontext=system_u:system_r:probe_t tcontext=system_u:system_r:probe_t tclass=process2"));
+	EXPECT_LE(1, kernel_log_count(avc_setinterface));
 	/* /bin/why: the walk of task_setinterface_lsm stopped at SELinux. */
 	run("why -s prctl policy run stack probe attr selinux 2>&1");
 	EXPECT_NE(NULL, strstr(out, "=> refused by selinux in task_setinterface_lsm: EACCES"))

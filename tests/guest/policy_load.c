@@ -390,6 +390,17 @@ TEST(bad_apparmor_profile)
  * byte), enforcing, refusing selinux-secret with an AVC and allowing
  * public; else what is wrong.
  */
+/* Set the policy's boolean probe_setinterface_lsm (0 or 1) and commit it. */
+static int set_bool(int on)
+{
+	char cmd[192];
+
+	snprintf(cmd, sizeof(cmd), "echo %d >%s && echo 1 >%s", on,
+		 "/sys/fs/selinux/booleans/probe_setinterface_lsm",
+		 "/sys/fs/selinux/commit_pending_bools");
+	return system(cmd);
+}
+
 static const char *se_unchanged(const char *before, size_t blen)
 {
 	static const char avc[] = "tcontext=system_u:object_r:secret_t tclass=file";
@@ -450,11 +461,11 @@ TEST(bad_selinux_policy)
 	err = se_unchanged(before, blen);
 	EXPECT_EQ(NULL, err) TH_LOG("%s\n%s", err, out);
 	/* The check fails on a changed policy (a boolean) and in permissive mode. */
-	ASSERT_EQ(0, system("echo 1 >/sys/fs/selinux/booleans/probe_setinterface_lsm && echo 1 >/sys/fs/selinux/commit_pending_bools"));
+	ASSERT_EQ(0, set_bool(1));
 	err = se_unchanged(before, blen);
 	EXPECT_NE(NULL, err) TH_LOG("the check passed with a boolean changed");
 	TH_LOG("with a boolean changed, the check fails: %s", err);
-	ASSERT_EQ(0, system("echo 0 >/sys/fs/selinux/booleans/probe_setinterface_lsm && echo 1 >/sys/fs/selinux/commit_pending_bools"));
+	ASSERT_EQ(0, set_bool(0));
 	ASSERT_EQ(0, system("echo 0 >/sys/fs/selinux/enforce"));
 	err = se_unchanged(before, blen);
 	EXPECT_NE(NULL, err) TH_LOG("the check passed in permissive mode");

@@ -439,6 +439,10 @@ static int selinux_checks_unlabeled_packets(void)
  * A TCP peer over loopback: its label reaches the reader only through
  * NetLabel, whose secids are the owner's.
  */
+/* SELinux's AVC for a packet no label names, at a network interface. */
+static const char avc_unlabeled_netif[] =
+	"scontext=system_u:object_r:unlabeled_t tcontext=system_u:object_r:file_t tclass=netif";
+
 TEST(tcp_peer_label_is_netlabels_owners_only)
 {
 	struct sockaddr_in a;
@@ -469,8 +473,7 @@ TEST(tcp_peer_label_is_netlabels_owners_only)
 		ksft_print_msg("SELinux enforcing, always_check_network: connect() %s\n",
 			       c.fd < 0 ? "never completes" : "completed");
 		EXPECT_EQ(wrong() ? 0 : -1, c.fd < 0 ? -1 : 0);
-		EXPECT_LT(wrong() ? 1000 : 0, kernel_log_count(
-				"scontext=system_u:object_r:unlabeled_t tcontext=system_u:object_r:file_t tclass=netif"))
+		EXPECT_LT(wrong() ? 1000 : 0, kernel_log_count(avc_unlabeled_netif))
 			TH_LOG("no AVC for unlabeled_t at a netif in the kernel log");
 		if (kernel_log() && strstr(kernel_log(), "avc:  denied  { ingress }")) {
 			const char *l = strstr(kernel_log(), "avc:  denied  { ingress }");

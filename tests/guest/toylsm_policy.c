@@ -119,6 +119,10 @@ TEST(label_changes_need_a_t_rule_or_cap_mac_admin)
 	EXPECT_EQ(-EPERM, toylsm_relabel("ld-a"));	/* no way back */
 }
 
+/* toylsm's audit record of the refused open below. */
+static const char fe_denied[] =
+	"toylsm=denied hook=file_open subject=\"fe-user\" object=\"fe-secret\" requested=r";
+
 TEST(file_denied_by_toylsm_allowed_by_the_major_lsm)
 {
 	const char *f = "/tmp/toylsm-secret";
@@ -144,7 +148,7 @@ TEST(file_denied_by_toylsm_allowed_by_the_major_lsm)
 	EXPECT_EQ(calls + 2, c2);	/* f, and the stats file itself */
 	EXPECT_EQ(denials + 1, d2);
 	/* The audit record, through lsm_audit.c (kauditd prints it). */
-	EXPECT_TRUE(logged("toylsm=denied hook=file_open subject=\"fe-user\" object=\"fe-secret\" requested=r"));
+	EXPECT_TRUE(logged(fe_denied));
 
 	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "fe-user fe-secret r\n"));
 	EXPECT_EQ(6, read_file(f, buf, sizeof(buf)));

@@ -235,9 +235,15 @@ static int never_asked(const char *who, const char *lsm)
 	return p && strstr(p, lsm);
 }
 
-#define EXPECT_WALK_ENDS_WITH(hook, lsm, err)				\
-	EXPECT_TRUE(walk_ends_with(hook, lsm, err))			\
-		TH_LOG("no %s walk ending with %s %s:\n%s", hook, lsm, err, out)
+/* The failure names the hook and the module: the line is this helper's. */
+static void expect_walk_ends_with(struct __test_metadata *_metadata, const char *hook,
+				  const char *lsm, const char *err)
+{
+	EXPECT_TRUE(walk_ends_with(hook, lsm, err))
+		TH_LOG("no %s walk ending with %s %s:\n%s", hook, lsm, err, out);
+}
+
+#define EXPECT_WALK_ENDS_WITH(hook, lsm, err) expect_walk_ends_with(_metadata, hook, lsm, err)
 
 TEST(smack_refuses_in_inode_permission)
 {
