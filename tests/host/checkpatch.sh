@@ -21,6 +21,41 @@ if [ ! -x "$T/scripts/checkpatch.pl" ]; then
 	echo "not ok 1 no $T/scripts/checkpatch.pl: the tree is not extracted (make kernel does it)"
 	exit 0
 fi
+# checkpatch's answers are kept, as ccache keeps objects: in
+# ~/.cache/kit-checkpatch (KIT_CHECKPATCH_CACHE: another folder, or "off"),
+# one file per question, named by a digest of checkpatch itself (with its
+# spelling and const-struct lists), its arguments, and the bytes checked
+# (a patch: with every patch of the series, which make the tree it reads).
+# An answer is kept only when checkpatch ran to its end (status 0 or 1).
+# The checker's own bad inputs below always run checkpatch afresh.
+CACHE=${KIT_CHECKPATCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kit-checkpatch}
+TOOLSUM=$(cat "$T/scripts/checkpatch.pl" "$T/scripts/spelling.txt" \
+	"$T/scripts/const_structs.checkpatch" 2>/dev/null | sha256sum | cut -c1-64)
+SERIESSUM=$(cd "$K/patches" && cat "${P[@]}" 2>/dev/null | sha256sum | cut -c1-64)
+# ckey CONTEXT FILE ARGS...: the name of FILE's answer.
+ckey() {
+	local ctx=$1 f=$2
+	shift 2
+	{ printf '%s\n' "$TOOLSUM" "$ctx" "$*"; cat "$f"; } | sha256sum | cut -c1-64
+}
+# checkpatch_cached CONTEXT FILE ARGS...: checkpatch ARGS FILE's output,
+# then a line "rc=N" (its status); from the cache when it has the answer.
+checkpatch_cached() {
+	local ctx=$1 f=$2 key out rc
+	shift 2
+	key=$(ckey "$ctx" "$f" "$@")
+	if [ "$CACHE" != off ] && [ -f "$CACHE/$key" ]; then
+		cat "$CACHE/$key"
+		return
+	fi
+	out=$(cd "$T" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl "$@" "$f" 2>&1)
+	rc=$?
+	if [ "$CACHE" != off ] && { [ $rc = 0 ] || [ $rc = 1 ]; } && mkdir -p "$CACHE"; then
+		printf '%s\nrc=%d\n' "$out" $rc >"$CACHE/$key.$$" && mv "$CACHE/$key.$$" "$CACHE/$key"
+	fi
+	printf '%s\nrc=%d\n' "$out" $rc
+}
+
 # The kernel C files checked whole (-f): toylsm and the labs' kernel code.
 mapfile -t KF < <(cd "$K" && ls demo-lsm/*.[ch] labs/common/kernel/*.[ch] \
 	labs/[0-9][0-9]-*/kernel/*.[ch] 2>/dev/null
@@ -62,8 +97,12 @@ complaints() {
 	local out
 	# Debian's python3 (with python3-ply) for checkpatch's SPDX check, even
 	# where a python3 of pyenv or a venv comes first in PATH.
-	out=$(cd "$T" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --show-types --terse \
-		--no-summary "$1" 2>&1)
+	if [ "${2:-}" = fresh ]; then
+		out=$(cd "$T" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --show-types --terse \
+			--no-summary "$1" 2>&1)
+	else
+		out=$(checkpatch_cached "series $SERIESSUM" "$1" --strict --show-types --terse --no-summary)
+	fi
 	printf '%s\n' "$out" | grep -E ': (ERROR|WARNING|CHECK):' | while read -r l; do
 		type=$(sed -E 's/.*: (ERROR|WARNING|CHECK):([A-Z_]+):.*/\1 \2/' <<<"$l")
 		case "$type" in
@@ -98,7 +137,7 @@ diff --git a/security/security.c b/security/security.c
  /*
   * Security plug functions
 EOP
-if [ -n "$(complaints "$bad")" ]; then
+if [ -n "$(complaints "$bad" fresh)" ]; then
 	echo "ok 1 the checker flags a patch with style errors"
 else
 	echo "not ok 1 the checker flags a patch with style errors"
@@ -119,8 +158,8 @@ done
 
 # file_complaints FILE: every checkpatch line about a whole file.
 file_complaints() {
-	(cd "$T" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --show-types --terse \
-		--no-summary -f "$1" 2>&1) | grep -E ': (ERROR|WARNING|CHECK):'
+	checkpatch_cached file "$1" --strict --show-types --terse --no-summary -f |
+		grep -E ': (ERROR|WARNING|CHECK):'
 }
 
 # The -f checker must catch a file with a --strict CHECK (a continuation
@@ -128,7 +167,7 @@ file_complaints() {
 badc=$(mktemp --suffix=.c)
 printf '// SPDX-License-Identifier: GPL-2.0-only\nstatic int f(int a,\n\tint b)\n{\n\treturn a + b;\n}\n' >"$badc"
 i=$((i + 1))
-if file_complaints "$badc" | grep -q PARENTHESIS_ALIGNMENT; then
+if CACHE=off file_complaints "$badc" | grep -q PARENTHESIS_ALIGNMENT; then
 	echo "ok $i the -f checker flags a C file with a --strict check"
 else
 	echo "not ok $i the -f checker flags a C file with a --strict check"
@@ -155,16 +194,31 @@ done
 ud=$(mktemp -d)
 printf '// SPDX-License-Identifier: GPL-2.0-only\nint f(int a)\n{\n\tif (a) return 1;\n\treturn 0;\n}\n' >"$ud/bad.c"
 ign=$(IFS=,; echo "${UIGN[*]}")
-n=0
-{
-	echo "$ud/bad.c"
-	for f in "${UF[@]}"; do echo "$K/$f"; done
-} | while read -r f; do
-	printf '%s\0%s\0' "$n" "$f"
-	n=$((n + 1))
-done | (cd "$T" && PATH=/usr/bin:$PATH xargs -0 -n 2 -P "$(nproc)" sh -c \
+UARGS=(--strict --terse --show-types --no-summary --ignore "$ign" -f)
+# Answers the cache has are copied to run N's files; the others run.
+ufiles=("$ud/bad.c")
+for f in "${UF[@]}"; do ufiles+=("$K/$f"); done
+ukeys=()
+for n in "${!ufiles[@]}"; do ukeys[n]=$(ckey file "${ufiles[n]}" "${UARGS[@]}"); done
+for n in "${!ufiles[@]}"; do
+	if [ "$n" -gt 0 ] && [ "$CACHE" != off ] && [ -f "$CACHE/${ukeys[n]}" ]; then
+		sed '$d' "$CACHE/${ukeys[n]}" >"$ud/$n.out"
+		tail -1 "$CACHE/${ukeys[n]}" | sed 's/^rc=//' >"$ud/$n.rc"
+	else
+		printf '%s\0%s\0' "$n" "${ufiles[n]}"
+	fi
+done | (cd "$T" && PATH=/usr/bin:$PATH xargs -0 -r -n 2 -P "$(nproc)" sh -c \
 	'./scripts/checkpatch.pl --strict --terse --show-types --no-summary --ignore "$0" -f "$3" \
 		>"$1/$2.out" 2>&1; echo $? >"$1/$2.rc"' "$ign" "$ud" 2>/dev/null)
+# Keep the new answers (not the bad file's: it always runs).
+for n in "${!ufiles[@]}"; do
+	[ "$n" -gt 0 ] && [ "$CACHE" != off ] || continue
+	rc=$(cat "$ud/$n.rc" 2>/dev/null)
+	[ "$rc" = 0 ] || [ "$rc" = 1 ] || continue
+	[ -f "$CACHE/${ukeys[n]}" ] && continue
+	mkdir -p "$CACHE" && { cat "$ud/$n.out"; echo "rc=$rc"; } >"$CACHE/${ukeys[n]}.$$" &&
+		mv "$CACHE/${ukeys[n]}.$$" "$CACHE/${ukeys[n]}"
+done
 # ucomplaints N: the complaints of run N, or why it did not check its file.
 ucomplaints() {
 	local rc
