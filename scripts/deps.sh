@@ -15,7 +15,7 @@ PKGS=(
 	bison flex bc		# Kconfig, and the kernel build's own tools
 	libelf-dev		# objtool (x86_64 stack validation)
 	perl			# scripts/checkpatch.pl and kernel build helpers
-	python3-ply		# checkpatch's SPDX check (scripts/spdxcheck.py)
+	python3-ply python3-git	# checkpatch's SPDX check (scripts/spdxcheck.py imports both; without one it passes everything, silently)
 	qemu-system-x86		# the guest
 	gdb			# make gdb: the guest's kernel under gdb (QEMU's stub); its test
 	busybox-static		# the guest's userland

@@ -29,8 +29,11 @@ fi
 # An answer is kept only when checkpatch ran to its end (status 0 or 1).
 # The checker's own bad inputs below always run checkpatch afresh.
 CACHE=${KIT_CHECKPATCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kit-checkpatch}
-TOOLSUM=$(cat "$T/scripts/checkpatch.pl" "$T/scripts/spelling.txt" \
-	"$T/scripts/const_structs.checkpatch" 2>/dev/null | sha256sum | cut -c1-64)
+# Whether the SPDX check can run (spdxcheck.py's modules) is part of it.
+spdx_ok=$(PATH=/usr/bin:$PATH python3 -c 'import git, ply' 2>/dev/null && echo spdx)
+TOOLSUM=$({ cat "$T/scripts/checkpatch.pl" "$T/scripts/spelling.txt" \
+	"$T/scripts/const_structs.checkpatch" "$T/scripts/spdxcheck.py"; echo "$spdx_ok"; } 2>/dev/null |
+	sha256sum | cut -c1-64)
 SERIESSUM=$(cd "$K/patches" && cat "${P[@]}" 2>/dev/null | sha256sum | cut -c1-64)
 # ckey CONTEXT FILE ARGS...: the name of FILE's answer.
 ckey() {
@@ -90,7 +93,7 @@ UIGN=(
 	# harness prints on failure
 	MACRO_ARG_REUSE
 )
-echo "1..$((${#P[@]} + ${#KF[@]} + ${#UF[@]} + 3))"
+echo "1..$((${#P[@]} + ${#KF[@]} + ${#UF[@]} + 4))"
 
 # complaints PATCH: the checkpatch lines that the patch does not explain.
 complaints() {
@@ -171,6 +174,18 @@ if CACHE=off file_complaints "$badc" | grep -q PARENTHESIS_ALIGNMENT; then
 	echo "ok $i the -f checker flags a C file with a --strict check"
 else
 	echo "not ok $i the -f checker flags a C file with a --strict check"
+fi
+rm -f "$badc"
+
+# The SPDX check runs (scripts/spdxcheck.py needs python3-git and
+# python3-ply; without them checkpatch passes any license tag, silently).
+badc=$(mktemp --suffix=.c)
+printf '// SPDX-License-Identifier: GPL-2.0-bogus\nint kit_x;\n' >"$badc"
+i=$((i + 1))
+if CACHE=off file_complaints "$badc" | grep -q SPDX_LICENSE_TAG; then
+	echo "ok $i the -f checker flags an unknown SPDX license"
+else
+	echo "not ok $i the -f checker flags an unknown SPDX license: the SPDX check did not run (make deps installs python3-git and python3-ply)"
 fi
 rm -f "$badc"
 
