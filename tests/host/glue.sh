@@ -45,6 +45,17 @@ run() {	# run FIXTURE CMD...: CMD with @ replaced by FIXTURE; "rc=N" last
 	"${args[@]}" 2>&1
 	echo "rc=$?"
 }
+# scenario DESC FUNCTION: FUNCTION (a subshell that says what went wrong
+# and exits non-zero) decides the case DESC.
+scenario() {
+	local e
+	if e=$("$2" 2>&1); then
+		ok "$1"
+	else
+		notok "$1"
+		sed 's/^/# /' <<<"$e" | head -8
+	fi
+}
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
@@ -162,13 +173,7 @@ treecase() (
 	grep -q 'security/toylsm/toy.c was edited in the tree' <<<"$e" || { echo "no WARNING about the mirror"; ok=0; }
 	[ $ok = 1 ]
 )
-e=$(treecase 2>&1)
-if [ $? -eq 0 ]; then
-	ok "tree.sh: work found in build/linux (and its toylsm mirror) is saved with a WARNING when the series is re-applied"
-else
-	notok "tree.sh: work found in build/linux (and its toylsm mirror) is saved with a WARNING when the series is re-applied"
-	sed 's/^/# /' <<<"$e" | head -8
-fi
+scenario "tree.sh: work found in build/linux (and its toylsm mirror) is saved with a WARNING when the series is re-applied" treecase
 
 # The base initramfs is shared by every flavour: its probe is compiled
 # against the series' headers even when the reference kernel (FLAVOUR=
@@ -189,13 +194,7 @@ hdrcase() (
 			{ echo "FLAVOUR=$f: got '$(pick $f)', not the normal flavour's"; exit 1; }
 	done
 )
-e=$(hdrcase 2>&1)
-if [ $? -eq 0 ]; then
-	ok "the shared initramfs's probe: the series' headers for every flavour, never the reference kernel's"
-else
-	notok "the shared initramfs's probe: the series' headers for every flavour, never the reference kernel's"
-	sed 's/^/# /' <<<"$e" | head -4
-fi
+scenario "the shared initramfs's probe: the series' headers for every flavour, never the reference kernel's" hdrcase
 
 # make lab 11 (the reference kernel's lab) on a machine without that
 # kernel: refused with what to do, before an attendee's copy is made
@@ -209,13 +208,7 @@ refcase() (
 	grep -q 'not built yet' <<<"$e" || { echo "no 'not built yet' message: $e"; exit 1; }
 	! ls -d "$T"/ref/labs/11-*/work >/dev/null 2>&1 || { echo "a work/ copy was made before the refusal"; exit 1; }
 )
-e=$(refcase 2>&1)
-if [ $? -eq 0 ]; then
-	ok "make lab 11 without the reference kernel: refused, and no copy made"
-else
-	notok "make lab 11 without the reference kernel: refused, and no copy made"
-	sed 's/^/# /' <<<"$e" | head -4
-fi
+scenario "make lab 11 without the reference kernel: refused, and no copy made" refcase
 
 # make test and make test-debug write the same build/run/ and build/logs/
 # files: a second run in the same clone waits for the first (lock 0 of
@@ -233,13 +226,7 @@ lockcase() (
 	grep -q 'is running in this clone; waiting for it' <<<"$e" || { echo "no waiting message"; exit 1; }
 	[ $((SECONDS - s)) -ge 2 ] || { echo "it did not wait for the lock"; exit 1; }
 )
-e=$(lockcase 2>&1)
-if [ $? -eq 0 ]; then
-	ok "a second make test in the same clone waits for the first, and says so"
-else
-	notok "a second make test in the same clone waits for the first, and says so"
-	sed 's/^/# /' <<<"$e" | head -4
-fi
+scenario "a second make test in the same clone waits for the first, and says so" lockcase
 
 # make test's boots run GUESTS at a time; their lines come out in the
 # order of tests/boots.conf whatever order they end in, and a boot whose
