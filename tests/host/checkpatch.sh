@@ -47,14 +47,17 @@ checkpatch_cached() {
 	local ctx=$1 f=$2 key out rc
 	shift 2
 	key=$(ckey "$ctx" "$f" "$@")
+	# Kept with the file's path as @FILE@: another clone's answer names
+	# this clone's file.
 	if [ "$CACHE" != off ] && [ -f "$CACHE/$key" ]; then
-		cat "$CACHE/$key"
+		sed "s|@FILE@|$f|g" "$CACHE/$key"
 		return
 	fi
 	out=$(cd "$T" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl "$@" "$f" 2>&1)
 	rc=$?
 	if [ "$CACHE" != off ] && { [ $rc = 0 ] || [ $rc = 1 ]; } && mkdir -p "$CACHE"; then
-		printf '%s\nrc=%d\n' "$out" $rc >"$CACHE/$key.$$" && mv "$CACHE/$key.$$" "$CACHE/$key"
+		printf '%s\nrc=%d\n' "$out" $rc | sed "s|$f|@FILE@|g" >"$CACHE/$key.$$" &&
+			mv "$CACHE/$key.$$" "$CACHE/$key"
 	fi
 	printf '%s\nrc=%d\n' "$out" $rc
 }
@@ -217,7 +220,7 @@ ukeys=()
 for n in "${!ufiles[@]}"; do ukeys[n]=$(ckey file "${ufiles[n]}" "${UARGS[@]}"); done
 for n in "${!ufiles[@]}"; do
 	if [ "$n" -gt 0 ] && [ "$CACHE" != off ] && [ -f "$CACHE/${ukeys[n]}" ]; then
-		sed '$d' "$CACHE/${ukeys[n]}" >"$ud/$n.out"
+		sed -e '$d' -e "s|@FILE@|${ufiles[n]}|g" "$CACHE/${ukeys[n]}" >"$ud/$n.out"
 		tail -1 "$CACHE/${ukeys[n]}" | sed 's/^rc=//' >"$ud/$n.rc"
 	else
 		printf '%s\0%s\0' "$n" "${ufiles[n]}"
@@ -231,7 +234,7 @@ for n in "${!ufiles[@]}"; do
 	rc=$(cat "$ud/$n.rc" 2>/dev/null)
 	[ "$rc" = 0 ] || [ "$rc" = 1 ] || continue
 	[ -f "$CACHE/${ukeys[n]}" ] && continue
-	mkdir -p "$CACHE" && { cat "$ud/$n.out"; echo "rc=$rc"; } >"$CACHE/${ukeys[n]}.$$" &&
+	mkdir -p "$CACHE" && { sed "s|${ufiles[n]}|@FILE@|g" "$ud/$n.out"; echo "rc=$rc"; } >"$CACHE/${ukeys[n]}.$$" &&
 		mv "$CACHE/${ukeys[n]}.$$" "$CACHE/${ukeys[n]}"
 done
 # ucomplaints N: the complaints of run N, or why it did not check its file.
