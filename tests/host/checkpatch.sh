@@ -32,7 +32,7 @@ CACHE=${KIT_CHECKPATCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kit-checkpatch}
 # Whether the SPDX check can run (spdxcheck.py's modules) is part of it.
 spdx_ok=$(PATH=/usr/bin:$PATH python3 -c 'import git, ply' 2>/dev/null && echo spdx)
 TOOLSUM=$({ cat "$T/scripts/checkpatch.pl" "$T/scripts/spelling.txt" \
-	"$T/scripts/const_structs.checkpatch" "$T/scripts/spdxcheck.py"; echo "$spdx_ok"; } 2>/dev/null |
+	"$T/scripts/const_structs.checkpatch" "$T/scripts/spdxcheck.py"; echo "$spdx_ok format 2"; } 2>/dev/null |
 	sha256sum | cut -c1-64)
 SERIESSUM=$(cd "$K/patches" && cat "${P[@]}" 2>/dev/null | sha256sum | cut -c1-64)
 # ckey CONTEXT FILE ARGS...: the name of FILE's answer.
