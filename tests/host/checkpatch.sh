@@ -168,29 +168,30 @@ file_complaints() {
 		grep -E ': (ERROR|WARNING|CHECK):'
 }
 
-# The -f checker must catch a file with a --strict CHECK (a continuation
-# line that does not line up with its open parenthesis).
-badc=$(mktemp --suffix=.c)
-printf '// SPDX-License-Identifier: GPL-2.0-only\nstatic int f(int a,\n\tint b)\n{\n\treturn a + b;\n}\n' >"$badc"
-i=$((i + 1))
-if CACHE=off file_complaints "$badc" | grep -q PARENTHESIS_ALIGNMENT; then
-	echo "ok $i the -f checker flags a C file with a --strict check"
-else
-	echo "not ok $i the -f checker flags a C file with a --strict check"
-fi
-rm -f "$badc"
-
+# flags TYPE TEXT DESC [WHY]: the -f checker, run afresh, must flag a C
+# file holding TEXT with TYPE (WHY, if given, says what it means if not).
+flags() {
+	local badc
+	badc=$(mktemp --suffix=.c)
+	printf '%b' "$2" >"$badc"
+	i=$((i + 1))
+	if CACHE=off file_complaints "$badc" | grep -q "$1"; then
+		echo "ok $i the -f checker flags $3"
+	else
+		echo "not ok $i the -f checker flags $3${4:+: $4}"
+	fi
+	rm -f "$badc"
+}
+# A --strict CHECK: a continuation line that does not line up with its
+# open parenthesis.
+flags PARENTHESIS_ALIGNMENT \
+	'// SPDX-License-Identifier: GPL-2.0-only\nstatic int f(int a,\n\tint b)\n{\n\treturn a + b;\n}\n' \
+	"a C file with a --strict check"
 # The SPDX check runs (scripts/spdxcheck.py needs python3-git and
 # python3-ply; without them checkpatch passes any license tag, silently).
-badc=$(mktemp --suffix=.c)
-printf '// SPDX-License-Identifier: GPL-2.0-bogus\nint kit_x;\n' >"$badc"
-i=$((i + 1))
-if CACHE=off file_complaints "$badc" | grep -q SPDX_LICENSE_TAG; then
-	echo "ok $i the -f checker flags an unknown SPDX license"
-else
-	echo "not ok $i the -f checker flags an unknown SPDX license: the SPDX check did not run (make deps installs python3-git and python3-ply)"
-fi
-rm -f "$badc"
+flags SPDX_LICENSE_TAG '// SPDX-License-Identifier: GPL-2.0-bogus\nint kit_x;\n' \
+	"an unknown SPDX license" \
+	"the SPDX check did not run (make deps installs python3-git and python3-ply)"
 
 for f in "${KF[@]}"; do
 	i=$((i + 1))

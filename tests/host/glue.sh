@@ -218,7 +218,8 @@ lockcase() (
 	B=$T/lock
 	mkdir -p "$B"
 	flock "$B/.test.lock" sleep 3 &
-	sleep 0.5
+	# until the lock is taken (a busy machine may start flock late)
+	while flock -n "$B/.test.lock" true; do sleep 0.1; done
 	s=$SECONDS
 	e=$(BUILD=$B ONLY=selftests-mainline "$K/scripts/test.sh" 2>&1); rc=$?
 	wait
