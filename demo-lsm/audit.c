@@ -4,7 +4,8 @@
  *
  * A record reads
  *	toylsm=denied hook=HOOK subject="S" object="O" requested=PERMS
- * (toylsm=permissive when not enforcing), followed by what
+ * (toylsm=permissive when not enforcing; " reason=WHY" after it when the
+ * refusal is not that no rule grants PERMS), followed by what
  * common_lsm_audit() says about the object. docs/toylsm.md, "Audit".
  */
 
@@ -33,6 +34,8 @@ static void audit_pre(struct audit_buffer *ab, void *data)
 			 READ_ONCE(toylsm_enforce) ? "denied" : "permissive",
 			 td->hook, td->subject, td->object ? td->object : "",
 			 toylsm_perms_text(td->perms, perms));
+	if (td->reason)
+		audit_log_format(ab, " reason=%s", td->reason);
 }
 
 /**

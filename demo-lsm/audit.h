@@ -14,13 +14,15 @@
  * @hook: the name of the hook that denied
  * @subject: the subject's label
  * @object: the object's label
- * @perms: the permissions that no rule grants
+ * @perms: the permissions refused
+ * @reason: why, when it is not that no rule grants @perms; or NULL
  */
 struct toylsm_audit_data {
 	const char *hook;
 	const char *subject;
 	const char *object;
 	u32 perms;
+	const char *reason;
 };
 
 void toylsm_audit_denial(struct toylsm_audit_data *td,

@@ -13,6 +13,7 @@
 #include <linux/binfmts.h>
 
 #include "cred.h"
+#include "fs.h"
 #include "label.h"
 #include "policy.h"
 #include "setup.h"
@@ -74,6 +75,34 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
 }
 
 /**
+ * hook_bprm_check_security - Keep an image unreadable from being dumped
+ * @bprm: the exec in progress; bprm->file is the program, and then each
+ *	interpreter of a script (#!) in turn
+ *
+ * "x" without "r" runs a program without letting the task read it. The
+ * kernel keeps such a program's image from its tracers and core dumps
+ * by making it undumpable (would_dump(), for a file that the user may
+ * execute but not read), which a check in file_open cannot trigger. So
+ * when the task, under its label before or after this exec, may not read
+ * the program, the image is made undumpable here: only a tracer with
+ * CAP_SYS_PTRACE reads it then, as for a mode 0711 program. Not when
+ * "enforce" is 0, where reading it would be allowed.
+ *
+ * Return: 0.
+ */
+static int hook_bprm_check_security(struct linux_binprm *bprm)
+{
+	u32 file = toylsm_dentry_label(file_dentry(bprm->file));
+
+	if (READ_ONCE(toylsm_enforce) &&
+	    (!toylsm_allows(toylsm_current_label(), file, TOYLSM_MAY_READ) ||
+	     !toylsm_allows(toylsm_cred(bprm->cred)->label, file,
+			    TOYLSM_MAY_READ)))
+		bprm->interp_flags |= BINPRM_FLAGS_ENFORCE_NONDUMP;
+	return 0;
+}
+
+/**
  * toylsm_cred_init - Give the first task its label
  *
  * Runs while the kernel is single-threaded, before any other task
@@ -93,6 +122,7 @@ static struct security_hook_list toylsm_cred_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(cred_prepare, hook_cred_prepare),
 	LSM_HOOK_INIT(cred_transfer, hook_cred_transfer),
 	LSM_HOOK_INIT(bprm_creds_for_exec, hook_bprm_creds_for_exec),
+	LSM_HOOK_INIT(bprm_check_security, hook_bprm_check_security),
 };
 
 static struct toylsm_hook_stat *toylsm_cred_stats[] __initdata = {

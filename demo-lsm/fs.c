@@ -2,9 +2,9 @@
 /*
  * toylsm - File labels and file access checks
  *
- * A file's label is its security.toylsm xattr, read when the inode is
- * first instantiated and kept in the inode's security blob; setting the
- * xattr (CAP_MAC_ADMIN only) updates it. A file without it is
+ * A file's label is its security.toylsm xattr, read at the first check
+ * of the inode and kept in the inode's security blob; setting the xattr
+ * (CAP_MAC_ADMIN only) updates it. A file without it is
  * unlabelled, and every task may access it. A file whose xattr is no
  * valid label, or whose label cannot be read, is closed to every task
  * (TOYLSM_CLOSED): fail closed. Labels read from disk are never interned
@@ -94,11 +94,16 @@ static u32 read_label(struct dentry *dentry, struct inode *inode)
  * toylsm_dentry_label - The label of a file, for a check
  * @dentry: the file
  *
- * A TOYLSM_UNRESOLVED inode has its xattr read again: a label that is
- * in the table now counts; one that is not, or that cannot be read,
- * closes the file for this check. Only "no xattr" is remembered (a
- * label found could be one whose removal is still under way).
- * May sleep: for the hooks of system calls on files.
+ * An inode whose label is unknown (toylsm_label_unknown(): not read yet,
+ * not in the table, being removed) has its xattr read here, by the task
+ * that asks, once the filesystem has finished setting the inode up. What
+ * is read is kept with cmpxchg(), so that a setxattr or a removal that
+ * changed the blob meanwhile wins over this older read: a label not in
+ * the table stays TOYLSM_UNRESOLVED, and while a removal is under way
+ * only "no xattr" is kept (the label read could be one whose removal is
+ * about to succeed, or one that stays because the removal failed).
+ * May sleep: for the hooks of system calls on files, never with the
+ * memory map locked (see toylsm_file_label_locked()).
  *
  * Return: the secid to check, TOYLSM_NOLABEL or TOYLSM_CLOSED.
  */
@@ -106,34 +111,55 @@ u32 toylsm_dentry_label(struct dentry *dentry)
 {
 	struct inode *inode = d_backing_inode(dentry);
 	u32 *blob = &toylsm_inode(inode)->label;
-	u32 secid = READ_ONCE(*blob);
+	u32 old = READ_ONCE(*blob);
+	u32 secid;
 
-	if (secid != TOYLSM_UNRESOLVED)
-		return secid;
+	if (!toylsm_label_unknown(old))
+		return old;
 	secid = read_label(dentry, inode);
-	if (secid == TOYLSM_NOLABEL)
-		cmpxchg(blob, TOYLSM_UNRESOLVED, TOYLSM_NOLABEL);
+	if (old != TOYLSM_REMOVING || secid == TOYLSM_NOLABEL)
+		cmpxchg(blob, old, secid);
 	return secid == TOYLSM_UNRESOLVED ? TOYLSM_CLOSED : secid;
 }
 
 /**
- * hook_d_instantiate - Read the label of an inode from its xattr
- * @dentry: a dentry of the inode
- * @inode: the inode, or NULL
+ * toylsm_file_label_locked - The label of a mapped file, without reading
+ * @file: the file
  *
- * An inode whose label is being removed stays TOYLSM_UNRESOLVED until a
- * check finds the xattr gone: this read could come before the removal.
+ * For the hooks that run with the memory map locked (file_mprotect):
+ * reading an xattr there could wait on the filesystem's locks (or a FUSE
+ * daemon) while holding mmap_lock, which the kernel takes after those
+ * locks elsewhere (a read(2) into a buffer that faults). A mapped file's
+ * label was read when it was mapped (hook_mmap_file()); a label that is
+ * still unknown is one that no check could use then either, so the file
+ * is closed.
+ *
+ * Return: the secid to check, TOYLSM_NOLABEL or TOYLSM_CLOSED.
  */
-static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
+static u32 toylsm_file_label_locked(struct file *file)
 {
-	u32 secid;
+	struct inode *inode = d_backing_inode(file_dentry(file));
+	u32 secid = READ_ONCE(toylsm_inode(inode)->label);
 
-	if (!inode)
-		return;
-	secid = read_label(dentry, inode);
-	if (secid != TOYLSM_NOLABEL &&
-	    READ_ONCE(toylsm_inode(inode)->label) != TOYLSM_UNRESOLVED)
-		WRITE_ONCE(toylsm_inode(inode)->label, secid);
+	return toylsm_label_unknown(secid) ? TOYLSM_CLOSED : secid;
+}
+
+/**
+ * hook_inode_alloc_security - Mark a new inode's label as not read yet
+ * @inode: the inode, its blob zeroed by the infrastructure
+ *
+ * No label is read when a dentry of the inode is instantiated
+ * (d_instantiate): a filesystem calls that while it is still setting up
+ * (overlayfs's root, in ovl_fill_super(), has no layers yet), and for an
+ * inode already known it would race with a setxattr. The first check
+ * reads it (toylsm_dentry_label()).
+ *
+ * Return: 0.
+ */
+static int hook_inode_alloc_security(struct inode *inode)
+{
+	toylsm_inode(inode)->label = TOYLSM_UNREAD;
+	return 0;
 }
 
 /**
@@ -210,8 +236,8 @@ static void hook_inode_post_setxattr(struct dentry *dentry, const char *name,
  * @name: the xattr's name
  *
  * The label is not dropped here: the removal may still fail (another
- * module, the filesystem). The file's label is read again at its next
- * check (toylsm_dentry_label()), which sees whether the xattr is gone.
+ * module, the filesystem). The file's label is read again at each check
+ * (toylsm_dentry_label()) until one sees the xattr gone.
  *
  * Return: 0, or -EPERM without CAP_MAC_ADMIN.
  */
@@ -223,7 +249,7 @@ static int hook_inode_removexattr(struct user_namespace *mnt_userns,
 	if (!capable(CAP_MAC_ADMIN))
 		return -EPERM;
 	WRITE_ONCE(toylsm_inode(d_backing_inode(dentry))->label,
-		   TOYLSM_UNRESOLVED);
+		   TOYLSM_REMOVING);
 	return 0;
 }
 
@@ -314,43 +340,90 @@ static int hook_path_truncate(const struct path *path)
 }
 
 /**
- * hook_mmap_file - Check mapping a file executable
+ * map_perms - What a mapping of a file gives access to
+ * @file: the file
+ * @prot: the mapping's protection
+ * @shared: whether writes through the mapping reach the file
+ *
+ * Every mapping of a file can be read, so it needs "r"; a shared
+ * writable one writes the file ("w"); an executable one runs its code
+ * ("x"). A program that exec opened (__FMODE_EXEC) is mapped by the
+ * kernel's loader, which is running it: "x" only, as its reads are
+ * (hook_file_permission()). As SELinux's file_map_prot_check().
+ *
+ * Return: TOYLSM_MAY_* bits.
+ */
+static u32 map_perms(struct file *file, unsigned long prot, bool shared)
+{
+	u32 perms = TOYLSM_MAY_READ;
+
+	if (file->f_flags & __FMODE_EXEC)
+		return TOYLSM_MAY_EXEC;
+	if (shared && (prot & PROT_WRITE))
+		perms |= TOYLSM_MAY_WRITE;
+	if (prot & PROT_EXEC)
+		perms |= TOYLSM_MAY_EXEC;
+	return perms;
+}
+
+/**
+ * hook_mmap_file - Check mapping a file
  * @file: the file, or NULL for anonymous memory
  * @reqprot: the protection user space asked for
  * @prot: the protection the kernel will apply
  * @flags: MAP_* flags
  *
- * Running a file's code needs "x", whether exec maps it or a loader
- * (ld.so) that opened it for reading does.
+ * A mapping is checked when it is made, as read() and write() are at
+ * each call: a descriptor that its task may no longer use (inherited
+ * across a relabel, received over a socket, or opened before a rule was
+ * removed) cannot be mapped to read or write the file either. Running a
+ * file's code needs "x", whether exec maps it or a loader (ld.so) that
+ * opened it for reading does. Called before the memory map is locked,
+ * so the label may be read here.
  *
  * Return: 0 or -EACCES.
  */
 static int hook_mmap_file(struct file *file, unsigned long reqprot,
 			  unsigned long prot, unsigned long flags)
 {
-	if (!file || !(prot & PROT_EXEC))
+	if (!file)
 		return 0;
-	return check_file(&stat_mmap_file, file, TOYLSM_MAY_EXEC);
+	return check_file(&stat_mmap_file, file,
+			  map_perms(file, prot,
+				    (flags & MAP_TYPE) == MAP_SHARED));
 }
 
 /**
- * hook_file_mprotect - Check making a file's mapping executable
+ * hook_file_mprotect - Check changing the protection of a file's mapping
  * @vma: the mapping
  * @reqprot: the protection user space asked for
  * @prot: the protection the kernel will apply
+ *
+ * The same permissions as a new mapping with @prot: adding PROT_WRITE
+ * to a shared mapping needs "w", PROT_EXEC "x". Runs with the memory
+ * map locked: the file's label is the one its mapping found
+ * (toylsm_file_label_locked()).
  *
  * Return: 0 or -EACCES.
  */
 static int hook_file_mprotect(struct vm_area_struct *vma,
 			      unsigned long reqprot, unsigned long prot)
 {
-	if (!vma->vm_file || !(prot & PROT_EXEC))
+	struct file *file = vma->vm_file;
+	struct common_audit_data ad = {
+		.type = LSM_AUDIT_DATA_FILE, .u.file = file,
+	};
+
+	if (!file)
 		return 0;
-	return check_file(&stat_file_mprotect, vma->vm_file, TOYLSM_MAY_EXEC);
+	return toylsm_check(&stat_file_mprotect, toylsm_current_label(),
+			    toylsm_file_label_locked(file),
+			    map_perms(file, prot, vma->vm_flags & VM_SHARED),
+			    &ad);
 }
 
 static struct security_hook_list toylsm_fs_hooks[] __lsm_ro_after_init = {
-	LSM_HOOK_INIT(d_instantiate, hook_d_instantiate),
+	LSM_HOOK_INIT(inode_alloc_security, hook_inode_alloc_security),
 	LSM_HOOK_INIT(inode_xattr_skipcap, hook_inode_xattr_skipcap),
 	LSM_HOOK_INIT(inode_setxattr, hook_inode_setxattr),
 	LSM_HOOK_INIT(inode_post_setxattr, hook_inode_post_setxattr),

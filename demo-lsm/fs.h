@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * toylsm - File labels, for the file hooks and for hooks added to toylsm
+ * toylsm - File labels and open files' blobs, for the file and task hooks
+ * and for hooks added to toylsm
  */
 
 #ifndef _SECURITY_TOYLSM_FS_H
@@ -31,6 +32,28 @@ struct toylsm_inode {
 static inline struct toylsm_inode *toylsm_inode(const struct inode *inode)
 {
 	return inode->i_security + toylsm_blob_sizes.lbs_inode;
+}
+
+/**
+ * struct toylsm_file - toylsm's part of an open file's security blob
+ * @fown_label: the label of the task that last set the file's owner
+ *	(F_SETOWN), the subject of the signals sent to that owner (task.c);
+ *	TOYLSM_NOLABEL until then. READ_ONCE()/WRITE_ONCE().
+ */
+struct toylsm_file {
+	u32 fown_label;
+};
+
+/**
+ * toylsm_file - toylsm's part of an open file
+ * @file: the file
+ *
+ * Return: the part of @file's blob that the infrastructure reserved for
+ * toylsm (see toylsm_blob_sizes).
+ */
+static inline struct toylsm_file *toylsm_file(const struct file *file)
+{
+	return file->f_security + toylsm_blob_sizes.lbs_file;
 }
 
 u32 toylsm_dentry_label(struct dentry *dentry);

@@ -32,14 +32,41 @@
 /* How reports name it: no valid label, so never mistaken for one. */
 #define TOYLSM_CLOSED_NAME	"(closed)"
 /*
- * Only in an inode's blob: read security.toylsm again at each check
- * (fs.c, toylsm_dentry_label()). A label from disk that is not in the
- * table (it is not interned: no rule names it and no task has it, and
- * the table must not fill from disk), a label that could not be read,
- * and a label being removed (6.1 has no hook after a removal) are kept
- * so, until a check finds the xattr gone or security.toylsm is set.
+ * The states of an inode's blob whose label is not known (fs.c,
+ * toylsm_dentry_label()); never in a table or a rule, never a task's.
+ * In each of them a check reads security.toylsm from the file, and
+ * keeps what it found unless the state forbids it.
+ *
+ * TOYLSM_UNREAD: not read yet. Every inode starts so: its label is read
+ * at its first check, by the task that asks, and never while a
+ * filesystem is still setting the inode up (an overlayfs root inode has
+ * no layers yet when d_instantiate() runs: reading it there crashed).
+ *
+ * TOYLSM_UNRESOLVED: read, but not usable yet: a label from disk that
+ * is not in the table (it is not interned: no rule names it and no task
+ * has it, and the table must not fill from disk), or a label that could
+ * not be read. Closed meanwhile; the first check that finds it in the
+ * table keeps it.
+ *
+ * TOYLSM_REMOVING: a removal of security.toylsm was allowed and may
+ * still fail (6.1 has no hook after a removal). A check keeps only "no
+ * xattr", once it sees the removal done.
  */
 #define TOYLSM_UNRESOLVED	(U32_MAX - 1)
+#define TOYLSM_UNREAD		(U32_MAX - 2)
+#define TOYLSM_REMOVING		(U32_MAX - 3)
+
+/**
+ * toylsm_label_unknown - Is an inode's label still to be read?
+ * @secid: the value of an inode's blob
+ *
+ * Return: true for TOYLSM_UNREAD, TOYLSM_UNRESOLVED and TOYLSM_REMOVING.
+ */
+static inline bool toylsm_label_unknown(u32 secid)
+{
+	return secid == TOYLSM_UNREAD || secid == TOYLSM_UNRESOLVED ||
+	       secid == TOYLSM_REMOVING;
+}
 
 /**
  * struct toylsm_label_table - An append-only table of interned labels

@@ -16,6 +16,7 @@
 #include <linux/ptrace.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 
 #include "audit.h"
 #include "cred.h"
@@ -27,28 +28,55 @@
 bool toylsm_enforce = true;
 
 /**
- * deny - Count, log and (when enforcing) refuse an access
+ * deny_why - Count, log and (when enforcing) refuse an access
  * @stat: the counters of the hook that checked
  * @subject: the subject's label
  * @object: the object's label
- * @perms: the permissions no rule grants
+ * @perms: the permissions refused
+ * @reason: why, when it is not that no rule grants @perms; or NULL
  * @ad: what the access was about, for the audit record; NULL: no record
  *	(the kernel's silent probes, PTRACE_MODE_NOAUDIT)
  *
  * Return: -EACCES when enforcing, else 0.
  */
-static int deny(struct toylsm_hook_stat *stat, const char *subject,
-		const char *object, u32 perms, struct common_audit_data *ad)
+static int deny_why(struct toylsm_hook_stat *stat, const char *subject,
+		    const char *object, u32 perms, const char *reason,
+		    struct common_audit_data *ad)
 {
 	struct toylsm_audit_data td = {
 		.hook = stat->name, .subject = subject, .object = object,
-		.perms = perms,
+		.perms = perms, .reason = reason,
 	};
 
 	atomic_long_inc(&stat->denials);
 	if (ad)
 		toylsm_audit_denial(&td, ad);
 	return READ_ONCE(toylsm_enforce) ? -EACCES : 0;
+}
+
+/* deny_why() for the usual reason: no rule grants @perms. */
+static int deny(struct toylsm_hook_stat *stat, const char *subject,
+		const char *object, u32 perms, struct common_audit_data *ad)
+{
+	return deny_why(stat, subject, object, perms, NULL, ad);
+}
+
+/**
+ * toylsm_allows - Does the policy allow an access? (no count, no record)
+ * @subject: the subject's secid
+ * @object: the object's secid, as for toylsm_check()
+ * @perms: the TOYLSM_MAY_* bits wanted
+ *
+ * The rule table's answer alone, whatever "enforce" says: for the
+ * checks (toylsm_check()) and for the decisions that refuse nothing
+ * (an exec that leaves its image undumpable, cred.c).
+ *
+ * Return: true if allowed.
+ */
+bool toylsm_allows(u32 subject, u32 object, u32 perms)
+{
+	return object == TOYLSM_NOLABEL || subject == object ||
+	       toylsm_rules_allow(subject, object, perms);
 }
 
 /**
@@ -67,8 +95,7 @@ int toylsm_check(struct toylsm_hook_stat *stat, u32 subject, u32 object,
 		 u32 perms, struct common_audit_data *ad)
 {
 	atomic_long_inc(&stat->calls);
-	if (object == TOYLSM_NOLABEL || subject == object ||
-	    toylsm_rules_allow(subject, object, perms))
+	if (toylsm_allows(subject, object, perms))
 		return 0;
 	return deny(stat, toylsm_name(subject),
 		    object == TOYLSM_CLOSED ? TOYLSM_CLOSED_NAME :
@@ -138,4 +165,32 @@ int toylsm_check_tracer(struct toylsm_hook_stat *stat, u32 secid)
 		return 0;
 	return toylsm_check(stat, tsid, secid, TOYLSM_MAY_WRITE, &ad) ?
 	       -EPERM : 0;
+}
+
+/**
+ * toylsm_check_shared_mm - May the current task, sharing its memory, relabel?
+ * @stat: the counters of the hook asking
+ * @secid: the label the current task is about to take as "current"
+ *
+ * The threads of a process (and tasks made with CLONE_VM) share one
+ * memory: what one of them reads under a new label, the others read as
+ * plain memory, whatever their own labels. So a task that shares its
+ * memory changes its current label only with CAP_MAC_ADMIN, which could
+ * give the others the same access by a rule anyway. The exec label is
+ * not concerned: exec leaves the task alone in a new memory. SELinux
+ * refuses such a change too, unless the new domain is bounded by the
+ * old one (selinux_setprocattr()).
+ *
+ * Return: 0, or -EPERM (refused while enforcing).
+ */
+int toylsm_check_shared_mm(struct toylsm_hook_stat *stat, u32 secid)
+{
+	struct common_audit_data ad = { .type = LSM_AUDIT_DATA_NONE };
+	u32 cur = toylsm_current_label();
+
+	if (secid == cur || current_is_single_threaded() ||
+	    capable(CAP_MAC_ADMIN))
+		return 0;
+	return deny_why(stat, toylsm_name(cur), toylsm_name(secid),
+			TOYLSM_MAY_TRANSIT, "shared_memory", &ad) ? -EPERM : 0;
 }

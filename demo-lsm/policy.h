@@ -19,10 +19,12 @@
 
 extern bool toylsm_enforce;
 
+bool toylsm_allows(u32 subject, u32 object, u32 perms);
 int toylsm_check(struct toylsm_hook_stat *stat, u32 subject, u32 object,
 		 u32 perms, struct common_audit_data *ad);
 int toylsm_check_relabel(struct toylsm_hook_stat *stat, const char *label,
 			 u32 *secid);
 int toylsm_check_tracer(struct toylsm_hook_stat *stat, u32 secid);
+int toylsm_check_shared_mm(struct toylsm_hook_stat *stat, u32 secid);
 
 #endif /* _SECURITY_TOYLSM_POLICY_H */

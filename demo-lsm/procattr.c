@@ -76,7 +76,9 @@ static int hook_getprocattr(struct task_struct *p, const char *name,
  * @size: its length
  *
  * A traced task takes a new current label only if its tracer may trace
- * it; an exec label is checked so at exec (cred.c).
+ * it; an exec label is checked so at exec (cred.c). A task that shares
+ * its memory (a thread) takes a new current label only with
+ * CAP_MAC_ADMIN (toylsm_check_shared_mm()).
  *
  * Return: @size, or -EINVAL (bad name or text), -EPERM (policy),
  * -ENOSPC (label table full), -ENOMEM; on error nothing changed.
@@ -102,6 +104,8 @@ static int hook_setprocattr(const char *name, void *value, size_t size)
 	err = toylsm_check_relabel(&stat_setprocattr, label, &secid);
 	if (!err && !exec)
 		err = toylsm_check_tracer(&stat_setprocattr, secid);
+	if (!err && !exec)
+		err = toylsm_check_shared_mm(&stat_setprocattr, secid);
 	if (err)
 		return err;
 

@@ -30,6 +30,7 @@ bool toylsm_initialized __ro_after_init;
  */
 struct lsm_blob_sizes toylsm_blob_sizes __lsm_ro_after_init = {
 	.lbs_cred = ALIGN(sizeof(struct toylsm_cred), sizeof(void *)),
+	.lbs_file = ALIGN(sizeof(struct toylsm_file), sizeof(void *)),
 	.lbs_inode = ALIGN(sizeof(struct toylsm_inode), sizeof(void *)),
 	.lbs_sock = ALIGN(sizeof(struct toylsm_sock), sizeof(void *)),
 };

@@ -110,7 +110,11 @@ append="console=ttyS0 panic=-1 oops=panic loglevel=5 printk.time=1 no_timer_chec
 [ "${TEST:-0}" = 1 ] && append+=" panic_on_warn=1"
 append+=" $(stack_cmdline "${APPEND:-}")"	# stack names: tests/stacks.conf
 [ "$FLAVOUR" != mainline ] || mainline_stack "$append"
-QEMU=(qemu-system-x86_64 "${accel_args[@]}" -m "$mem" -smp 2 -no-reboot
+# Two CPUs, as two sockets: the kit's kernel has no ACPI and finds its
+# CPUs in the MP table, where SeaBIOS lists one entry per socket, so
+# QEMU's default for -smp 2 (one socket of two cores) gave the guest one
+# CPU.  toylsm_concurrent fails when the guest sees fewer than two.
+QEMU=(qemu-system-x86_64 "${accel_args[@]}" -m "$mem" -smp 2,sockets=2 -no-reboot
       -kernel "$KERNEL" -initrd "$WORK/initrd.cpio.gz" -append "$append"
       -net none)
 # The stub on a unix socket, not -s's TCP port 1234: two guests (two

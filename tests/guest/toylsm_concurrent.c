@@ -91,6 +91,11 @@ TEST(concurrent_writers_and_readers)
 	void *bad;
 	long i;
 
+	/* One CPU would run the threads in turn, never at once. */
+	ASSERT_LE(2, sysconf(_SC_NPROCESSORS_ONLN))
+		TH_LOG("the guest runs on %ld CPU(s): the kit boots it with two (scripts/run-guest.sh, -smp)",
+		       sysconf(_SC_NPROCESSORS_ONLN));
+
 	for (i = 0; i < 2; i++)
 		ASSERT_EQ(0, pthread_create(&r[i], NULL, reader, NULL));
 	for (i = 0; i < WRITERS; i++)

@@ -604,10 +604,11 @@ TEST_F(limits, labels_of_writes_that_changed_nothing_are_not_interned)
 }
 
 /*
- * A file's label is read again from its xattr whenever a dentry of it is
- * instantiated, e.g. by link(2) (shmem_link() calls d_instantiate()).
- * With the table full that read must still find a label that is in it:
- * the file stays closed to other labels and open to its own. (A label
+ * A file's label stays with its inode when another dentry of it is
+ * instantiated, e.g. by link(2) (shmem_link() calls d_instantiate()),
+ * and a label read from the xattr is found in the table even when the
+ * table is full: the file stays closed to other labels and open to its
+ * own. (A label
  * on disk that is NOT in the table cannot be made in this guest: every
  * write of security.toylsm interns its label first, tmpfs keeps xattrs
  * with the inode, and there is no block device, FUSE or overlayfs. That
@@ -628,7 +629,7 @@ TEST_F(limits, a_labelled_file_linked_with_the_table_full_keeps_its_label)
 						   strerrorname_np(errno));
 	EXPECT_STREQ(lim(1), file_label(FILE_B2));
 	EXPECT_EQ(want, may_read(lim(5), FILE_B2))
-		TH_LOG("a task labelled %s without CAP_MAC_ADMIN and with no rule %s a file labelled %s after link(2) with the table full: expected %s (hint: demo-lsm/fs.c, toylsm_d_instantiate())",
+		TH_LOG("a task labelled %s without CAP_MAC_ADMIN and with no rule %s a file labelled %s after link(2) with the table full: expected %s (hint: demo-lsm/fs.c, toylsm_dentry_label())",
 		       lim(5), want ? "was denied" : "could open", lim(1), want ? "allowed" : "EACCES");
 	EXPECT_EQ(0, may_read(lim(5), FILE_B));
 	EXPECT_EQ(1, may_read(lim(1), FILE_B2))
