@@ -20,6 +20,12 @@ shown as \\0 or \\xNN, never cut.
     results.py crash FILE           the first kernel line that breaks the
                                     crash rule (scripts/crash.ere); exit 0
                                     if there is one, 1 if not
+    results.py verdict CONSOLE CHANNEL NONCE
+                                    both, in one start of Python (a tenth
+                                    of a second each): "crash LINE" if
+                                    CONSOLE breaks the rule, "status N"
+                                    if CHANNEL has this boot's status line
+                                    (run-guest.sh's verdict)
     results.py oops FILE VMLINUX    the kernel's report from the first crash
                                     line on, its addresses named from
                                     VMLINUX's symbols (the lab kernel has
@@ -35,6 +41,8 @@ shown as \\0 or \\xNN, never cut.
 The tests of this file are tests/host/glue.sh, on stored logs in
 tests/data/.
 """
+import contextlib
+import io
 import os
 import re
 import sys
@@ -199,6 +207,18 @@ def crash(path):
     return 1
 
 
+def verdict(console, channel, nonce):
+    """crash() of CONSOLE and done() of CHANNEL, each line prefixed."""
+    for word, func, args in (('crash', crash, (console,)),
+                             ('status', done, (channel, nonce))):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            found = func(*args) == 0
+        if found:
+            print(word, out.getvalue().rstrip('\n'))
+    return 0
+
+
 ADDR = re.compile(r'\b(?:0x)?(ffffffff[0-9a-f]{8})\b')
 
 
@@ -327,13 +347,15 @@ def lab(out, tag, timeout, boots):
 
 
 def main(argv):
-    usage = 'usage: results.py count FILE | done FILE NONCE | crash FILE | oops FILE VMLINUX | lab OUT TAG TIMEOUT RC:FILE:LABEL...'
+    usage = 'usage: results.py count FILE | done FILE NONCE | crash FILE | verdict CONSOLE CHANNEL NONCE | oops FILE VMLINUX | lab OUT TAG TIMEOUT RC:FILE:LABEL...'
     if len(argv) >= 2 and argv[0] == 'count':
         return count(argv[1])
     if len(argv) == 3 and argv[0] == 'done':
         return done(argv[1], argv[2])
     if len(argv) == 2 and argv[0] == 'crash':
         return crash(argv[1])
+    if len(argv) == 4 and argv[0] == 'verdict':
+        return verdict(argv[1], argv[2], argv[3])
     if len(argv) == 3 and argv[0] == 'oops':
         return oops(argv[1], argv[2])
     if len(argv) >= 5 and argv[0] == 'lab':

@@ -59,7 +59,7 @@ scenario() {
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..18"
+echo "1..19"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -74,6 +74,10 @@ case_ "the crash rule: a kernel WARNING line is a crash" \
 	's/^\[[ 0-9.]*\] WARNING/WARNING/; /Call Trace/d' "$R" crash @
 case_ "the crash rule: a program's own WARNING: line is not a crash" \
 	crash-no.log "$(printf 'rc=1\n' >"$T/nocrash.want"; echo "$T/nocrash.want")" 's/^WARNING/[    3.000000] WARNING/' "$R" crash @
+# run-guest.sh's verdict: both in one start of Python, each line prefixed.
+case_ "the runner's verdict: the crash line and this boot's status, in one call" \
+	crash-yes.log "$(printf 'crash %s\nstatus 3\nrc=0\n' '[    2.100100] WARNING: CPU: 0 PID: 1 at security/toylsm/hooks.c:42 toylsm_file_open+0x1c/0x40' >"$T/verdict.want"; echo "$T/verdict.want")" \
+	's/^\[[ 0-9.]*\] WARNING/WARNING/; /Call Trace/d' "$R" verdict @ "$D/done.out" 5a5a5a5a5a5a
 
 # The check that a configuration has what its fragments ask for (kernel.sh,
 # compile-check.sh, bench-baseline.sh): a later fragment overrides an
