@@ -59,7 +59,7 @@ scenario() {
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..19"
+echo "1..20"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -266,6 +266,30 @@ else
 	notok "make test's boots in parallel: results in boots.conf order, a killed runner a failure"
 	diff <(echo "$want") <(echo "$e") | sed 's/^/# /' | head -10
 fi
+
+# make test's summary: why each test was skipped, grouped by reason (most
+# frequent first), for host suites and guest boots alike: a guest skip
+# named from the harness's "#  RUN" line, a reason-less skip said to be
+# one, a host suite skipped whole ("1..0 # SKIP").  In a scratch kit whose
+# run-guest.sh is a stand-in that returns the stored channel of a boot
+# (FIXTURE), run through the real run-boot.sh, results.py and test.sh.
+skipsum() {	# skipsum FIXTURE: make test's output on it, times left out
+	local S=$T/skips
+	rm -rf "$S"
+	mkdir -p "$S/tests/host"
+	cp -r "$K/scripts" "$S/"
+	printf '#!/bin/sh\nexit 0\n' >"$S/scripts/kernel.sh"
+	cp "$S/scripts/kernel.sh" "$S/scripts/build-guest.sh"
+	printf '#!/bin/sh\n# stand-in: the stored channel\nwhile [ $# -gt 0 ]; do [ "$1" = --name ] && n=$2; shift; done\ncp "$SKIPFIX" "$BUILD/logs/guest-$n.out"\n' \
+		>"$S/scripts/run-guest.sh"
+	printf '# kit: offline\necho 1..3\necho "ok 1 lab 11 solution: # SKIP the reference kernel is not built"\necho "ok 2 lab 1"\necho "ok 3 lab 11 step 1: # SKIP the reference kernel is not built"\n' \
+		>"$S/tests/host/fake.sh"
+	printf '# kit: offline\necho "1..0 # SKIP gdb is not installed"\n' >"$S/tests/host/whole.sh"
+	printf 'b1 | | lsm_prctl\nb2 | smack | lsm_prctl\n' >"$S/tests/boots.conf"
+	BUILD=$S/build SKIPFIX=$1 GUESTS=1 ONLY=fake,whole,b1,b2 "$S/scripts/test.sh" 2>&1 | grep -v '^kit: test time'
+}
+case_ "make test's summary: why each test was skipped, by reason, host suites and guest boots alike" \
+	skips-boot.out "$(want skips.expected 0)" '/^#  RUN/d' skipsum @
 
 # kernel.sh runs Kbuild only when an input of the kernel changed (its stamp
 # of every input, stamps/kernel-FLAVOUR): each kind of input still
