@@ -107,9 +107,15 @@ if [ -s "$SKIPS" ]; then
 	echo "kit: why $(grep -c . "$SKIPS") test(s) were skipped, by reason:"
 	cut -f1 "$SKIPS" | LC_ALL=C sort | uniq -c | sort -k1,1nr -k2 | while read -r c r; do
 		printf '  SKIP (%d) %s\n' "$c" "$r"
+		# per suite or boot, in order: its tests, "(xN)" for a name met N times
 		awk -F'\t' -v r="$r" '$1 == r {
-			if (!($2 in w)) { o[++n] = $2; w[$2] = $3 } else w[$2] = w[$2] ", " $3 }
-			END { for (i = 1; i <= n; i++) printf "      %s: %s\n", o[i], w[o[i]] }' "$SKIPS"
+			if (!($2 in m)) { o[++n] = $2; m[$2] = 0 }
+			if (!(($2, $3) in c)) nm[$2, ++m[$2]] = $3
+			c[$2, $3]++ }
+			END { for (i = 1; i <= n; i++) { l = o[i]; s = ""
+				for (j = 1; j <= m[l]; j++) { t = nm[l, j]
+					s = s (j > 1 ? ", " : "") t (c[l, t] > 1 ? " (x" c[l, t] ")" : "") }
+				printf "      %s: %s\n", l, s } }' "$SKIPS"
 	done
 fi
 echo "kit: test time $((SECONDS - t0)) s; logs in ${LOGS#"$KIT"/}/"
