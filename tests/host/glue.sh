@@ -3,8 +3,9 @@
 # for kunit.py): stored guest outputs and console logs (tests/data/) run
 # through the one parser, scripts/results.py, and stored solutions through
 # the skeleton generator, scripts/lab-skel.sh; and the scripts' own logic
-# (tree.sh, test.sh, lab.sh, lib.sh) in scratch kits with stand-ins for
-# the kernel and the guests.  No QEMU, no network.
+# (tree.sh, kernel.sh's stamp, test.sh and its skip summary, lab.sh,
+# lib.sh) in scratch kits with stand-ins for Kbuild, the kernel and the
+# guests.  No QEMU, no network.
 #
 # Each case compares with a stored expectation, then runs again on a
 # broken copy of its fixture (the line that matters removed or changed)
