@@ -5,7 +5,9 @@
 # getppid, lsm_self_attr against the same values through /proc, its cost
 # per returned entry as the attribute-providing LSMs change, and the cost
 # of one /proc/self/attr read.  Host (bench-host.sh): no-op make kernel,
-# touch of a toylsm file, boot to verdict, warm make lab 1; the edit loop
+# the kit's own time in a no-op make run and make why (wall minus the
+# guest's, median of 7, with the load), touch of a toylsm file, boot to
+# verdict, warm make lab 1 and its stages before the boots; the edit loop
 # of demo-lsm/ (bench-edit.sh) where a private kit exists.
 # A few minutes from a built kit.  BASELINE=1 adds the /proc read on the
 # pristine 6.1 kernel (bench-baseline.sh; its first build takes minutes);

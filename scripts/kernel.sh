@@ -22,14 +22,14 @@ done
 # The reference kernel (FLAVOUR=mainline): Debian's 6.12 source, unpatched,
 # in a tree of its own; kit.config without the series-only options that
 # configs/mainline.config names, then mainline.config.
-DEPS=("$KIT/scripts/deps.sh") MKTREE=("$KIT/scripts/tree.sh")
+DEPS=("$KIT/scripts/deps.sh") MKTREE=("$KIT/scripts/tree.sh") TARBALLS=("$TARBALL")
 TREEDIGEST=("$STAMPS/series" "$TREE/.git/HEAD" "$STAMPS/series-head")
 if [ "$FLAVOUR" = mainline ]; then
 	# make run FLAVOUR=mainline APPEND=<a stack mainline cannot boot>:
 	# say so before building anything (run-guest.sh checks it again).
 	mainline_stack "$(stack_cmdline "${APPEND:-}")" quiet
 	TREE=$MAINLINE_TREE
-	DEPS=("$KIT/scripts/deps.sh" --mainline) MKTREE=("$KIT/scripts/tree-mainline.sh")
+	DEPS=("$KIT/scripts/deps.sh" --mainline) MKTREE=("$KIT/scripts/tree-mainline.sh") TARBALLS=("$MAINLINE_TARBALL")
 	TREEDIGEST=("$STAMPS/tree-mainline")
 	only=$(sed -n 's/^# series-only://p' "$KIT/configs/mainline.config" | xargs)
 	[ -n "$only" ] || die "configs/mainline.config has no '# series-only:' line." "Restore it from git."
@@ -192,6 +192,88 @@ install_outputs() {
 		die "the UAPI headers were not installed in $OUT/usr/include." "Run make clean, then make kernel."
 }
 
+# Whether Kbuild runs at all.  Kbuild with nothing to do still walks the
+# whole tree: 3 s on an idle machine, 12-22 s beside another build, for
+# every make run, make why and make lab.  So the kit keeps, per flavour, a
+# stamp of everything the kernel is made of (stamps/kernel-FLAVOUR): when
+# it matches and the outputs are the ones that build installed, nothing has
+# changed and kernel.sh stops there.  Any difference runs the whole path
+# below as before (deps, tree, configure, Kbuild), and only a build that
+# succeeded stamps.  What the kernel is made of, in three parts:
+#
+# kernel_inputs: what the tree and the build are made from, read before
+# tree.sh runs: the flavour, the make command line (tree, output folder,
+# CC with ccache, KCFLAGS), the environment Kbuild reads, the toolchain
+# (the binaries' size and time, and dpkg's database, which any package
+# change touches), the config fragments, the scripts that build it, the
+# source tarball, and for the kit's kernels the series (patches/series
+# and its patches) and demo-lsm/'s sources.  Each on a line of its own.
+kernel_inputs() {
+	echo "flavour $FLAVOUR"
+	echo "make ${KMAKE[*]} ${TARGETS[*]}"
+	# (No line may stop the list under set -e: what fails prints its
+	# message here, which no stamp holds.)
+	env | { grep -E '^(K[A-Z0-9_]*|LLVM[A-Z0-9_]*|CROSS_COMPILE|HOST[A-Z0-9_]*|LOCALVERSION|ARCH|SUBARCH)=' || true; } |
+		{ grep -v '^KIT_' || true; } | LC_ALL=C sort
+	# shellcheck disable=SC2046
+	stat -L -c '%n %s %Y' $(command -v gcc ld as make ccache) "$(gcc -print-prog-name=cc1 2>&1)" \
+		/var/lib/dpkg/status "${TARBALLS[@]}" 2>&1 || true
+	sha256sum "${FRAGS[@]}" "$KIT/scripts/kernel.sh" "$KIT/scripts/lib.sh" \
+		"$KIT/scripts/deps.sh" "${MKTREE[0]}" 2>&1 || true
+	echo "deps ${DEPS[*]}"
+	[ "$FLAVOUR" = mainline ] && return 0
+	echo "series $(series_digest)"
+	echo "demo-lsm $(files_digest "$KIT/demo-lsm" "${TOYLSM_FILES[@]}")"
+}
+
+# tree_state: the tree as Kbuild will read it, after tree.sh: its HEAD,
+# every file that differs from HEAD (git status, without taking the index
+# lock, so that a git am of another run is never disturbed) with its
+# content, and the toylsm mirror (with extra/, a kernel-side lab's files,
+# where the configuration builds it: the lab flavours).  The reference
+# tree is no git repository: any file under it changed (ctime, which no
+# copy or touch can set back) since the last build began.
+tree_state() {
+	local skip=(! -path './extra/*') l
+	grep -qx 'CONFIG_SECURITY_TOYLSM_EXTRA=y' "$KOUT/.config" 2>/dev/null && skip=()
+	if [ "$FLAVOUR" = mainline ]; then
+		echo "changed: $(find "$TREE" -cnewer "$STAMPS/kernel-$FLAVOUR.began" -print -quit 2>&1)"
+		return 0
+	fi
+	git -C "$TREE" --no-optional-locks rev-parse HEAD 2>&1 || true
+	{ git -C "$TREE" --no-optional-locks status --porcelain -z -uno --no-renames 2>&1 || true; } |
+		tr '\0' '\n' | while IFS= read -r l; do
+			echo "$l"
+			[ ! -f "$TREE/${l:3}" ] || sha256sum <"$TREE/${l:3}"
+		done
+	echo "toylsm $(files_digest "$TREE/security/toylsm" "${skip[@]}")"
+}
+
+# outputs_id: the outputs the last build installed, as they are now (size,
+# time, inode): a bzImage or a header removed or replaced since is no
+# up-to-date kernel.
+outputs_id() {
+	local files=("$OUT/bzImage" "$OUT/vmlinux" "$KOUT/.config" "$KOUT/vmlinux"
+		     "$KOUT/arch/x86/boot/bzImage")
+	[[ "$FLAVOUR" != *gdb* ]] || files+=("$KOUT/vmlinux-gdb.py" "$KOUT/scripts/gdb/linux/constants.py")
+	stat -L -c '%n %s %Y %i' "${files[@]}" 2>&1 || true
+	echo "headers $( (cd "$OUT/usr" && find include -type f -printf '%p %s %T@ %i\n') 2>&1 |
+		LC_ALL=C sort | sha256sum | cut -d' ' -f1)"
+}
+
+# read_tree CMD...: CMD with the tree's lock held, shared: another run's
+# tree.sh, which holds it alone, is never read half-way (lock 6 of
+# docs/hacking.md, under this flavour's).
+read_tree() {
+	local rc=0
+	exec 8>"$BUILD/.tree.lock"
+	flock -s 8
+	"$@" || rc=$?
+	exec 8>&-
+	return $rc
+}
+sum() { sha256sum | cut -d' ' -f1; }
+
 start=$SECONDS
 # One build at a time per build folder: a second make kernel (another
 # terminal, a lab) waits for the first instead of corrupting its output.
@@ -202,9 +284,22 @@ if ! flock -n 9; then
 	say "another $FLAVOUR kernel build is running in $BUILD; waiting for it"
 	flock 9
 fi
+STAMP=kernel-$FLAVOUR
+inputs=$(kernel_inputs | sum)
+if [ -f "$STAMPS/$STAMP" ] &&
+   stamp_ok "$STAMP" "$(printf '%s\n' "$inputs" "$(read_tree tree_state | sum)" "$(outputs_id | sum)")"; then
+	say "kernel ($FLAVOUR) up to date: ${OUT#"$KIT"/}/bzImage (no input changed since its build)"
+	exit 0
+fi
+rm -f "$STAMPS/$STAMP"
 "${DEPS[@]}"
 flock "$BUILD/.tree.lock" "${MKTREE[@]}"
 configure
+# From here on, what Kbuild reads: a change made while it runs (ctime after
+# this, for the reference tree; content, for the kit's) is seen next time.
+touch "$STAMPS/$STAMP.began"
+built=$(read_tree tree_state | sum)
 build
 install_outputs
+stamp_set "$STAMP" "$(printf '%s\n' "$inputs" "$built" "$(outputs_id | sum)")"
 say "kernel ($FLAVOUR) ready: ${OUT#"$KIT"/}/bzImage ($((SECONDS - start)) s)"

@@ -111,6 +111,36 @@ stamp_set() {	# stamp_set NAME DIGEST
 	printf '%s\n' "$2" >"$STAMPS/$1"
 }
 
+# files_digest DIR [FIND-TEST...]: one digest of the names and contents of
+# the files under DIR that the find tests select (all files without any):
+# unlike digest, a file renamed, added or removed changes it as an edit
+# does.  A missing DIR gives a digest of its own.
+files_digest() {
+	local d=$1
+	shift
+	[ -d "$d" ] || { echo "no folder $d" | sha256sum | cut -d' ' -f1; return 0; }
+	(cd "$d" && find . -type f "$@" -print0 | LC_ALL=C sort -z | xargs -0r sha256sum) |
+		sha256sum | cut -d' ' -f1
+}
+
+# The files of demo-lsm/ that scripts/tree.sh mirrors into the tree's
+# security/toylsm/ (find tests): the only ones the kernel is built from.
+TOYLSM_FILES=( \( -name '*.[ch]' -o -name Makefile -o -name Kconfig -o -name .kunitconfig \) )
+
+# The series: the patches of patches/series, in its order.
+series_patches() {
+	[ -f "$KIT/patches/series" ] || return 0
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$KIT/patches/series" | grep -v '^$' || true
+}
+
+# series_digest: patches/series and every patch it names (content; the
+# names are in series).
+series_digest() {
+	local p files=("$KIT/patches/series")
+	for p in $(series_patches); do files+=("$KIT/patches/$p"); done
+	digest "${files[@]}"
+}
+
 # stack_cmdline WORDS: WORDS with each name of tests/stacks.conf replaced by
 # that stack's kernel command line ("default" by nothing); other words stay.
 stack_cmdline() {

@@ -16,10 +16,19 @@ console log can be read too.  A NUL or another control byte in a line is
 shown as \\0 or \\xNN, never cut.
 
     results.py count FILE           FAIL and SKIP lines, then "COUNTS pass fail skip"
+                                    (a skipped test without a name is named
+                                    from the harness's "#  RUN NAME" line;
+                                    a section "1..0 # SKIP why" is one skip)
     results.py done FILE NONCE      the status of "KIT-DONE NONCE status=n"
     results.py crash FILE           the first kernel line that breaks the
                                     crash rule (scripts/crash.ere); exit 0
                                     if there is one, 1 if not
+    results.py verdict CONSOLE CHANNEL NONCE
+                                    both, in one start of Python (a tenth
+                                    of a second each): "crash LINE" if
+                                    CONSOLE breaks the rule, "status N"
+                                    if CHANNEL has this boot's status line
+                                    (run-guest.sh's verdict)
     results.py oops FILE VMLINUX    the kernel's report from the first crash
                                     line on, its addresses named from
                                     VMLINUX's symbols (the lab kernel has
@@ -35,6 +44,8 @@ shown as \\0 or \\xNN, never cut.
 The tests of this file are tests/host/glue.sh, on stored logs in
 tests/data/.
 """
+import contextlib
+import io
 import os
 import re
 import sys
@@ -42,6 +53,11 @@ import sys
 KERNEL_LINE = re.compile(r'^\[ *[0-9]+\.[0-9]+\] ')
 RESULT = re.compile(r'^(not )?ok ([0-9]+)\b ?-? ?(.*)$')
 PLAN = re.compile(r'^1\.\.([0-9]+)')
+# The kselftest harness names a test on its "#  RUN NAME ..." line; its
+# result line for a skip carries the reason only ("ok 4 # SKIP why").
+RUN = re.compile(r'^#  RUN +(\S+) \.\.\.')
+# A whole section skipped: "1..0 # SKIP why" (TAP's skip_all).
+SKIP_ALL = re.compile(r'^1\.\.0\b\s*#\s*skip\b\s*(.*)$', re.I)
 DIAG_KEYS = ('expected:', 'seen:', 'trace:', 'hint:', 'kit:', '|')
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -112,7 +128,7 @@ class Result:
 def tap(lines):
     """(plan, results, comments before the first result) of TAP lines.
     A '# key: ...' line after a result is that result's diagnostic."""
-    plan, results, preamble = 0, [], []
+    plan, results, preamble, running = 0, [], [], None
     for line in lines:
         m = PLAN.match(line)
         if m:
@@ -120,8 +136,15 @@ def tap(lines):
             continue
         m = RESULT.match(line)
         if m:
-            results.append(Result(not m.group(1), int(m.group(2)), m.group(3)))
+            title = m.group(3)
+            if running and (not title or title.startswith('#')):
+                title = (running + ' ' + title).rstrip()
+            running = None
+            results.append(Result(not m.group(1), int(m.group(2)), title))
             continue
+        m = RUN.match(line)
+        if m:
+            running = m.group(1)
         if line.startswith('#'):
             body = line[2:] if line.startswith('# ') else line[1:]
             if results and body.lstrip().startswith(DIAG_KEYS):
@@ -137,6 +160,10 @@ def count(path):
     for sec in sections(read_lines(path)):
         plan, results, _ = tap(sec.lines)
         sfail = 0
+        whole = [m.group(1) for m in map(SKIP_ALL.match, sec.lines) if m]
+        if whole and not results:
+            print('SKIP %s: the whole suite # SKIP %s' % (sec.name, whole[0]))
+            nskip += 1
         for r in results:
             if not r.ok:
                 print('FAIL %s: %s' % (sec.name, r.title))
@@ -197,6 +224,18 @@ def crash(path):
             print(line[:160])
             return 0
     return 1
+
+
+def verdict(console, channel, nonce):
+    """crash() of CONSOLE and done() of CHANNEL, each line prefixed."""
+    for word, func, args in (('crash', crash, (console,)),
+                             ('status', done, (channel, nonce))):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            found = func(*args) == 0
+        if found:
+            print(word, out.getvalue().rstrip('\n'))
+    return 0
 
 
 ADDR = re.compile(r'\b(?:0x)?(ffffffff[0-9a-f]{8})\b')
@@ -327,13 +366,15 @@ def lab(out, tag, timeout, boots):
 
 
 def main(argv):
-    usage = 'usage: results.py count FILE | done FILE NONCE | crash FILE | oops FILE VMLINUX | lab OUT TAG TIMEOUT RC:FILE:LABEL...'
+    usage = 'usage: results.py count FILE | done FILE NONCE | crash FILE | verdict CONSOLE CHANNEL NONCE | oops FILE VMLINUX | lab OUT TAG TIMEOUT RC:FILE:LABEL...'
     if len(argv) >= 2 and argv[0] == 'count':
         return count(argv[1])
     if len(argv) == 3 and argv[0] == 'done':
         return done(argv[1], argv[2])
     if len(argv) == 2 and argv[0] == 'crash':
         return crash(argv[1])
+    if len(argv) == 4 and argv[0] == 'verdict':
+        return verdict(argv[1], argv[2], argv[3])
     if len(argv) == 3 and argv[0] == 'oops':
         return oops(argv[1], argv[2])
     if len(argv) >= 5 and argv[0] == 'lab':

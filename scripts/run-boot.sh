@@ -4,7 +4,8 @@
 # (KIT-BEGIN/KIT-END, scripts/results.py), then check the kernel log for
 # splats; count the results.
 # Usage: run-boot.sh NAME APPEND PROGRAM...
-# Prints FAIL lines and a final "COUNTS pass fail skip"; exit 1 on failure.
+# Prints FAIL and SKIP lines and a final "COUNTS pass fail skip"; exit 1
+# on failure.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 name=$1 append=$2; shift 2
@@ -59,7 +60,8 @@ rc=$?
 log=$LOGS/guest-boot-$name.log
 res=$("$KIT/scripts/results.py" count "$LOGS/guest-boot-$name.out")
 counts=$(printf '%s\n' "$res" | tail -1)
-printf '%s\n' "$res" | grep '^FAIL' | sed "s/^FAIL /FAIL [$name] /"
+# FAIL lines, and SKIP lines with their reasons (make test's summary).
+printf '%s\n' "$res" | grep -E '^(FAIL|SKIP) ' | sed -E "s/^(FAIL|SKIP) /\1 [$name] /"
 read -r _ p f s <<<"$counts"
 case $rc in
 124|125|126|127)

@@ -169,13 +169,23 @@ R=$KIT/scripts/results.py
 if [ "$TIMEOUT" != 0 ] && { [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; }; then
 	fail 124 "no verdict within ${TIMEOUT}s: the guest hung (raise TIMEOUT=... if it is just slow)"
 fi
-if splat=$("$R" crash "$LOG"); then
+# The crash rule and the status line in one start of Python (results.py
+# verdict: "crash LINE", "status N"); a parser that fails says neither, and
+# the run fails as one without a status line.
+splat= status=
+while IFS= read -r v; do
+	case "$v" in
+	"crash "*) splat=${v#crash } ;;
+	"status "*) status=${v#status } ;;
+	esac
+done < <("$R" verdict "$LOG" "$RES" "$nonce")
+if [ -n "$splat" ]; then
 	fail 125 "the kernel reported: ${splat:0:120}"
 fi
 if ! grep -aq 'Linux version' "$LOG" && [ ! -s "$RES" ] && [ "$rc" -ne 0 ]; then
 	fail 127 "QEMU could not start the guest (exit $rc); its message is above"
 fi
-status=$("$R" done "$RES" "$nonce") ||
+[ -n "$status" ] ||
 	fail 126 "the guest never reported its exit status (it powered off, crashed or was cut short)"
 [ "$quiet" = 1 ] || say "guest exited with status $status (${secs%.*}.$(echo "${secs#*.}" | cut -c1-1) s, $accel)"
 if [ "$status" -ge 124 ] && [ "$status" -le 127 ]; then

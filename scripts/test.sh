@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # make test: build what is missing, run the host suites (tests/host/*.sh,
 # TAP on stdout) and the guest boots of tests/boots.conf, and end with the
-# plain line "N passed, N failed" (", N skipped" when any were skipped).
+# plain line "N passed, N failed" (", N skipped" when any were skipped),
+# after the reasons of the skips, grouped, each with its suites and tests.
 # ONLY=name[,name] restricts the run to those suites or boots.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 P=0 F=0 S=0 t0=$SECONDS
+SKIPS=$(mktemp)
+trap 'rm -f "$SKIPS"' EXIT
 
 # One make test or make test-debug at a time in a clone: both write
 # build/run/ and build/logs/ under the boots' names (lock 0 of the lock
@@ -38,10 +41,17 @@ add() {	# add LABEL < parse output
 	read -r _ p f s <<<"${counts:-COUNTS 0 1 0}"
 	[ -n "$counts" ] || out+=$'\n'"FAIL $1: produced no results"
 	printf '%s\n' "$out" | grep '^FAIL' | sed 's/^FAIL /  FAIL /'
-	# Why tests were skipped, once per reason (a host suite's; a guest
-	# suite's run-boot.sh passes FAIL lines only).
-	printf '%s\n' "$out" | sed -n 's/^SKIP [^:]*: //p' | sed -E 's/:? *# *[Ss][Kk][Ii][Pp] */: /' |
-		sort | uniq -c | awk '{ n = $1; sub(/^ *[0-9]+ /, ""); printf "  SKIP (%d test%s) %s\n", n, (n > 1 ? "s" : ""), $0 }'
+	# Why tests were skipped, kept for the summary (by reason, at the end):
+	# "REASON<tab>LABEL<tab>TEST", from "SKIP [boot] SECTION: TEST # SKIP
+	# REASON" (a guest suite's, from run-boot.sh) or "SKIP SECTION: ..."
+	# (a host suite's, whose one section is the suite: not repeated).
+	printf '%s\n' "$out" | sed -n 's/^SKIP //p' | sed 's/^\[[^]]*\] //' | awk -v l="$1" '
+		{ i = match($0, /# *[Ss][Kk][Ii][Pp]([^A-Za-z]|$)/); r = ""; t = $0
+		  if (i) { r = substr($0, i + RLENGTH); t = substr($0, 1, i - 1) }
+		  sub(/^[ :]+/, "", r); sub(/[ :]+$/, "", t)
+		  n = l; sub(/^.*\//, "", n)
+		  if (l ~ /^host\// && index(t, n ": ") == 1) t = substr(t, length(n) + 3)
+		  print (r == "" ? "(no reason given)" : r) "\t" l "\t" t }' >>"$SKIPS"
 	printf 'kit: %-28s %3d passed, %d failed%s\n' "$1" "$p" "$f" \
 		"$([ "$s" -gt 0 ] && echo ", $s skipped")"
 	P=$((P + p)) F=$((F + f)) S=$((S + s))
@@ -91,6 +101,23 @@ while [ $next -lt ${#names[@]} ]; do
 	fi
 done
 
+# The skips, grouped by reason (most frequent first), each with where it
+# was skipped: a suite or boot, and the tests.
+if [ -s "$SKIPS" ]; then
+	echo "kit: why $(grep -c . "$SKIPS") test(s) were skipped, by reason:"
+	cut -f1 "$SKIPS" | LC_ALL=C sort | uniq -c | sort -k1,1nr -k2 | while read -r c r; do
+		printf '  SKIP (%d) %s\n' "$c" "$r"
+		# per suite or boot, in order: its tests, "(xN)" for a name met N times
+		awk -F'\t' -v r="$r" '$1 == r {
+			if (!($2 in m)) { o[++n] = $2; m[$2] = 0 }
+			if (!(($2, $3) in c)) nm[$2, ++m[$2]] = $3
+			c[$2, $3]++ }
+			END { for (i = 1; i <= n; i++) { l = o[i]; s = ""
+				for (j = 1; j <= m[l]; j++) { t = nm[l, j]
+					s = s (j > 1 ? ", " : "") t (c[l, t] > 1 ? " (x" c[l, t] ")" : "") }
+				printf "      %s: %s\n", l, s } }' "$SKIPS"
+	done
+fi
 echo "kit: test time $((SECONDS - t0)) s; logs in ${LOGS#"$KIT"/}/"
 if [ "$S" -gt 0 ]; then echo "$P passed, $F failed, $S skipped"; else echo "$P passed, $F failed"; fi
 [ "$F" -eq 0 ] && [ "$P" -gt 0 ]

@@ -9,7 +9,6 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-SERIES=$KIT/patches/series
 GIT=(git -C "$TREE" -c user.name=kit -c user.email=kit@localhost
      -c advice.detachedHead=false)
 
@@ -43,16 +42,8 @@ extract() {
 	rm -rf "$tmp"
 }
 
-series_patches() {
-	[ -f "$SERIES" ] || return 0
-	sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$SERIES" | grep -v '^$' || true
-}
-
-series_digest() {
-	local p files=("$SERIES")
-	for p in $(series_patches); do files+=("$KIT/patches/$p"); done
-	digest "${files[@]}"
-}
+# series_patches and series_digest (the patches and their digest): lib.sh,
+# which kernel.sh shares.
 
 # Remember content hash and mtime of every file the applied series touches.
 save_mtimes() {
@@ -126,35 +117,63 @@ apply_series() {
 		n=$((n + 1))
 	done
 	restore_mtimes
+	# The index then holds the times git am left, not the restored ones:
+	# refreshed once here, so that reading the tree's state (git status,
+	# kernel.sh's digest) compares times, not every such file's content.
+	"${GIT[@]}" update-index -q --refresh >/dev/null || true
 	stamp_set series "$want"
 	"${GIT[@]}" rev-parse HEAD >"$STAMPS/series-head"
 	say "tree: pristine + $n patch(es) applied"
 }
 
 # Mirror demo-lsm/ into security/toylsm/, copying only files that differ so
-# that an edit rebuilds only what it touches.
+# that an edit rebuilds only what it touches.  A copy gets a new mtime, not
+# demo-lsm/'s: a file put back with an older one (cp -p, rsync -a, tar, or
+# the restore of an edit made in the tree, below) must still be newer than
+# its object, or Kbuild keeps the object of the other content.  What was
+# copied is recorded (stamps/toylsm-mirror: a digest per file), so that an
+# edit made in the tree is told by its content, not by its mtime.  When the
+# mirror's sources already equal demo-lsm/'s, name for name and byte for
+# byte (two digests, a few ms), there is nothing to copy or warn about.
+MIRROR_REC=$STAMPS/toylsm-mirror
 sync_toylsm() {
 	local src=$KIT/demo-lsm dst=$TREE/security/toylsm f rel
 	ls "$src"/*.[ch] "$src"/Makefile "$src"/Kconfig >/dev/null 2>&1 || return 0
 	mkdir -p "$dst"
-	find "$src" -type f \( -name '*.[ch]' -o -name Makefile -o -name Kconfig \
-		-o -name .kunitconfig \) | while read -r f; do
+	[ "$(files_digest "$src" "${TOYLSM_FILES[@]}")" != \
+	  "$(files_digest "$dst" ! -path './extra/*' "${TOYLSM_FILES[@]}")" ] || return 0
+	find "$src" -type f "${TOYLSM_FILES[@]}" | while read -r f; do
 		rel=${f#"$src"/}
 		mkdir -p "$(dirname "$dst/$rel")"
 		if ! cmp -s "$f" "$dst/$rel"; then
 			# Edited in the tree, not in demo-lsm/: keep a copy, say so.
-			if [ -f "$dst/$rel" ] && [ "$dst/$rel" -nt "$f" ]; then
+			if [ -f "$dst/$rel" ] && edited_in_tree "$rel" "$f"; then
 				mkdir -p "$BUILD/toylsm-saved"
 				cp -p "$dst/$rel" "$BUILD/toylsm-saved/${rel//\//_}.$(date +%Y%m%d-%H%M%S)"
 				echo "kit: WARNING: build/linux/security/toylsm/$rel was edited in the tree; demo-lsm/$rel is the source. Your version is saved in build/toylsm-saved/ (edit demo-lsm/, see docs/hacking.md)." >&2
 			fi
-			cp -p "$f" "$dst/$rel"
+			cp "$f" "$dst/$rel"
 		fi
 	done
 	find "$dst" -type f | while read -r f; do
 		rel=${f#"$dst"/}
 		[ -e "$src/$rel" ] || case "$rel" in *.o|*.cmd|.*|extra/*) ;; *) rm -f "$f" ;; esac
 	done
+	(cd "$dst" && find . -type f ! -path './extra/*' "${TOYLSM_FILES[@]}" -print0 |
+		LC_ALL=C sort -z | xargs -0r sha256sum) >"$MIRROR_REC"
+}
+
+# edited_in_tree REL SRC: the mirror's REL is not what the last sync copied
+# there.  Without a record of it (a mirror synced before the record
+# existed, with cp -p), a mirror file newer than its source.
+edited_in_tree() {
+	local was
+	was=$(awk -v r="./$1" '$2 == r { print $1 }' "$MIRROR_REC" 2>/dev/null)
+	if [ -z "$was" ]; then
+		[ "$TREE/security/toylsm/$1" -nt "$2" ]
+		return
+	fi
+	[ "$(sha256sum <"$TREE/security/toylsm/$1" | cut -d' ' -f1)" != "$was" ]
 }
 
 [ -d "$TREE/.git" ] && "${GIT[@]}" rev-parse -q --verify pristine >/dev/null || extract

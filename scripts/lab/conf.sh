@@ -89,25 +89,17 @@ boot_label() {
 	if [ -z "$a" ]; then echo "default LSMs"; else echo "$a"; fi
 }
 
-# The kernel: built by the first run, rebuilt when its inputs changed.
-# kernel.sh itself is a no-op when nothing changed, but takes ~6 s to say
-# so; a warm run checks the inputs' times against its last success instead.
+# The kernel: built by the first run, rebuilt when its inputs changed;
+# kernel.sh says at once (its stamp of every input) when nothing did.
 ensure_kernel() {
-	local fd stamp=$STAMPS/lab-kernel
-	[ "$FLAVOUR" = normal ] || stamp=$STAMPS/lab-kernel-$FLAVOUR
+	local fd
 	# A kernel-side lab's kernel is built with each variant (build_variant).
 	[ "$KIND" = kernel ] && return 0
 	fd=$(flavour_dir)
 	[ "$FLAVOUR" = mainline ] && need_mainline "$fd"
-	if [ -f "$fd/bzImage" ] && [ -f "$fd/usr/include/linux/types.h" ] && [ -f "$stamp" ] &&
-	   [ ! "$fd/bzImage" -nt "$stamp" ] &&
-	   [ -z "$(find "$KIT/patches" "$KIT/configs" "$KIT/demo-lsm" -newer "$stamp" -print -quit 2>/dev/null)" ]; then
-		return 0
-	fi
 	[ -f "$fd/bzImage" ] || say "first run: building the kit's kernel (several minutes, once; offline afterwards)"
 	"$KIT/scripts/kernel.sh" || die "the kernel could not be built (above), so lab $NUM cannot run." \
 		"Fix what the message above says, or ask the instructor; then run make lab $NUM again."
-	touch "$stamp"
 }
 
 # need_mainline DIR: a lab on the reference kernel (FLAVOUR=mainline)

@@ -3,8 +3,9 @@
 # for kunit.py): stored guest outputs and console logs (tests/data/) run
 # through the one parser, scripts/results.py, and stored solutions through
 # the skeleton generator, scripts/lab-skel.sh; and the scripts' own logic
-# (tree.sh, test.sh, lab.sh, lib.sh) in scratch kits with stand-ins for
-# the kernel and the guests.  No QEMU, no network.
+# (tree.sh, kernel.sh's stamp, test.sh and its skip summary, lab.sh,
+# lib.sh) in scratch kits with stand-ins for Kbuild, the kernel and the
+# guests.  No QEMU, no network.
 #
 # Each case compares with a stored expectation, then runs again on a
 # broken copy of its fixture (the line that matters removed or changed)
@@ -59,7 +60,7 @@ scenario() {
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..17"
+echo "1..20"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -74,6 +75,10 @@ case_ "the crash rule: a kernel WARNING line is a crash" \
 	's/^\[[ 0-9.]*\] WARNING/WARNING/; /Call Trace/d' "$R" crash @
 case_ "the crash rule: a program's own WARNING: line is not a crash" \
 	crash-no.log "$(printf 'rc=1\n' >"$T/nocrash.want"; echo "$T/nocrash.want")" 's/^WARNING/[    3.000000] WARNING/' "$R" crash @
+# run-guest.sh's verdict: both in one start of Python, each line prefixed.
+case_ "the runner's verdict: the crash line and this boot's status, in one call" \
+	crash-yes.log "$(printf 'crash %s\nstatus 3\nrc=0\n' '[    2.100100] WARNING: CPU: 0 PID: 1 at security/toylsm/hooks.c:42 toylsm_file_open+0x1c/0x40' >"$T/verdict.want"; echo "$T/verdict.want")" \
+	's/^\[[ 0-9.]*\] WARNING/WARNING/; /Call Trace/d' "$R" verdict @ "$D/done.out" 5a5a5a5a5a5a
 
 # The check that a configuration has what its fragments ask for (kernel.sh,
 # compile-check.sh, bench-baseline.sh): a later fragment overrides an
@@ -261,4 +266,173 @@ if [ "$e" = "$want" ]; then
 else
 	notok "make test's boots in parallel: results in boots.conf order, a killed runner a failure"
 	diff <(echo "$want") <(echo "$e") | sed 's/^/# /' | head -10
+fi
+
+# make test's summary: why each test was skipped, grouped by reason (most
+# frequent first; a test name met twice in a suite once, "(x2)"), for host
+# suites and guest boots alike: a guest skip
+# named from the harness's "#  RUN" line, a reason-less skip said to be
+# one, a host suite skipped whole ("1..0 # SKIP").  In a scratch kit whose
+# run-guest.sh is a stand-in that returns the stored channel of a boot
+# (FIXTURE), run through the real run-boot.sh, results.py and test.sh.
+skipsum() {	# skipsum FIXTURE: make test's output on it, times left out
+	local S=$T/skips
+	rm -rf "$S"
+	mkdir -p "$S/tests/host"
+	cp -r "$K/scripts" "$S/"
+	printf '#!/bin/sh\nexit 0\n' >"$S/scripts/kernel.sh"
+	cp "$S/scripts/kernel.sh" "$S/scripts/build-guest.sh"
+	printf '#!/bin/sh\n# stand-in: the stored channel\nwhile [ $# -gt 0 ]; do [ "$1" = --name ] && n=$2; shift; done\ncp "$SKIPFIX" "$BUILD/logs/guest-$n.out"\n' \
+		>"$S/scripts/run-guest.sh"
+	printf '# kit: offline\necho 1..4\necho "ok 1 lab 11 solution: # SKIP the reference kernel is not built"\necho "ok 2 lab 1"\necho "ok 3 lab 11 step 1: # SKIP the reference kernel is not built"\necho "ok 4 lab 11 step 1: # SKIP the reference kernel is not built"\n' \
+		>"$S/tests/host/fake.sh"
+	printf '# kit: offline\necho "1..0 # SKIP gdb is not installed"\n' >"$S/tests/host/whole.sh"
+	printf 'b1 | | lsm_prctl\nb2 | smack | lsm_prctl\n' >"$S/tests/boots.conf"
+	BUILD=$S/build SKIPFIX=$1 GUESTS=1 ONLY=fake,whole,b1,b2 "$S/scripts/test.sh" 2>&1 | grep -v '^kit: test time'
+}
+case_ "make test's summary: why each test was skipped, by reason, host suites and guest boots alike" \
+	skips-boot.out "$(want skips.expected 0)" '/^#  RUN/d' skipsum @
+
+# kernel.sh runs Kbuild only when an input of the kernel changed (its stamp
+# of every input, stamps/kernel-FLAVOUR): each kind of input still
+# rebuilds, with the change in the kernel, and what is no input (a README,
+# a guest test, a touch) does not run Kbuild at all.  In a scratch kit on a
+# fake kernel tarball whose Makefile is a stand-in for Kbuild
+# (tests/data/kbuild-standin.mk: it counts its runs, rebuilds by mtime as
+# Kbuild does, and its "bzImage" holds the sources it was built from).
+# SABOTAGE: a sed script applied to the scratch kit's kernel.sh first.
+kbuildcase() (
+	S=$T/kb
+	rm -rf "$S"
+	F=$S/src/linux-fake
+	mkdir -p "$S/kit" "$F/security" "$F/scripts/kconfig"
+	cp -r "$K/scripts" "$S/kit/"
+	printf '#!/bin/sh\nexit 0\n' >"$S/kit/scripts/deps.sh"	# no dpkg, no network
+	[ -z "${SABOTAGE:-}" ] || sed -i "$SABOTAGE" "$S/kit/scripts/kernel.sh"
+	cp "$D/kbuild-standin.mk" "$F/Makefile"
+	printf '#!/bin/sh\n# stand-in: merge_config.sh -m -O DIR BASE FRAGMENT...\nd=$3; shift 4; cat "$@" >>"$d/.config"\n' \
+		>"$F/scripts/kconfig/merge_config.sh"
+	chmod +x "$F/scripts/kconfig/merge_config.sh"
+	printf 'hello\n' >"$F/README"
+	printf 'config X\n' >"$F/security/Kconfig"
+	tar -C "$S/src" -cJf "$S/fake.tar.xz" linux-fake
+	g() { git -C "$F" -c user.name=a -c user.email=a@b "$@"; }
+	g init -q && g add -A && g commit -qm base &&
+	printf 'hello, patched\n' >"$F/README" && g commit -qam 'README: patched' &&
+	mkdir -p "$S/kit/patches" && g format-patch -q -1 -o "$S/kit/patches" &&
+	(cd "$S/kit/patches" && ls *.patch) >"$S/kit/patches/series" || exit 1
+	cd "$S/kit" || exit 1
+	mkdir -p configs demo-lsm tests/guest docs labs/common/kernel labs/08-fake/solution
+	echo 'CONFIG_TOY=y' >configs/kit.config
+	echo 'CONFIG_SECURITY_TOYLSM_EXTRA=y' >configs/lab.config
+	echo 'CONFIG_DEBUG_STANDIN=y' >configs/debug.config
+	echo 'int toy;' >demo-lsm/toy.c
+	echo 'obj-y += toy.o' >demo-lsm/Makefile
+	echo 'config TOY' >demo-lsm/Kconfig
+	echo '# kit' >README.md
+	echo 'int main(void) { return 0; }' >tests/guest/guest.c
+	echo 'int todo;' >labs/common/kernel/todo.c
+	printf 'KIND=kernel\nSOURCE=hook.c\nKOBJS=hook.o\nKINIT=\n' >labs/08-fake/lab.conf
+	echo 'int hook_v1;' >labs/08-fake/solution/hook.c
+	export BUILD=$S/kit/build TARBALL=$S/fake.tar.xz LABS_DIR=$S/kit/labs
+	unset KCFLAGS
+	runs() { cat "$BUILD/kbuild/$1/kbuild-runs" 2>/dev/null | wc -l; }
+	# kb WANT DESC [VAR=VALUE...]: kernel.sh (normal, or FLAVOUR=...)
+	# ran Kbuild WANT times (1 or 0); the first miss ends the case.
+	kb() {
+		local want=$1 desc=$2 fl=normal v a out
+		shift 2
+		for v in "$@"; do case $v in FLAVOUR=*) fl=${v#*=} ;; esac; done
+		a=$(runs "$fl")
+		out=$(env FLAVOUR=normal "$@" scripts/kernel.sh 2>&1) ||
+			{ echo "$desc: kernel.sh failed: $out"; exit 1; }
+		[ $(($(runs "$fl") - a)) = "$want" ] ||
+			{ echo "$desc: Kbuild ran $(($(runs "$fl") - a)) time(s), not $want"; exit 1; }
+		printf '%s\n' "$out" >"$S/last.out"
+	}
+	has() {	# has TEXT [FILE]: the kernel built has TEXT in it
+		grep -qF -- "$1" "${2:-$BUILD/bzImage}" || { echo "the kernel was built without '$1'"; exit 1; }
+	}
+	hasnt() {
+		! grep -qF -- "$1" "${2:-$BUILD/bzImage}" || { echo "the kernel still has '$1'"; exit 1; }
+	}
+	kb 1 "the first build"
+	kb 0 "nothing changed"
+	grep -q 'up to date' "$S/last.out" || { echo "no 'up to date' message: $(cat "$S/last.out")"; exit 1; }
+	echo 'more' >>README.md
+	kb 0 "the kit's README edited"
+	echo '/* more */' >>tests/guest/guest.c
+	kb 0 "a guest test edited"
+	echo 'notes' >demo-lsm/notes.txt
+	kb 0 "a file of demo-lsm/ that is no source (notes.txt) added"
+	touch demo-lsm/toy.c
+	kb 0 "demo-lsm/toy.c touched, same content"
+	cp -p demo-lsm/toy.c "$S/toy.c.v1"
+	echo 'int toy2;' >demo-lsm/toy.c
+	kb 1 "a demo-lsm/ file edited"
+	has 'int toy2;'
+	cp "$S/toy.c.v1" demo-lsm/toy.c && touch -d 2000-01-01 demo-lsm/toy.c
+	kb 1 "a demo-lsm/ file put back, with an old mtime"
+	has 'int toy;' && hasnt 'int toy2;'
+	echo '#define TOY 1' >demo-lsm/toy.h
+	kb 1 "a file added to demo-lsm/"
+	has '#define TOY 1'
+	sed -i 's/^+hello, patched$/+hello, patched again/' patches/0001-*.patch
+	kb 1 "a patch changed"
+	has 'hello, patched again'
+	echo 'CONFIG_NEW=y' >>configs/kit.config
+	kb 1 "a config fragment changed"
+	has 'CONFIG_NEW=y'
+	kb 1 "KCFLAGS set" KCFLAGS=-O1
+	kb 0 "KCFLAGS the same" KCFLAGS=-O1
+	kb 1 "KCFLAGS unset"
+	kb 1 "another flavour (debug)" FLAVOUR=debug
+	has 'CONFIG_DEBUG_STANDIN=y' "$BUILD/debug/bzImage"
+	kb 0 "the debug flavour again" FLAVOUR=debug
+	kb 0 "the normal flavour after the debug one"
+	echo 'edited in the tree' >>"$BUILD/linux/README"
+	kb 1 "a file of build/linux edited (not committed)"
+	has 'edited in the tree'
+	kb 0 "the same edit, nothing else"
+	echo 'int toy; /* in the tree */' >"$BUILD/linux/security/toylsm/toy.c"
+	kb 1 "a file of the toylsm mirror edited in the tree"
+	grep -q 'security/toylsm/toy.c was edited in the tree' "$S/last.out" ||
+		{ echo "no WARNING about the mirror's edit"; exit 1; }
+	has 'int toy;' && hasnt '/* in the tree */'
+	rm "$BUILD/bzImage"
+	kb 1 "the installed bzImage removed"
+	[ -f "$BUILD/bzImage" ] || { echo "no bzImage installed again"; exit 1; }
+	# A kernel-side lab: its file in the lab kernel, and only there.
+	lk() {	# lk WANT DESC: lab-kernel.sh with the lab's file as it is now
+		local a
+		a=$(runs lab)
+		scripts/lab-kernel.sh 8 labs/08-fake/solution/hook.c >"$S/last.out" 2>&1 ||
+			{ echo "$2: lab-kernel.sh failed: $(cat "$S/last.out")"; exit 1; }
+		[ $(($(runs lab) - a)) = "$1" ] || { echo "$2: Kbuild ran $(($(runs lab) - a)) time(s), not $1"; exit 1; }
+	}
+	lk 1 "the lab kernel, first build"
+	has 'int hook_v1;' "$BUILD/lab/bzImage"
+	lk 0 "the lab kernel, the same lab file"
+	echo 'int hook_v2;' >labs/08-fake/solution/hook.c
+	lk 1 "the lab's kernel file changed"
+	has 'int hook_v2;' "$BUILD/lab/bzImage"
+	kb 0 "the normal flavour after a change of the lab kernel's files"
+	hasnt 'hook_v' "$BUILD/bzImage"
+	echo '# a comment' >>scripts/kernel.sh
+	kb 1 "kernel.sh itself changed"
+	exit 0
+)
+# The case must fail where the digest misses an input: on a kernel.sh
+# whose stamp leaves demo-lsm/ out, at the demo-lsm/ edit.
+e=$(kbuildcase 2>&1); rc=$?
+be=$(SABOTAGE='/echo "demo-lsm /d' kbuildcase 2>&1); brc=$?
+desc="kernel.sh runs Kbuild when a patch, a demo-lsm/ file, a config fragment, a lab's kernel file, the flavour, KCFLAGS or the tree changed, and not for a README, a guest test or a touch"
+if [ $rc -ne 0 ]; then
+	notok "$desc"
+	sed 's/^/# /' <<<"$e" | head -8
+elif [ $brc -eq 0 ] || ! grep -q '^a demo-lsm/ file edited: Kbuild ran 0' <<<"$be"; then
+	notok "$desc (a kernel.sh whose digest leaves demo-lsm/ out passes too: the case cannot fail)"
+	sed 's/^/# /' <<<"$be" | head -4
+else
+	ok "$desc"
 fi

@@ -1,0 +1,33 @@
+# A stand-in for Kbuild, the Makefile of the fake kernel tree of
+# tests/host/glue.sh (kbuildcase): make -C TREE O=OUT [tinyconfig |
+# olddefconfig | bzImage headers], as scripts/kernel.sh runs it.  Like
+# Kbuild, it rebuilds by mtime: "bzImage" is the tree's sources and the
+# .config in one file, remade only when one of them is newer.  Each run
+# that asks for bzImage adds a line to OUT/kbuild-runs, so that a test
+# can tell whether kernel.sh ran Kbuild at all.  security/toylsm/extra/
+# is built only when the .config asks for it, as the kit's toylsm does.
+O ?= .
+srcs := $(shell find $(CURDIR) -name .git -prune -o -type f -print | LC_ALL=C sort)
+ifeq ($(shell grep -x CONFIG_SECURITY_TOYLSM_EXTRA=y $(O)/.config 2>/dev/null),)
+srcs := $(filter-out $(CURDIR)/security/toylsm/extra/%,$(srcs))
+endif
+ifneq ($(filter bzImage,$(MAKECMDGOALS)),)
+$(shell echo run >>$(O)/kbuild-runs)
+endif
+
+.PHONY: tinyconfig olddefconfig bzImage headers
+tinyconfig:
+	@mkdir -p $(O)
+	@echo '# stand-in tinyconfig' >$(O)/.config
+olddefconfig: ;
+bzImage: $(O)/arch/x86/boot/bzImage
+headers: $(O)/usr/include/linux/types.h
+
+$(O)/arch/x86/boot/bzImage: $(srcs) $(O)/.config
+	@echo '  CC      stand-in'
+	@mkdir -p $(@D)
+	@cat $^ >$@
+	@cp $@ $(O)/vmlinux
+$(O)/usr/include/linux/types.h:
+	@mkdir -p $(@D)
+	@echo '/* stand-in */' >$@
