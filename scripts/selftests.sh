@@ -25,6 +25,7 @@ OUTD=$BUILD/selftests
 RES=$OUTD/results
 PROGS=$SRC/programs
 KNOWN=${ST_KNOWN:-$SRC/known}	# ST_KNOWN: another file (the host suite's tests)
+STACKS=${ST_STACKS:-$SRC/stacks}	# ST_STACKS: likewise
 mkdir -p "$RES"
 
 # parse LOG: the guest's console log to "case outcome" lines, sorted.  A
@@ -123,6 +124,26 @@ compare() {
 	echo "COMPARED $n $bad"
 }
 
+# cmdline KERN STACK: the kernel command line KERN (pristine or kit) boots
+# STACK with: column 2 of tests/selftests/stacks, or for the pristine
+# kernel column 3 when there is one (the same stack without the series'
+# own module).
+cmdline() {
+	local line name kitline pristline
+	line=$(awk -F'|' -v s="$2" '!/^[ \t]*#/ && NF > 1 { x = $1; gsub(/[ \t]/, "", x); if (x == s) { print; exit } }' "$STACKS")
+	[ -n "$line" ] || die "no stack '$2' in tests/selftests/stacks." "Name one of its first column."
+	IFS='|' read -r name kitline pristline <<<"$line"
+	kitline=$(echo "$kitline" | xargs) pristline=$(echo "${pristline:-}" | xargs)
+	[ -n "$kitline" ] || die "stack '$2' of tests/selftests/stacks has no command line." "Give it one in the second column."
+	if [ "$1" = pristine ] && [ -n "$pristline" ]; then echo "$pristline"; else echo "$kitline"; fi
+}
+
+# --cmdline KERN STACK: print it (tests/host/selftests-compare.sh).
+if [ "${1:-}" = --cmdline ]; then
+	cmdline "${2:-}" "${3:-}"
+	exit
+fi
+
 # --parse LOG: the "case outcome" lines of one guest log (scripts/
 # selftests-mainline.sh reads its guests with the same parser).
 if [ "${1:-}" = --parse ]; then
@@ -188,7 +209,7 @@ build_tests
 
 stacks=("$@")
 if [ ${#stacks[@]} -eq 0 ]; then
-	mapfile -t stacks < <(awk -F'|' '!/^[ \t]*#/ && NF > 1 { gsub(/[ \t]/, "", $1); print $1 }' "$SRC/stacks")
+	mapfile -t stacks < <(awk -F'|' '!/^[ \t]*#/ && NF > 1 { gsub(/[ \t]/, "", $1); print $1 }' "$STACKS")
 fi
 echo "TAP version 13"
 # one_boot KERN STACK APPEND: one guest, its results in $RES/KERN-STACK.txt
@@ -213,9 +234,8 @@ one_boot() {
 # The boots, GUESTS at a time (lib.sh), reported in a fixed order.
 order=()
 for stack in "${stacks[@]}"; do
-	append=$(awk -F'|' -v s="$stack" '{ x = $1; gsub(/[ \t]/, "", x) } x == s { sub(/^[ \t]+/, "", $2); print $2 }' "$SRC/stacks")
-	[ -n "$append" ] || die "no stack '$stack' in tests/selftests/stacks." "Name one of its first column."
 	for kern in pristine kit; do
+		append=$(cmdline "$kern" "$stack") || exit 1
 		rm -f "$RES/$kern-$stack.line"
 		slot
 		one_boot "$kern" "$stack" "$append" </dev/null &

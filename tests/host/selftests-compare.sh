@@ -86,5 +86,27 @@ printf '* proc/self/exit an old reason\n* proc/read/exit the reason\n' >"$TMP/kn
 ST_KNOWN=$TMP/known t 1 "an explanation of a failure that no longer happens is reported"
 grep_out 'STALE proc/self/exit' "... as stale"
 
+# The command line of each kernel: the kit's stack on the kit, the third
+# column's on the pristine kernel (the kit's own stacks file: its
+# "default" runs toylsm on the kit only), the second column's where the
+# third is absent.
+cl() {	# cl KERN STACK WANT DESCRIPTION
+	n=$((n + 1))
+	got=$(ST_STACKS=${ST_STACKS:-$K/tests/selftests/stacks} "$K/scripts/selftests.sh" --cmdline "$1" "$2" 2>&1)
+	if [ "$got" = "$3" ]; then echo "ok $n $4"; else echo "not ok $n $4: got '$got'"; bad=1; fi
+}
+printf 'a | lsm=x,toy\n# b | lsm=no\nb | lsm=x,toy | lsm=x\n' >"$TMP/stacks"
+ST_STACKS=$TMP/stacks cl kit b "lsm=x,toy" "the kit boots a stack with its second column"
+ST_STACKS=$TMP/stacks cl pristine b "lsm=x" "the pristine kernel with the third, when there is one"
+ST_STACKS=$TMP/stacks cl pristine a "lsm=x,toy" "... else with the second"
+kitdef=$(ST_STACKS=$K/tests/selftests/stacks "$K/scripts/selftests.sh" --cmdline kit default)
+pridef=$(ST_STACKS=$K/tests/selftests/stacks "$K/scripts/selftests.sh" --cmdline pristine default)
+n=$((n + 1))
+if [[ "$kitdef" == *toylsm* ]] && [ "${kitdef//toylsm,/}" = "$pridef" ]; then
+	echo "ok $n make selftests runs the kit's default stack with toylsm, the pristine kernel the same without it"
+else
+	echo "not ok $n the default stack: kit '$kitdef', pristine '$pridef'"; bad=1
+fi
+
 echo "1..$n"
 exit $bad
