@@ -107,6 +107,29 @@ t=$(printf '%s\n' "${w[@]}" | median) tq=$(printf '%s\n' "${q[@]}" | median)
 	row "  boot: QEMU start to power-off" "$(fmt "$tq")" "" "$(share "$tq" "$t")"
 } >>"$ROWS"
 
+# What the second CPU costs a boot (issue 34): the guest's own time with
+# one CPU and with two, in pairs (ABBA), the median of the ratios.
+PAIRS=${BENCH_SMP_PAIRS:-4}
+say "bench: an empty guest with one CPU and with two ($PAIRS pairs, ABBA)"
+smp_boot() {	# smp_boot N: the guest's own seconds with N CPUs
+	KIT_SMP=$1 "$KIT/scripts/run-guest.sh" --quiet --name bench-smp --cmd \
+		"[ \$(grep -c ^processor /proc/cpuinfo) = $1 ]" >/dev/null 2>&1 || return 1
+	cat "$BUILD/run/bench-smp/seconds"
+}
+ratios=() ones=() twos=() l0=$(load)
+for i in $(seq "$PAIRS"); do
+	if [ $((i % 2)) = 1 ]; then a=$(smp_boot 1) b=$(smp_boot 2); else b=$(smp_boot 2) a=$(smp_boot 1); fi
+	[ -n "$a" ] && [ -n "$b" ] || { ratios=(); break; }
+	ones+=("$a") twos+=("$b") ratios+=("$(echo "$b / $a" | bc -l)")
+done
+if [ ${#ratios[@]} -gt 0 ]; then
+	row "boot to power-off of an empty guest, two CPUs against one ($PAIRS ABBA pairs, load $l0-$(load))" \
+		"$(printf '%.2f s vs %.2f s' "$(printf '%s\n' "${twos[@]}" | median)" "$(printf '%s\n' "${ones[@]}" | median)")" "" \
+		"$(printf '%.2f' "$(printf '%s\n' "${ratios[@]}" | median)")x (median of the pairs' ratios)"
+else
+	row "boot of an empty guest, two CPUs against one" "failed (a guest did not see the CPUs it was given)" "" ""
+fi >>"$ROWS"
+
 say "bench: warm make lab 1 ($N runs after a warm-up)"
 # lab: one warm run, timed; its config and build stages (the kit's own
 # work before the boots: the kernel's stamp, the grader, the attendee's

@@ -114,7 +114,9 @@ append+=" $(stack_cmdline "${APPEND:-}")"	# stack names: tests/stacks.conf
 # CPUs in the MP table, where SeaBIOS lists one entry per socket, so
 # QEMU's default for -smp 2 (one socket of two cores) gave the guest one
 # CPU.  toylsm_concurrent fails when the guest sees fewer than two.
-QEMU=(qemu-system-x86_64 "${accel_args[@]}" -m "$mem" -smp 2,sockets=2 -no-reboot
+# KIT_SMP=1: one CPU (make bench compares the boot times).
+smp=${KIT_SMP:-2}
+QEMU=(qemu-system-x86_64 "${accel_args[@]}" -m "$mem" -smp "$smp,sockets=$smp" -no-reboot
       -kernel "$KERNEL" -initrd "$WORK/initrd.cpio.gz" -append "$append"
       -net none)
 # The stub on a unix socket, not -s's TCP port 1234: two guests (two
