@@ -274,6 +274,79 @@ read_tree() {
 }
 sum() { sha256sum | cut -d' ' -f1; }
 
+# The kernel cache: a built kernel (its Kbuild folder and its installed
+# outputs) kept per machine, as ccache keeps objects, under the digest of
+# what it is made of, so that another clone (CI's clean clone, a second
+# checkout) with the same inputs takes it in seconds instead of building
+# it again: a build from a warm ccache still runs Kbuild's own steps on
+# every object (fixdep, objtool, the link), minutes per flavour.  The key
+# is content only, never a path or a date: kernel_inputs with the clone's
+# path replaced, the tree's git tree id (the same content gives the same
+# id in every clone; commit dates differ) and its uncommitted files with
+# their content, the toylsm mirror (with a lab's extra/).  The reference
+# tree is no git repository: its key is its inputs (the tarball among
+# them).  KIT_KERNEL_CACHE: another folder, or "off".  The newest
+# KIT_KERNEL_CACHE_KEEP (4) kernels of each flavour are kept.
+CACHE=${KIT_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kit-kernels}
+cache_key() {
+	# dpkg's database changes with any package installed, which is no
+	# change of the toolchain (its binaries' size and time are listed).
+	kernel_inputs | grep -v '^/var/lib/dpkg/status ' | sed "s|$KIT|@KIT@|g"
+	if [ "$FLAVOUR" != mainline ]; then
+		read_tree tree_state | sed "s|$KIT|@KIT@|g" |
+			sed "1s/.*/tree $(git -C "$TREE" --no-optional-locks rev-parse 'HEAD^{tree}' 2>&1)/"
+	fi
+}
+
+# cache_restore KEY: the kernel of KEY into this clone, if the cache has
+# it.  The Kbuild folder's files name the clone that built it (the .cmd
+# files' dependencies, the Makefile, the source link): renamed to this
+# one, as seed_from_base does for a flavour's copy.  Every file gets one
+# time, now, after the tree's: Kbuild finds each object as new as what it
+# depends on (up to date) and the tree's later edits newer (rebuilt).
+cache_restore() {
+	local key=$1 e old now
+	e=$CACHE/$FLAVOUR-$key
+	[ "$CACHE" != off ] && [ -f "$e/done" ] || return 1
+	old=$(cat "$e/kit")
+	rm -rf "$KOUT.tmp" && mkdir -p "$(dirname "$KOUT")" &&
+	cp -r "$e/kbuild" "$KOUT.tmp" &&
+	(cd "$KOUT.tmp" && grep -rlIZ -F "$old" . | OLD=$old NEW=$KIT xargs -0r perl -pi -e 's/\Q$ENV{OLD}\E/$ENV{NEW}/g') &&
+	(cd "$KOUT.tmp" && find . -type l -lname "$old/*" -printf '%p\t%l\n' |
+		while IFS=$'\t' read -r l t; do ln -sfn "$KIT${t#"$old"}" "$l"; done) || {
+		rm -rf "$KOUT.tmp"
+		say "the kernel cache's copy could not be taken (${e}); building instead"
+		return 1
+	}
+	now=$(date +%s.%N)
+	find "$KOUT.tmp" -exec touch -h -d "@$now" {} +
+	rm -rf "$KOUT" && mv "$KOUT.tmp" "$KOUT"
+	install_outputs
+	touch "$e/done"	# recently used: kept longest
+	return 0
+}
+
+# cache_store KEY: this flavour's kernel, just built, into the cache.
+cache_store() {
+	local key=$1 e tmp old
+	[ "$CACHE" != off ] || return 0
+	e=$CACHE/$FLAVOUR-$key
+	[ -f "$e/done" ] && return 0
+	mkdir -p "$CACHE" || return 0
+	tmp=$(mktemp -d "$CACHE/.new-XXXXXX") && chmod 755 "$tmp" || return 0
+	if cp -r "$KOUT" "$tmp/kbuild" && echo "$KIT" >"$tmp/kit" && : >"$tmp/done"; then
+		rm -rf "$e" && mv "$tmp" "$e" 2>/dev/null || rm -rf "$tmp"
+	else
+		rm -rf "$tmp"
+		say "could not keep the kernel in the cache ${CACHE} (disk full?); the build itself is fine"
+	fi
+	# The newest few of each flavour stay (ls -t: by the time of done).
+	for old in $(cd "$CACHE" && ls -dt -- "$FLAVOUR"-[0-9a-f]*/done 2>/dev/null |
+		     tail -n +$((${KIT_KERNEL_CACHE_KEEP:-4} + 1))); do
+		rm -rf "${CACHE:?}/${old%/done}"
+	done
+}
+
 start=$SECONDS
 # One build at a time per build folder: a second make kernel (another
 # terminal, a lab) waits for the first instead of corrupting its output.
@@ -294,6 +367,13 @@ fi
 rm -f "$STAMPS/$STAMP"
 "${DEPS[@]}"
 flock "$BUILD/.tree.lock" "${MKTREE[@]}"
+key=$(cache_key | sum)
+if cache_restore "$key"; then
+	stamp_set "config-$FLAVOUR" "$(digest "${FRAGS[@]}" "${TREEDIGEST[@]}")"
+	stamp_set "$STAMP" "$(printf '%s\n' "$inputs" "$(read_tree tree_state | sum)" "$(outputs_id | sum)")"
+	say "kernel ($FLAVOUR) ready: ${OUT#"$KIT"/}/bzImage, from the kernel cache (${CACHE/#"$HOME"/\~}, built by another clone with the same inputs; $((SECONDS - start)) s)"
+	exit 0
+fi
 configure
 # From here on, what Kbuild reads: a change made while it runs (ctime after
 # this, for the reference tree; content, for the kit's) is seen next time.
@@ -302,4 +382,6 @@ built=$(read_tree tree_state | sum)
 build
 install_outputs
 stamp_set "$STAMP" "$(printf '%s\n' "$inputs" "$built" "$(outputs_id | sum)")"
+# Kept under the key of what was built (the tree as Kbuild read it).
+[ "$(cache_key | sum)" != "$key" ] || cache_store "$key"
 say "kernel ($FLAVOUR) ready: ${OUT#"$KIT"/}/bzImage ($((SECONDS - start)) s)"

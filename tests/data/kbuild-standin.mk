@@ -6,6 +6,8 @@
 # that asks for bzImage adds a line to OUT/kbuild-runs, so that a test
 # can tell whether kernel.sh ran Kbuild at all.  security/toylsm/extra/
 # is built only when the .config asks for it, as the kit's toylsm does.
+# Like Kbuild's, its output folder names the tree: a "source" link and a
+# .cmd file (the kernel cache renames them in another clone's copy).
 O ?= .
 srcs := $(shell find $(CURDIR) -name .git -prune -o -type f -print | LC_ALL=C sort)
 ifeq ($(shell grep -x CONFIG_SECURITY_TOYLSM_EXTRA=y $(O)/.config 2>/dev/null),)
@@ -28,6 +30,8 @@ $(O)/arch/x86/boot/bzImage: $(srcs) $(O)/.config
 	@mkdir -p $(@D)
 	@cat $^ >$@
 	@cp $@ $(O)/vmlinux
+	@ln -sfn $(CURDIR) $(O)/source
+	@echo 'deps_bzImage := $(CURDIR)/README' >$(O)/.bzImage.cmd
 $(O)/usr/include/linux/types.h:
 	@mkdir -p $(@D)
 	@echo '/* stand-in */' >$@

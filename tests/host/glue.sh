@@ -335,6 +335,7 @@ kbuildcase() (
 	printf 'KIND=kernel\nSOURCE=hook.c\nKOBJS=hook.o\nKINIT=\n' >labs/08-fake/lab.conf
 	echo 'int hook_v1;' >labs/08-fake/solution/hook.c
 	export BUILD=$S/kit/build TARBALL=$S/fake.tar.xz LABS_DIR=$S/kit/labs
+	export KIT_KERNEL_CACHE=${CACHECASE:-off}	# cachecase: below
 	unset KCFLAGS
 	runs() { cat "$BUILD/kbuild/$1/kbuild-runs" 2>/dev/null | wc -l; }
 	# kb WANT DESC [VAR=VALUE...]: kernel.sh (normal, or FLAVOUR=...)
@@ -357,6 +358,7 @@ kbuildcase() (
 		! grep -qF -- "$1" "${2:-$BUILD/bzImage}" || { echo "the kernel still has '$1'"; exit 1; }
 	}
 	kb 1 "the first build"
+	[ -z "${CACHECASE:-}" ] || exit 0	# cachecase goes on from here
 	kb 0 "nothing changed"
 	grep -q 'up to date' "$S/last.out" || { echo "no 'up to date' message: $(cat "$S/last.out")"; exit 1; }
 	echo 'more' >>README.md
@@ -422,6 +424,64 @@ kbuildcase() (
 	kb 1 "kernel.sh itself changed"
 	exit 0
 )
+# The kernel cache (kernel.sh): a second clone with the same inputs takes
+# the first one's kernel without running Kbuild, renamed to itself (no
+# path of the first clone left in its Kbuild folder) and up to date for
+# Kbuild (a forced run recompiles nothing); a clone whose demo-lsm/ or
+# patch differs builds its own.  CACHE_SABOTAGE: a sed script applied to
+# both clones' kernel.sh.
+cachecase() (
+	CACHECASE=$T/kcache
+	rm -rf "$CACHECASE"
+	export CACHECASE
+	SABOTAGE=${CACHE_SABOTAGE:-} kbuildcase >/dev/null || { echo "the first clone's build failed"; exit 1; }
+	A=$T/kb/kit B=$T/kb2/kit
+	rm -rf "$T/kb2" && mkdir -p "$T/kb2" && cp -r "$A" "$B" && rm -rf "$B/build" || exit 1
+	[ -z "${CACHE_SABOTAGE:-}" ] || sed -i "$CACHE_SABOTAGE" "$B/scripts/kernel.sh"
+	cd "$B" || exit 1
+	export BUILD=$B/build TARBALL=$T/kb/fake.tar.xz LABS_DIR=$B/labs KIT_KERNEL_CACHE=$CACHECASE
+	unset KCFLAGS
+	# Kbuild ran in this clone: kernel.sh wrote its log (the stand-in's
+	# run counter is in the Kbuild folder, which the cache copies).
+	ran() { [ -f "$BUILD/logs/kernel-normal.log" ] && echo 1 || echo 0; }
+	out=$(FLAVOUR=normal scripts/kernel.sh 2>&1) || { echo "second clone: kernel.sh failed: $out"; exit 1; }
+	[ "$(ran)" = 0 ] || { echo "second clone, same inputs: Kbuild ran"; exit 1; }
+	grep -q 'from the kernel cache' <<<"$out" || { echo "no 'from the kernel cache' message: $out"; exit 1; }
+	cmp -s "$A/build/bzImage" "$B/build/bzImage" || { echo "the restored bzImage differs from the first clone's"; exit 1; }
+	! grep -rqF "$A/" "$B/build/kbuild/normal" || { echo "the restored Kbuild folder names the first clone: $(grep -rlF "$A/" "$B/build/kbuild/normal" | head -2)"; exit 1; }
+	[ "$(readlink "$B/build/kbuild/normal/source")" = "$B/build/linux" ] ||
+		{ echo "the restored source link points at $(readlink "$B/build/kbuild/normal/source")"; exit 1; }
+	rm "$BUILD/stamps/kernel-normal"
+	KIT_KERNEL_CACHE=off FLAVOUR=normal scripts/kernel.sh >/dev/null 2>&1 || { echo "the forced Kbuild run failed"; exit 1; }
+	[ "$(ran)" = 1 ] || { echo "the forced Kbuild run did not run Kbuild"; exit 1; }
+	! grep -q 'CC      stand-in' "$BUILD/logs/kernel-normal.log" ||
+		{ echo "Kbuild, run on the restored folder, recompiled it (its files older than the tree?)"; exit 1; }
+	# A second clone whose demo-lsm/ differs: its own kernel.
+	rm -rf "$BUILD"
+	echo 'int toy_b;' >demo-lsm/toy.c
+	FLAVOUR=normal scripts/kernel.sh >/dev/null 2>&1 || { echo "second clone, demo-lsm edited: kernel.sh failed"; exit 1; }
+	[ "$(ran)" = 1 ] || { echo "second clone, demo-lsm/ edited: Kbuild ran 0 times"; exit 1; }
+	grep -qF 'int toy_b;' "$BUILD/bzImage" || { echo "second clone, demo-lsm/ edited: the first clone's kernel was taken"; exit 1; }
+	# and a patch changed: its own kernel too.
+	rm -rf "$BUILD"
+	sed -i 's/^+hello, patched.*$/+hello from clone b/' patches/0001-*.patch
+	FLAVOUR=normal scripts/kernel.sh >/dev/null 2>&1 || { echo "second clone, patch changed: kernel.sh failed"; exit 1; }
+	grep -qF 'hello from clone b' "$BUILD/bzImage" || { echo "second clone, patch changed: a cached kernel was taken"; exit 1; }
+	exit 0
+)
+e=$(cachecase 2>&1); rc=$?
+be=$(CACHE_SABOTAGE='/^cache_key() {/a echo one key; return' cachecase 2>&1); brc=$?
+desc="the kernel cache: a clone with the same inputs takes another's kernel without Kbuild, renamed to itself and up to date; a different demo-lsm/ or patch builds its own"
+if [ $rc -ne 0 ]; then
+	notok "$desc"
+	sed 's/^/# /' <<<"$e" | head -8
+elif [ $brc -eq 0 ] || ! grep -q 'demo-lsm/ edited: Kbuild ran 0 times' <<<"$be"; then
+	notok "$desc (a cache key that is the same for every kernel passes too: the case cannot fail)"
+	sed 's/^/# /' <<<"$be" | head -4
+else
+	ok "$desc"
+fi
+
 # The case must fail where the digest misses an input: on a kernel.sh
 # whose stamp leaves demo-lsm/ out, at the demo-lsm/ edit.
 e=$(kbuildcase 2>&1); rc=$?
