@@ -268,8 +268,9 @@ TEST(stats_list_every_hook)
 	ASSERT_LT(0, read_file(TOYLSM_FS "stats", buf, sizeof(buf)));
 	for (i = 0, line = strtok_r(buf, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save), i++) {
-		ASSERT_EQ(3, sscanf(line, "%63s %ld %ld", name, &calls, &denials))
-			TH_LOG("stats line %zu: \"%s\"", i + 1, line);
+		int fields = sscanf(line, "%63s %ld %ld", name, &calls, &denials);
+
+		ASSERT_EQ(3, fields) TH_LOG("stats line %zu: \"%s\"", i + 1, line);
 		ASSERT_GT(n, i) TH_LOG("stats has more lines than the %zu hooks of docs/toylsm.md: %s",
 				       n, name);
 		EXPECT_STREQ(hooks[i], name) TH_LOG("stats line %zu", i + 1);
