@@ -286,7 +286,8 @@ sum() { sha256sum | cut -d' ' -f1; }
 # their content, the toylsm mirror (with a lab's extra/).  The reference
 # tree is no git repository: its key is its inputs (the tarball among
 # them).  KIT_KERNEL_CACHE: another folder, or "off".  The newest
-# KIT_KERNEL_CACHE_KEEP (4) kernels of each flavour are kept.
+# KIT_KERNEL_CACHE_KEEP kernels of each flavour are kept (4; 40 of the
+# lab flavour).
 CACHE=${KIT_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kit-kernels}
 cache_key() {
 	# dpkg's database changes with any package installed, which is no
@@ -328,7 +329,7 @@ cache_restore() {
 
 # cache_store KEY: this flavour's kernel, just built, into the cache.
 cache_store() {
-	local key=$1 e tmp old
+	local key=$1 e tmp old keep
 	[ "$CACHE" != off ] || return 0
 	e=$CACHE/$FLAVOUR-$key
 	[ -f "$e/done" ] && return 0
@@ -340,9 +341,13 @@ cache_store() {
 		rm -rf "$tmp"
 		say "could not keep the kernel in the cache ${CACHE} (disk full?); the build itself is fine"
 	fi
-	# The newest few of each flavour stay (ls -t: by the time of done).
+	# The newest few of each flavour stay (ls -t: by the time of done):
+	# the lab flavour has one kernel per lab step and mistake that make
+	# test grades (labs 8 and 9), each a small one.
+	keep=${KIT_KERNEL_CACHE_KEEP:-4}
+	[ "$FLAVOUR" != lab ] || keep=${KIT_KERNEL_CACHE_KEEP:-40}
 	for old in $(cd "$CACHE" && ls -dt -- "$FLAVOUR"-[0-9a-f]*/done 2>/dev/null |
-		     tail -n +$((${KIT_KERNEL_CACHE_KEEP:-4} + 1))); do
+		     tail -n +$((keep + 1))); do
 		rm -rf "${CACHE:?}/${old%/done}"
 	done
 }
