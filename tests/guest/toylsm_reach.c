@@ -198,6 +198,48 @@ static int op_setaffinity(pid_t pid)
 	return ERRNO_OF(sched_setaffinity(pid, sizeof(set), &set));
 }
 
+static int op_setparam(pid_t pid)
+{
+	struct sched_param sp = { 0 };
+
+	return ERRNO_OF(sched_setparam(pid, &sp));
+}
+
+/* struct sched_attr of <linux/sched/types.h>, version 0 (48 bytes) */
+struct kit_sched_attr {
+	__u32 size, sched_policy;
+	__u64 sched_flags;
+	__s32 sched_nice;
+	__u32 sched_priority;
+	__u64 sched_runtime, sched_deadline, sched_period;
+};
+
+static int op_setattr(pid_t pid)
+{
+	struct kit_sched_attr a = { .size = sizeof(a) };
+
+	return ERRNO_OF(syscall(SYS_sched_setattr, pid, &a, 0));
+}
+
+static int op_getattr(pid_t pid)
+{
+	struct kit_sched_attr a;
+
+	return ERRNO_OF(syscall(SYS_sched_getattr, pid, &a, sizeof(a), 0));
+}
+
+static int op_migrate_pages(pid_t pid)
+{
+	unsigned long nodes = 1;
+
+	return ERRNO_OF(syscall(SYS_migrate_pages, pid, 8 * sizeof(nodes), &nodes, &nodes));
+}
+
+static int op_move_pages(pid_t pid)
+{
+	return ERRNO_OF(syscall(SYS_move_pages, pid, 0, NULL, NULL, NULL, 0));
+}
+
 static int op_getscheduler(pid_t pid) { return ERRNO_OF(sched_getscheduler(pid)); }
 
 static int op_getparam(pid_t pid)
@@ -232,6 +274,11 @@ static const struct task_op task_ops[] = {
 	{ "prlimit (RLIMIT_CPU)", 1, op_prlimit_set },
 	{ "sched_setscheduler", 1, op_setscheduler },
 	{ "sched_setaffinity", 1, op_setaffinity },
+	{ "sched_setparam", 1, op_setparam },
+	{ "sched_setattr", 1, op_setattr },
+	{ "sched_getattr", 0, op_getattr },
+	{ "migrate_pages", 1, op_migrate_pages },
+	{ "move_pages", 1, op_move_pages },
 	{ "sched_getscheduler", 0, op_getscheduler },
 	{ "sched_getparam", 0, op_getparam },
 	{ "sched_getaffinity", 0, op_getaffinity },
