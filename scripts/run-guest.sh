@@ -95,9 +95,17 @@ rm -rf "$WORK" && mkdir -p "$WORK"
 cat "$BUILD/initramfs.cpio.gz" "$WORK/payload.cpio.gz" >"$WORK/initrd.cpio.gz"
 
 accel=${ACCEL:-$("$KIT/scripts/accel.sh")}
+# TCG runs both virtual CPUs on one host thread (thread=single), not on
+# a thread each (its default for more than one CPU): with a thread each,
+# the guest's second CPU was seen to execute the int3 that x86's
+# text_poke_bp() had already taken out again ("int3: 0000 [#1] SMP" in
+# trace_sched_wakeup, then a panic) whenever a trace event was switched
+# on or off: in 2 of 3 boots of tests/guest/guest_smp.c on an idle host,
+# and in a lab 10 grading on a busy one (CI).  One thread also does not
+# take both of a 2-core host's cores from the builds beside it.
 case "$accel" in
 kvm) accel_args=(-accel kvm -cpu host) ;;
-*) accel_args=(-accel tcg) ;;
+*) accel_args=(-accel tcg,thread=single) ;;
 esac
 mem=512M; [ "$FLAVOUR" != debug ] || mem=1G
 nonce=$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')
