@@ -60,7 +60,7 @@ scenario() {
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..22"
+echo "1..23"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -547,6 +547,51 @@ if [ $rc -ne 0 ]; then
 elif [ $brc -eq 0 ] || ! grep -q '^a new image of the same configuration: 2 probe' <<<"$be"; then
 	notok "$desc (an accel.sh keyed on the image passes too: the case cannot fail)"
 	sed 's/^/# /' <<<"$be" | head -4
+else
+	ok "$desc"
+fi
+
+# Strict stack names (scripts/stacks.sh): a word of APPEND or of a lab's
+# BOOTS that is no stack of tests/stacks.conf and no parameter the kernel
+# documents stops the run before any guest, naming the word and the
+# table; stack names, parameters with a value and documented flags pass.
+# Before, a typo booted the default stack under the name asked for.
+# STACKS_SABOTAGE: a sed script applied to stacks.sh first.
+stackcase() (
+	S=$T/stacks
+	rm -rf "$S" && mkdir -p "$S/kit" && cp -r "$K/scripts" "$K/tests" "$S/kit/" || exit 1
+	[ -z "${STACKS_SABOTAGE:-}" ] || sed -i "$STACKS_SABOTAGE" "$S/kit/scripts/stacks.sh"
+	export BUILD=$S/build FLAVOUR=normal
+	mkdir -p "$BUILD/linux/Documentation/admin-guide" || exit 1
+	printf '\tnokaslr\t\t[KNL]\n\tlsm.debug\t[SECURITY] Enable LSM initialization debugging output.\n' \
+		>"$BUILD/linux/Documentation/admin-guide/kernel-parameters.txt"
+	cd "$S/kit" || exit 1
+	out=$(APPEND='selinux-apparmr' scripts/run-guest.sh --cmd true 2>&1) &&
+		{ echo "APPEND=selinux-apparmr: run-guest.sh went on"; exit 1; }
+	grep -q '"selinux-apparmr": no stack of tests/stacks.conf' <<<"$out" ||
+		{ echo "APPEND=selinux-apparmr: not the message: $out"; exit 1; }
+	[ ! -e "$BUILD/logs/guest-run.log" ] || { echo "APPEND=selinux-apparmr: a guest was started"; exit 1; }
+	out=$(APPEND='selinux-apparmor nokaslr lsm.debug lsm=capability,selinux kit.x=1' \
+		scripts/run-guest.sh --cmd true 2>&1)
+	grep -q 'no kernel at' <<<"$out" ||
+		{ echo "stack, flags and parameters: refused before the kernel check: $out"; exit 1; }
+	# A lab whose BOOTS has a typo: refused at its config stage.
+	mkdir -p labs/01-typo/solution && echo 'int main(void) { return 0; }' >labs/01-typo/solution/x.c &&
+		printf 'TITLE=typo\nSOURCE=x.c\nBOOTS=(default selinux-apparmr)\n' >labs/01-typo/lab.conf || exit 1
+	out=$(LABS_DIR=$S/kit/labs SOLUTION=1 scripts/lab.sh run 1 2>&1) &&
+		{ echo "BOOTS=(default selinux-apparmr): lab.sh went on"; exit 1; }
+	grep -q "labs/01-typo/lab.conf's BOOTS has \"selinux-apparmr\"" <<<"$out" ||
+		{ echo "BOOTS typo: not the message: $out"; exit 1; }
+	exit 0
+)
+e=$(stackcase 2>&1); rc=$?
+be=$(STACKS_SABOTAGE='/\[\[ "\$w" == \*=\* \]\] && continue/a continue' stackcase 2>&1); brc=$?
+desc="a word of APPEND or of a lab's BOOTS that is no stack and no kernel parameter stops the run before a guest, named with tests/stacks.conf"
+if [ $rc -ne 0 ]; then
+	notok "$desc"
+	sed 's/^/# /' <<<"$e" | head -8
+elif [ $brc -eq 0 ]; then
+	notok "$desc (a stacks.sh that lets every word through passes too: the case cannot fail)"
 else
 	ok "$desc"
 fi
