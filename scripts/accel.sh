@@ -2,10 +2,13 @@
 # Print the QEMU accelerator to use: kvm only when a short probe boot with
 # it really reaches the guest's status line, else tcg.  /dev/kvm existing is
 # not enough: here QEMU fails with -cpu host and hangs with -cpu qemu64, so
-# the probe has its own 10 s limit.  The answer is cached per kernel image,
-# one cache per flavour: with one for all, a make lab 8 (the lab kernel)
-# between two make run (the normal one) cost each of them a new probe, the
-# whole 10 s where KVM hangs.
+# the probe has its own 10 s limit.  The answer is kept per flavour (with
+# one for all, a make lab 8, the lab kernel, between two make run, the
+# normal one, cost each of them a new probe) under what decides it: the
+# host's kernel, QEMU, the KVM device, and the flavour's configuration.
+# Not the image: each build made one, so each edit of a kernel-side lab,
+# and each of the lab kernels make test grades, cost the probe's whole
+# 10 s where KVM hangs.  KIT_KVM_DEV: another device (tests/host/glue.sh).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -13,13 +16,19 @@ set -uo pipefail
 exec 8>"$BUILD/.accel.lock"
 flock 8
 cache=$STAMPS/accel-$FLAVOUR
-key="$(uname -r) $(stat -c %Y "$(flavour_dir)/bzImage" 2>/dev/null)"
+kvm=${KIT_KVM_DEV:-/dev/kvm}
+if [ -f "$KOUT/.config" ]; then
+	config=$(sha256sum <"$KOUT/.config" | cut -d' ' -f1)
+else	# no configuration to read (an image from elsewhere): the image
+	config=$(stat -c '%s %Y' "$(flavour_dir)/bzImage" 2>&1)
+fi
+key="$(uname -r) | $(stat -L -c '%s %Y' "$(command -v qemu-system-x86_64)" 2>&1) | $(stat -L -c '%i %z' "$kvm" 2>&1) | $config"
 if [ -f "$cache" ] && [ "$(head -1 "$cache")" = "$key" ]; then
 	tail -1 "$cache"
 	exit 0
 fi
 accel=tcg
-if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+if [ -r "$kvm" ] && [ -w "$kvm" ]; then
 	ACCEL=kvm TIMEOUT=10 "$KIT/scripts/run-guest.sh" --quiet --name kvm-probe \
 		--cmd true >/dev/null 2>&1 && accel=kvm
 fi

@@ -38,6 +38,7 @@
 # graded run (last-run.txt), its TAP (last-run.tap) and the binaries.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$KIT/scripts/stacks.sh"
 for part in conf work build boot parse report policy; do
 	# shellcheck disable=SC1090
 	. "$KIT/scripts/lab/$part.sh"

@@ -49,7 +49,10 @@ while [ $# -gt 0 ]; do
 done
 
 OUT=$(flavour_dir)
-# Before anything is built or packed: a stack mainline cannot boot.
+# Before anything is built or packed: a word of APPEND that is no stack
+# and no kernel parameter (scripts/stacks.sh), a stack mainline cannot boot.
+. "$KIT/scripts/stacks.sh"
+check_stack_words "${APPEND:-}" APPEND
 [ "$FLAVOUR" != mainline ] || mainline_stack "$(stack_cmdline "${APPEND:-}")" quiet
 KERNEL=$OUT/bzImage
 if [ -n "$gdbsock" ]; then TIMEOUT=${TIMEOUT:-0}; else TIMEOUT=${TIMEOUT:-120}; fi

@@ -52,6 +52,8 @@ load_conf() {
 		die "$(rel "$LDIR")/lab.conf names SOURCE=$SOURCE, but $(rel "$LDIR")/solution/$SOURCE does not exist." \
 		    "Each lab needs its reference solution in solution/."
 	[ ${#BOOTS[@]} -gt 0 ] || BOOTS=("")
+	local b
+	for b in "${BOOTS[@]}"; do check_stack_words "$b" "$(rel "$LDIR")/lab.conf's BOOTS"; done
 	BIN=${SOURCE%.c}
 	# A policy lab's program is the grader, named after the lab (lab10),
 	# not after its folder of policies.

@@ -60,7 +60,7 @@ scenario() {
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..20"
+echo "1..23"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -493,6 +493,105 @@ if [ $rc -ne 0 ]; then
 elif [ $brc -eq 0 ] || ! grep -q '^a demo-lsm/ file edited: Kbuild ran 0' <<<"$be"; then
 	notok "$desc (a kernel.sh whose digest leaves demo-lsm/ out passes too: the case cannot fail)"
 	sed 's/^/# /' <<<"$be" | head -4
+else
+	ok "$desc"
+fi
+
+# accel.sh's answer (kvm or tcg) is kept per flavour under what decides
+# it: the flavour's configuration, the KVM device, QEMU and the host's
+# kernel; a new image of the same configuration (each lab kernel make test
+# grades, each edit of a kernel-side lab) asks no new probe, which costs
+# 10 s where KVM hangs.  A stand-in run-guest.sh counts the probes (and
+# fails them: KVM does not work); KIT_KVM_DEV is a file that stands for
+# the device.  ACCEL_SABOTAGE: a sed script applied to accel.sh first.
+accelcase() (
+	S=$T/accel
+	rm -rf "$S" && mkdir -p "$S/kit" && cp -r "$K/scripts" "$S/kit/" || exit 1
+	[ -z "${ACCEL_SABOTAGE:-}" ] || sed -i "$ACCEL_SABOTAGE" "$S/kit/scripts/accel.sh"
+	printf '#!/bin/sh\necho probe >>"%s"\nexit 1\n' "$S/probes" >"$S/kit/scripts/run-guest.sh"
+	chmod +x "$S/kit/scripts/run-guest.sh"
+	: >"$S/kvm" && : >"$S/probes"
+	export BUILD=$S/build KIT_KVM_DEV=$S/kvm FLAVOUR=normal
+	mkdir -p "$BUILD/kbuild/normal" "$BUILD/kbuild/lab" "$BUILD/lab" || exit 1
+	echo 'CONFIG_A=y' >"$BUILD/kbuild/normal/.config"
+	echo image-1 >"$BUILD/bzImage"
+	probes() { grep -c . "$S/probes"; }
+	step() {	# step WHAT N: accel.sh says tcg and the probes are N
+		local a
+		a=$("$S/kit/scripts/accel.sh" 2>&1)
+		[ "$a" = tcg ] || { echo "$1: accel.sh said '$a', not tcg"; exit 1; }
+		[ "$(probes)" = "$2" ] || { echo "$1: $(probes) probe(s), not $2"; exit 1; }
+	}
+	step "the first question" 1
+	step "the same question again" 1
+	echo image-2 >"$BUILD/bzImage" && touch -d '+1 min' "$BUILD/bzImage"
+	step "a new image of the same configuration" 1
+	echo 'CONFIG_B=y' >>"$BUILD/kbuild/normal/.config"
+	step "the configuration changed" 2
+	chmod 600 "$S/kvm"	# a new ctime, as when the device comes back
+	step "the KVM device changed" 3
+	echo 'CONFIG_A=y' >"$BUILD/kbuild/lab/.config" && echo lab >"$BUILD/lab/bzImage"
+	FLAVOUR=lab step "another flavour" 4
+	FLAVOUR=normal step "back to the first flavour" 4
+	rm -f "$S/kvm"
+	echo 'CONFIG_C=y' >>"$BUILD/kbuild/normal/.config"
+	step "no KVM device: no probe" 4
+	exit 0
+)
+e=$(accelcase 2>&1); rc=$?
+be=$(ACCEL_SABOTAGE='s|^\tconfig=$(sha256sum.*|\tconfig=$(stat -c %Y "$(flavour_dir)/bzImage")|' accelcase 2>&1); brc=$?
+desc="accel.sh probes KVM once per flavour, configuration, device and QEMU, not once per image"
+if [ $rc -ne 0 ]; then
+	notok "$desc"
+	sed 's/^/# /' <<<"$e" | head -8
+elif [ $brc -eq 0 ] || ! grep -q '^a new image of the same configuration: 2 probe' <<<"$be"; then
+	notok "$desc (an accel.sh keyed on the image passes too: the case cannot fail)"
+	sed 's/^/# /' <<<"$be" | head -4
+else
+	ok "$desc"
+fi
+
+# Strict stack names (scripts/stacks.sh): a word of APPEND or of a lab's
+# BOOTS that is no stack of tests/stacks.conf and no parameter the kernel
+# documents stops the run before any guest, naming the word and the
+# table; stack names, parameters with a value and documented flags pass.
+# Before, a typo booted the default stack under the name asked for.
+# STACKS_SABOTAGE: a sed script applied to stacks.sh first.
+stackcase() (
+	S=$T/stacks
+	rm -rf "$S" && mkdir -p "$S/kit" && cp -r "$K/scripts" "$K/tests" "$S/kit/" || exit 1
+	[ -z "${STACKS_SABOTAGE:-}" ] || sed -i "$STACKS_SABOTAGE" "$S/kit/scripts/stacks.sh"
+	export BUILD=$S/build FLAVOUR=normal
+	mkdir -p "$BUILD/linux/Documentation/admin-guide" || exit 1
+	printf '\tnokaslr\t\t[KNL]\n\tlsm.debug\t[SECURITY] Enable LSM initialization debugging output.\n' \
+		>"$BUILD/linux/Documentation/admin-guide/kernel-parameters.txt"
+	cd "$S/kit" || exit 1
+	out=$(APPEND='selinux-apparmr' scripts/run-guest.sh --cmd true 2>&1) &&
+		{ echo "APPEND=selinux-apparmr: run-guest.sh went on"; exit 1; }
+	grep -q '"selinux-apparmr": no stack of tests/stacks.conf' <<<"$out" ||
+		{ echo "APPEND=selinux-apparmr: not the message: $out"; exit 1; }
+	[ ! -e "$BUILD/logs/guest-run.log" ] || { echo "APPEND=selinux-apparmr: a guest was started"; exit 1; }
+	out=$(APPEND='selinux-apparmor nokaslr lsm.debug lsm=capability,selinux kit.x=1' \
+		scripts/run-guest.sh --cmd true 2>&1)
+	grep -q 'no kernel at' <<<"$out" ||
+		{ echo "stack, flags and parameters: refused before the kernel check: $out"; exit 1; }
+	# A lab whose BOOTS has a typo: refused at its config stage.
+	mkdir -p labs/01-typo/solution && echo 'int main(void) { return 0; }' >labs/01-typo/solution/x.c &&
+		printf 'TITLE=typo\nSOURCE=x.c\nBOOTS=(default selinux-apparmr)\n' >labs/01-typo/lab.conf || exit 1
+	out=$(LABS_DIR=$S/kit/labs SOLUTION=1 scripts/lab.sh run 1 2>&1) &&
+		{ echo "BOOTS=(default selinux-apparmr): lab.sh went on"; exit 1; }
+	grep -q "labs/01-typo/lab.conf's BOOTS has \"selinux-apparmr\"" <<<"$out" ||
+		{ echo "BOOTS typo: not the message: $out"; exit 1; }
+	exit 0
+)
+e=$(stackcase 2>&1); rc=$?
+be=$(STACKS_SABOTAGE='/\[\[ "\$w" == \*=\* \]\] && continue/a continue' stackcase 2>&1); brc=$?
+desc="a word of APPEND or of a lab's BOOTS that is no stack and no kernel parameter stops the run before a guest, named with tests/stacks.conf"
+if [ $rc -ne 0 ]; then
+	notok "$desc"
+	sed 's/^/# /' <<<"$e" | head -8
+elif [ $brc -eq 0 ]; then
+	notok "$desc (a stacks.sh that lets every word through passes too: the case cannot fail)"
 else
 	ok "$desc"
 fi

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The words of APPEND (and of a lab's BOOTS, a boot line of
+# tests/boots.conf), strictly: each one is a stack of tests/stacks.conf,
+# a parameter with a value (lsm=..., kit.timeout=300), or a parameter
+# without one that the kernel documents (nokaslr, lsm.debug: a line of
+# the tree's Documentation/admin-guide/kernel-parameters.txt).  Any other
+# word is a typo: before, it went to the kernel as it was, which ignored
+# it, and the guest booted the default stack under the name asked for
+# (an order-dependent lab passed on two identical boots).  Without the
+# tree (a clone that has built nothing yet) only the stack names are
+# known, and other words wait for the check run-guest.sh makes.
+#
+# Sourced (check_stack_words WORDS WHERE), or run: stacks.sh WORDS.
+
+# check_stack_words WORDS WHERE: die, naming WHERE, on the first unknown word.
+check_stack_words() {
+	local w doc names
+	names=$(grep -v '^[[:space:]]*#' "$KIT/tests/stacks.conf" | cut -d'|' -s -f1 | tr -d ' \t')
+	doc=$TREE/Documentation/admin-guide/kernel-parameters.txt
+	[ "$FLAVOUR" != mainline ] || doc=$MAINLINE_TREE/Documentation/admin-guide/kernel-parameters.txt
+	for w in $1; do
+		[[ "$w" == *=* ]] && continue
+		grep -qxF -- "$w" <<<"$names" && continue
+		[ -f "$doc" ] || continue
+		awk -v w="$w" '/^\t/ && $1 == w { f = 1; exit } END { exit !f }' "$doc" && continue
+		die "$2 has \"$w\": no stack of tests/stacks.conf has that name, and the kernel documents no such parameter (${doc#"$KIT"/})." \
+		    "Use a stack's name ($(paste -sd, <<<"$names" | sed 's/,/, /g')) or a kernel parameter, such as lsm=capability,selinux."
+	done
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+	set -uo pipefail
+	. "$(dirname "$0")/lib.sh"
+	check_stack_words "${1:-}" "APPEND"
+fi
