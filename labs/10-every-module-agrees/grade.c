@@ -819,6 +819,25 @@ static void restore(const struct saved *s)
 			       iso_xattr[i], errname(errno));
 }
 
+/* What isolate(@keep) gave shared, in this boot's words. */
+static const char *relabelled(const char *keep)
+{
+	static const char *const say[] = { "Smack's _", "SELinux's file_t", "no toylsm label" };
+	static char buf[160];
+	char list[96] = "";
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (lsm_active(iso_lsm[i]) && strcmp(iso_lsm[i], keep))
+			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+				 list[0] ? ", " : "", say[i]);
+	if (!list[0])
+		return "no other module labels it here; AppArmor, asked last, names paths";
+	snprintf(buf, sizeof(buf), "the file relabelled so that the others let it through: %s",
+		 list);
+	return buf;
+}
+
 /*
  * Step 5's write is refused by the first module asked, which hides the
  * answers of the others: each module's part is graded on its own, shared
@@ -861,8 +880,8 @@ static void check_alone(void)
 			}
 			get_labels(&l);
 			snprintf(what, sizeof(what), "the program's open() of " DIR10 "shared");
-			lab_expected("%s " DIR10 "shared, graded for %s on its own (the file relabelled so that the other modules let it through: Smack's _, SELinux's file_t, no toylsm label): refused, by %s",
-				     r.acc, walk[j], walk[j]);
+			lab_expected("%s " DIR10 "shared, graded for %s on its own (%s): refused, by %s",
+				     r.acc, walk[j], relabelled(walk[j]), walk[j]);
 			if (st == 0)
 				lab_seen("allowed: %s said yes", walk[j]);
 			else
