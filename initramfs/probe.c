@@ -7,7 +7,8 @@
  * `policy run`): it is one small static binary, unlike busybox, whose
  * applets all run as /bin/busybox.
  *
- *   probe [-k] ACCESS PATH [ACCESS PATH...]   ACCESS: read, write
+ *   probe [-k] ACCESS PATH [ACCESS PATH...]   ACCESS: read, write (O_APPEND),
+ *                                            overwrite (O_WRONLY), truncate (O_TRUNC)
  *   probe self                                 this task's label in each module
  *   probe [-k] attr [MODULE...]                the interface LSM, module by module
  *
@@ -161,10 +162,19 @@ static int try(const char *access, const char *path)
 	int flags, fd, err = 0;
 	char c;
 
+	/*
+	 * write appends; overwrite opens for writing at the start (O_WRONLY:
+	 * Smack asks w alone, SELinux write); truncate opens with O_TRUNC,
+	 * which cuts the file to nothing (the path_truncate hook as well).
+	 */
 	if (strcmp(access, "read") == 0)
 		flags = O_RDONLY;
 	else if (strcmp(access, "write") == 0)
 		flags = O_WRONLY | O_APPEND;
+	else if (strcmp(access, "overwrite") == 0)
+		flags = O_WRONLY;
+	else if (strcmp(access, "truncate") == 0)
+		flags = O_WRONLY | O_TRUNC;
 	else
 		return -1;
 	fd = open(path, flags | O_CLOEXEC);
@@ -201,8 +211,9 @@ int main(int argc, char **argv)
 		return attr(argc - i - 1, argv + i + 1);
 	}
 	if (argc < i + 2 || (argc - i) % 2) {
-		fprintf(stderr, "usage: probe [-k] read|write PATH [read|write PATH...] | probe self |\n"
-			"       probe [-k] attr [MODULE...]\n");
+		fprintf(stderr, "usage: probe [-k] ACCESS PATH [ACCESS PATH...] | probe self |\n"
+			"       probe [-k] attr [MODULE...]\n"
+			"ACCESS: read, write (an append), overwrite (O_WRONLY), truncate (O_TRUNC)\n");
 		return 2;
 	}
 	if (!keep && drop_all_caps()) {
@@ -213,7 +224,9 @@ int main(int argc, char **argv)
 	for (; i < argc; i += 2) {
 		err = try(argv[i], argv[i + 1]);
 		if (err < 0) {
-			fprintf(stderr, "probe: '%s' is not an access (read, write)\n", argv[i]);
+			fprintf(stderr,
+				"probe: '%s' is not an access (read, write, overwrite, truncate)\n",
+				argv[i]);
 			return 2;
 		}
 		if (err)

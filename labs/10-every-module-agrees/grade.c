@@ -33,6 +33,7 @@
 static char set[64];		/* the policy set: this program's name */
 static int load_rc = -1;	/* policy load's exit status */
 static char load_out[2048];	/* and what it printed */
+static char given_bad[512];	/* how the files' labels differ from the lab's */
 
 /*
  * One access of the table, and who must refuse it, in the order the
@@ -41,7 +42,7 @@ static char load_out[2048];	/* and what it printed */
  * this boot refuses it; none of them in the boot, or "": allowed.
  */
 struct row {
-	const char *acc;	/* read, write */
+	const char *acc;	/* read, write (an append), overwrite, truncate */
 	const char *file;	/* in /tmp/lab10 */
 	const char *refusers;
 	int todo;		/* the TODO whose rules decide it */
@@ -254,6 +255,93 @@ static void reset(void)
 		closedir(d);
 }
 
+/*
+ * The labels the lab gives (given/files and given/run, the README's
+ * table), as this boot must show them once `policy load` ran: a file's
+ * xattr (SELinux: its type) in each module of the boot; NULL: none.  The
+ * files given/files does not label have what a new file gets: Smack's _
+ * (the grader's label), SELinux's file_t (fs_use_trans tmpfs).
+ */
+static const struct given {
+	const char *path, *lsm, *xattr, *value;
+} given[] = {
+	{ "/bin/probe", "smack", "security.SMACK64EXEC", "Probe" },
+	{ "/bin/probe", "selinux", "security.selinux", "probe_exec_t" },
+	{ "/bin/probe", "toylsm", "security.toylsm", NULL },
+	{ DIR10 "notes", "smack", "security.SMACK64", "_" },
+	{ DIR10 "notes", "selinux", "security.selinux", "file_t" },
+	{ DIR10 "notes", "toylsm", "security.toylsm", NULL },
+	{ DIR10 "inbox", "smack", "security.SMACK64", "Inbox" },
+	{ DIR10 "inbox", "selinux", "security.selinux", "file_t" },
+	{ DIR10 "inbox", "toylsm", "security.toylsm", NULL },
+	{ DIR10 "ledger", "smack", "security.SMACK64", "_" },
+	{ DIR10 "ledger", "selinux", "security.selinux", "ledger_t" },
+	{ DIR10 "ledger", "toylsm", "security.toylsm", NULL },
+	{ DIR10 "diary", "smack", "security.SMACK64", "_" },
+	{ DIR10 "diary", "selinux", "security.selinux", "file_t" },
+	{ DIR10 "diary", "toylsm", "security.toylsm", "diary" },
+	{ DIR10 "shared", "smack", "security.SMACK64", "Shared" },
+	{ DIR10 "shared", "selinux", "security.selinux", "shared_t" },
+	{ DIR10 "shared", "toylsm", "security.toylsm", "shared" },
+};
+
+static const char *se_type(const char *ctx);
+static void get_labels(struct labels *l);
+
+/* A file's xattr @name into @buf, or "" (none); its length, or -1. */
+static ssize_t xattr_get(const char *path, const char *name, char *buf, size_t len)
+{
+	ssize_t n = getxattr(path, name, buf, len - 1);
+
+	buf[n < 0 ? 0 : n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return n;
+}
+
+/*
+ * Before grading: the files and the program have the lab's labels, in
+ * the modules of this boot.  given/ is the lab's, not the learner's: an
+ * edit of it would change what the table's accesses test.
+ */
+static void check_given(void)
+{
+	char v[128], what[200];
+	const char *have;
+	struct labels l;
+	size_t i;
+
+	given_bad[0] = '\0';
+	for (i = 0; i < sizeof(given) / sizeof(given[0]) && !given_bad[0]; i++) {
+		const struct given *g = &given[i];
+
+		if (!lsm_active(g->lsm))
+			continue;
+		if (xattr_get(g->path, g->xattr, v, sizeof(v)) < 0)
+			v[0] = '\0';
+		have = !strcmp(g->lsm, "selinux") && v[0] ? se_type(v) : v;
+		if (g->value ? !strcmp(have, g->value) : !have[0])
+			continue;
+		if (!g->value)
+			snprintf(what, sizeof(what), "the %s label %s (%s), where the lab gives it none",
+				 g->lsm, have, g->xattr);
+		else if (!have[0])
+			snprintf(what, sizeof(what), "no %s label (%s), where the lab gives it %s",
+				 g->lsm, g->xattr, g->value);
+		else
+			snprintf(what, sizeof(what), "the %s label %s (%s), where the lab gives it %s",
+				 g->lsm, have, g->xattr, g->value);
+		snprintf(given_bad, sizeof(given_bad), "%s has %s", g->path, what);
+	}
+	if (given_bad[0] || !lsm_active("toylsm"))
+		return;
+	/* given/run: the program takes the toylsm label probe. */
+	get_labels(&l);
+	if (strcmp(l.toylsm, "probe"))
+		snprintf(given_bad, sizeof(given_bad),
+			 "the program runs with the toylsm label %s, where the lab gives it probe (given/run)",
+			 l.toylsm[0] ? l.toylsm : "(none)");
+}
+
 static void lab_banner(void)
 {
 	char *const argv[] = { "/bin/policy", "load", set, NULL };
@@ -270,6 +358,10 @@ static void lab_banner(void)
 	reset();
 	load_rc = run(argv, load_out, sizeof(load_out));
 	printf("%s", load_out);
+	if (load_rc == 0)
+		check_given();
+	if (given_bad[0])
+		printf("grader: %s: given/ was changed\n", given_bad);
 }
 
 /* The walk order of the table's modules (see struct row). */
@@ -347,11 +439,25 @@ static const char *perms(const char *lsm, const char *acc)
 {
 	if (acc[0] == 'r')
 		return !strcmp(lsm, "selinux") ? "read" : "r";
+	if (strcmp(acc, "write"))	/* overwrite, truncate: O_WRONLY */
+		return !strcmp(lsm, "selinux") ? "write" : "w";
 	if (!strcmp(lsm, "smack"))
 		return "wa";
 	if (!strcmp(lsm, "selinux"))
 		return "append";
 	return "w";
+}
+
+/* How the program opens the file for @acc. */
+static const char *open_of(const char *acc)
+{
+	if (!strcmp(acc, "read"))
+		return "an O_RDONLY open";
+	if (!strcmp(acc, "write"))
+		return "an O_APPEND open";
+	if (!strcmp(acc, "overwrite"))
+		return "an O_WRONLY open";
+	return "an O_WRONLY|O_TRUNC open";
 }
 
 /*
@@ -408,7 +514,8 @@ static void hint_grant(const char *lsm, const char *hook, const struct row *r,
 		lab_hint("SELinux refused in %s, where it checks the permission \"%s\": no allow rule gives %s (the program's domain) %s on %s files (the file's type)",
 			 hook, perm, d, perm, t);
 		lab_hint("the program's %s needs { open %s }: \"allow %s %s:file { open %s };\" in %s/selinux/kit.te would give both, and make SELinux say yes (a module after it may still say no)",
-			 r->acc[0] == 'r' ? "read" : "write (an O_APPEND open)",
+			 r->acc[0] == 'r' ? "read" : !strcmp(r->acc, "write") ?
+			 "write (an O_APPEND open)" : r->acc,
 			 p, d, t, p, lab_file);
 		hint_todo("selinux/kit.te", r->todo);
 	} else if (!strcmp(lsm, "toylsm")) {
@@ -441,19 +548,35 @@ static void hint_too_much(const char *lsm, const struct row *r, const struct lab
 				 l->apparmor);
 			return;
 		}
+		char how[96];
+
+		if (!strcmp(r->acc, "write"))
+			snprintf(how, sizeof(how), "w or a (the program's write appends)");
+		else if (p[0] == 'w')
+			snprintf(how, sizeof(how), "w (what the program's %s, %s, asks for)",
+				 r->acc, open_of(r->acc));
+		else
+			snprintf(how, sizeof(how), "%s", p);
 		lab_hint("AppArmor's profile \"%s\" gives %s on " DIR10 "%s (a rule of %s/apparmor/probe, a glob counts): the table wants %s",
-			 l->apparmor, p[0] == 'w' ? "w or a (the program's write appends)" : p,
-			 r->file,
+			 l->apparmor, how, r->file,
 			 lab_file, p[0] == 'w' ? "it to give r only" : "no r at all");
 		hint_todo("apparmor/probe", r->todo);
 	} else if (!strcmp(lsm, "smack")) {
 		const char *o = xattr_of(r->file, "security.SMACK64");
 
 		rule = kernel_rule(SMACK_LOAD2, l->smack, o);
+		char how[96];
+
+		if (!strcmp(r->acc, "write"))
+			snprintf(how, sizeof(how), "w and a (what the program's write, an append, asks for)");
+		else if (p[0] == 'w')
+			snprintf(how, sizeof(how), "w (what the program's %s, %s, asks for)",
+				 r->acc, open_of(r->acc));
+		else
+			snprintf(how, sizeof(how), "%s", p);
 		if (rule)
 			lab_hint("Smack has the rule \"%s\" (from %s/smack.rules): it gives %s %s on %s; the table wants r only",
-				 rule, lab_file, l->smack, p[0] == 'w' ?
-				 "w and a (what the program's write, an append, asks for)" : p, o);
+				 rule, lab_file, l->smack, how, o);
 		else
 			lab_hint("Smack let %s (the program's label) %s a file labelled %s, with no rule from %s to %s: are the labels those of the README's table?",
 				 l->smack, r->acc, o, l->smack, o);
@@ -464,15 +587,23 @@ static void hint_too_much(const char *lsm, const struct row *r, const struct lab
 			enf[0] = '?';
 		if (fd >= 0)
 			close(fd);
-		if (enf[0] == '0')
+		if (enf[0] == '0') {
 			lab_hint("SELinux is permissive in this boot: it refuses nothing");
-		else
+		} else {
+			char how[96];
+
+			if (p[0] == 'a')
+				snprintf(how, sizeof(how),
+					 "append (what it checks for the program's write, an O_APPEND open)");
+			else if (!strcmp(p, "write"))
+				snprintf(how, sizeof(how), "write (what it checks for %s)",
+					 open_of(r->acc));
+			else
+				snprintf(how, sizeof(how), "%s", p);
 			lab_hint("SELinux's policy gives %s (the program's domain) %s on %s files: an allow rule of %s/selinux/kit.te lists it (or *); the table wants { open read } only",
-				 se_type(l->selinux),
-				 p[0] == 'a' ?
-				 "append (what it checks for the program's write, an O_APPEND open)"
-				 : p,
+				 se_type(l->selinux), how,
 				 se_type(xattr_of(r->file, "security.selinux")), lab_file);
+		}
 		hint_todo("selinux/kit.te", r->todo);
 	} else if (!strcmp(lsm, "toylsm")) {
 		const char *o = xattr_of(r->file, "security.toylsm");
@@ -488,9 +619,19 @@ static void hint_too_much(const char *lsm, const struct row *r, const struct lab
 	}
 }
 
-/* The policy set must have loaded; else every step says why not. */
+/*
+ * The policy set must have loaded, over the lab's labels; else every step
+ * says why not.
+ */
 static void need_load(void)
 {
+	if (load_rc == 0 && given_bad[0]) {
+		lab_expected("the lab's files and program have the labels of given/ (the README's second table)");
+		lab_seen("%s", given_bad);
+		lab_hint("these labels come from given/ (files: the files' labels; run: the program's toylsm label), which is the lab's, not yours to edit: an edit changes what the table's accesses test; restore it (git checkout labs/10-every-module-agrees/given) and write your rules in %s only",
+			 lab_file);
+		lab_fail();
+	}
 	if (load_rc == 0)
 		return;
 	char *why = strstr(load_out, "\npolicy: ");
@@ -571,17 +712,33 @@ static void check(const struct row *r)
 
 #define ALL "smack,selinux,toylsm,apparmor"
 
+/*
+ * "Only read": the program's write (an append), an open for writing at
+ * the start (overwrite) and one that truncates are each tried, since the
+ * modules ask for different permissions (Smack: wa or w; SELinux: append
+ * or write).
+ */
 static const struct row table[] = {
 	{ "read", "notes", "", 1 },
 	{ "write", "notes", "apparmor", 1 },
+	{ "overwrite", "notes", "apparmor", 1 },
+	{ "truncate", "notes", "apparmor", 1 },
 	{ "read", "inbox", "", 2 },
 	{ "write", "inbox", "smack", 2 },
+	{ "overwrite", "inbox", "smack", 2 },
+	{ "truncate", "inbox", "smack", 2 },
 	{ "read", "ledger", "", 3 },
 	{ "write", "ledger", "selinux", 3 },
+	{ "overwrite", "ledger", "selinux", 3 },
+	{ "truncate", "ledger", "selinux", 3 },
 	{ "read", "diary", "", 4 },
 	{ "write", "diary", "toylsm", 4 },
+	{ "overwrite", "diary", "toylsm", 4 },
+	{ "truncate", "diary", "toylsm", 4 },
 	{ "read", "shared", "", 5 },
 	{ "write", "shared", ALL, 5 },
+	{ "overwrite", "shared", ALL, 5 },
+	{ "truncate", "shared", ALL, 5 },
 };
 
 static void check_todo(int n)
@@ -613,9 +770,143 @@ STEP(4, "toylsm: the program reads diary, and only reads it")
 	check_todo(4);
 }
 
+/* shared's labels, kept while it is relabelled (n[i] < 0: not changed). */
+struct saved {
+	char v[3][128];
+	ssize_t n[3];
+};
+
+static const char *const iso_lsm[] = { "smack", "selinux", "toylsm" };
+
+static const char *const iso_xattr[] = {
+	"security.SMACK64", "security.selinux", "security.toylsm"
+};
+
+static const char *const iso_value[] = { "_", "system_u:object_r:file_t", NULL };
+
+/*
+ * Give shared the labels that the other modules let the program write
+ * (those of notes: Smack's _, SELinux's file_t, no toylsm label), in
+ * every module of this boot but @keep; 0, or an errno.
+ */
+static int isolate(const char *keep, struct saved *s)
+{
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		s->n[i] = -1;
+		if (!lsm_active(iso_lsm[i]) || !strcmp(iso_lsm[i], keep))
+			continue;
+		s->n[i] = xattr_get(DIR10 "shared", iso_xattr[i], s->v[i], sizeof(s->v[i]));
+		if (s->n[i] < 0)
+			continue;
+		if (iso_value[i] ? setxattr(DIR10 "shared", iso_xattr[i], iso_value[i],
+					    strlen(iso_value[i]), 0) :
+		    removexattr(DIR10 "shared", iso_xattr[i]))
+			return errno;
+	}
+	return 0;
+}
+
+static void restore(const struct saved *s)
+{
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (s->n[i] >= 0 &&
+		    setxattr(DIR10 "shared", iso_xattr[i], s->v[i], strlen(s->v[i]), 0))
+			printf("grader: cannot give " DIR10 "shared its %s back: %s\n",
+			       iso_xattr[i], errname(errno));
+}
+
+/* What isolate(@keep) gave shared, in this boot's words. */
+static const char *relabelled(const char *keep)
+{
+	static const char *const say[] = { "Smack's _", "SELinux's file_t", "no toylsm label" };
+	static char buf[160];
+	char list[96] = "";
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (lsm_active(iso_lsm[i]) && strcmp(iso_lsm[i], keep))
+			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+				 list[0] ? ", " : "", say[i]);
+	if (!list[0])
+		return "no other module labels it here; AppArmor, asked last, names paths";
+	snprintf(buf, sizeof(buf), "the file relabelled so that the others let it through: %s",
+		 list);
+	return buf;
+}
+
+/*
+ * Step 5's write is refused by the first module asked, which hides the
+ * answers of the others: each module's part is graded on its own, shared
+ * relabelled so that the modules before it in the walk let the program
+ * through (AppArmor, asked last, names paths: it needs no relabelling).
+ */
+static void check_alone(void)
+{
+	static const char *const accs[] = { "write", "overwrite", "truncate" };
+	char lsm[LSM_TRACE_NAME], hook[LSM_TRACE_NAME], out[1024], what[160];
+	struct saved sv;
+	struct labels l;
+	size_t i;
+	int j, st, err, first = -1;
+
+	for (j = 0; walk[j]; j++) {
+		if (!lsm_active(walk[j]))
+			continue;
+		if (first < 0)
+			first = j;
+		for (i = 0; i < sizeof(accs) / sizeof(accs[0]); i++) {
+			const struct row r = { accs[i], "shared", walk[j], 5 };
+
+			err = isolate(walk[j], &sv);
+			if (err) {
+				restore(&sv);
+				lab_kit("the grader could not relabel " DIR10 "shared to grade %s on its own: %s",
+					walk[j], errname(err));
+				lab_fail();
+			}
+			st = attempt(&r, lsm, hook, out, sizeof(out));
+			restore(&sv);
+			if (st == EACCES && !strcmp(lsm, walk[j]))
+				continue;
+			if (st < 0) {
+				lab_expected("policy run %s probe %s " DIR10 "shared runs the program",
+					     set, r.acc);
+				lab_seen("%s", out);
+				lab_fail();
+			}
+			get_labels(&l);
+			snprintf(what, sizeof(what), "the program's open() of " DIR10 "shared");
+			lab_expected("%s " DIR10 "shared, graded for %s on its own (%s): refused, by %s",
+				     r.acc, walk[j], relabelled(walk[j]), walk[j]);
+			if (st == 0)
+				lab_seen("allowed: %s said yes", walk[j]);
+			else
+				lab_seen("refused, %s, by %s in %s: %s said yes before it",
+					 errname(st), lsm[0] ? lsm : "?", hook[0] ? hook : "?",
+					 walk[j]);
+			lab_hint("with the other modules out of the way, %s lets the program's %s (%s) through: its part of step 5 gives more than r%s",
+				 walk[j], r.acc, open_of(r.acc),
+				 first == j ? "" : "; in the table's test a module asked before it said no, which hid that");
+			hint_too_much(walk[j], &r, &l);
+			lab_fail();
+		}
+	}
+	/* shared has its labels back (lab10-shell --grade leaves the files). */
+	check_given();
+	if (given_bad[0]) {
+		lab_kit("after grading each module on its own: %s", given_bad);
+		lab_fail();
+	}
+}
+
 STEP(5, "every module must agree: the program reads shared")
 {
 	check_todo(5);
+	check_alone();
 }
 
 /* In the guest shell (SHELL=1): the table as this boot decides it. */

@@ -29,8 +29,12 @@ policy_build() {
 	# An editor's backups (FILE~, .FILE.swp) are not the attendee's policy.
 	find "$d/src/$name" \( -name '*~' -o -name '.*' -o -name '*.bak-*' \) -type f -delete
 	# given/ last: a file of the same name in the attendee's folder does
-	# not replace the lab's labels.
-	[ ! -d "$LDIR/given" ] || cp -r "$LDIR/given/." "$d/src/$name/"
+	# not replace the lab's labels.  SRC.given/, when there is one, stands
+	# for given/: tests/host/lab-hints.sh's given-*.sed fixtures, a
+	# learner's edit of given/ (the grader must refuse it).
+	local given=$LDIR/given
+	[ ! -d "${src%/}.given" ] || given=${src%/}.given
+	[ ! -d "$given" ] || cp -r "$given/." "$d/src/$name/"
 	(cd "$src" && find . -type f ! -name '*~' ! -name '.*' | sort) | while IFS= read -r f; do
 		printf '==> %s <==\n' "${f#./}"
 		cat "$src/$f"

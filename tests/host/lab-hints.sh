@@ -10,6 +10,9 @@
 #             change it; a kernel-side lab's file is copied into the tree,
 #             so it cannot #include the solution); a policy lab's solution
 #             is a folder: the script is applied to each of its files.
+#             given-NAME.sed (a policy lab): applied to each file of the
+#             lab's given/ as well (it must change it): a learner's edit
+#             of what the lab gives.
 # Its comment lines "expect: ..." say what the grader must do with it:
 #   expect: step N passes          step N passes in every boot
 #   expect: step N fails           step N fails in some boot
@@ -94,6 +97,14 @@ for d in "${LABDIRS[@]}"; do
 				out=$gen/$tag
 				cp -r "$d/solution/$src" "$out"
 				find "$out" -type f -exec sed -i -f "$f" {} + 2>"$gen/$tag.err"
+				# given-NAME.sed: the lab's given/ edited too, as a
+				# learner could; the variant's set takes OUT.given/
+				# for given/ (scripts/lab/policy.sh).
+				if [[ $b == given-* ]]; then
+					cp -r "$d/given" "$out.given"
+					find "$out.given" -type f -exec sed -i -f "$f" {} + 2>>"$gen/$tag.err"
+					diff -r -q "$out.given" "$d/given" >/dev/null && echo "given/ unchanged" >>"$gen/$tag.err"
+				fi
 			else
 				sed -f "$f" "$d/solution/$src" >"$out" 2>"$gen/$tag.err"
 			fi
