@@ -11,11 +11,11 @@
  * make why CMD='cat /tmp/secret' APPEND='...'.
  *
  * How: the command's pid (and, by options/event-fork, its children's) goes
- * to set_event_pid; the events lsm:lsm_hook_call, lsm:lsm_hook_end and
- * lsm:lsm_interface and the syscalls:* events are enabled; after the
- * command has ended the trace file is read back and grouped by pid and
- * system call.  The parsing is tests/guest/lsm_trace.h's, which the labs'
- * graders share.
+ * to set_event_pid; the events lsm:lsm_hook_call, lsm:lsm_hook_end,
+ * lsm:lsm_interface and lsm:lsm_framework (lsm:lsm_void_hook too with -V)
+ * and the syscalls:* events are enabled; after the command has ended the
+ * trace file is read back and grouped by pid and system call.  The
+ * parsing is tests/guest/lsm_trace.h's, which the labs' graders share.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -82,26 +82,53 @@ static void print_walk(const struct lsm_trace_walk *w)
 
 	lsm_trace_commas(w->skipped, skipped, sizeof(skipped));
 	n += snprintf(line + n, sizeof(line) - n, "    %-22s", w->hook);
+	if (w->framework) {
+		snprintf(line + n, sizeof(line) - n,
+			 " (the framework) %s   | no module asked: %s",
+			 lsm_trace_verdict(w->ret, vb, sizeof(vb)), w->reason);
+		puts(line);
+		return;
+	}
 	for (i = 0; i < w->nans && n < sizeof(line); i++) {
 		const char *v = lsm_trace_not_refusal(w->hook, w->ans[i].ret);
 
 		n += snprintf(line + n, sizeof(line) - n, " %s %s%s",
 			      w->ans[i].lsm,
+			      w->is_void ? "called" :
 			      v ? v : lsm_trace_verdict(w->ans[i].ret, vb, sizeof(vb)),
 			      i + 1 < w->nans ? "," : "");
 	}
 	if (w->alone && n < sizeof(line))
+		n += snprintf(line + n, sizeof(line) - n, "   (asked alone, not in a walk)");
+	else if (w->is_void && n < sizeof(line))
+		n += snprintf(line + n, sizeof(line) - n, "   (returns nothing)");
+	else if (!w->ended && n < sizeof(line))
 		n += snprintf(line + n, sizeof(line) - n,
-			      "   (asked alone: the task's interface LSM)");
+			      "   | the walk's end is not in the trace");
 	else if (w->skipped[0] && n < sizeof(line))
 		n += snprintf(line + n, sizeof(line) - n, "   | never asked: %s",
 			      skipped);
-	else if (w->ended && w->stop[0] && n < sizeof(line))
+	else if (w->stop[0] && n < sizeof(line))
 		n += snprintf(line + n, sizeof(line) - n,
 			      "   | %s was the last module on the hook", w->stop);
-	else if (w->ended && n < sizeof(line))
+	else if (n < sizeof(line))
 		n += snprintf(line + n, sizeof(line) - n, "   | all asked");
 	puts(line);
+}
+
+/* Hook by hook: who was asked, who said no, who was never asked. */
+static void print_hooks(const struct lsm_trace_call *c)
+{
+	char line[1024];
+	int i, j;
+
+	for (i = 0; i < c->nw; i++) {
+		for (j = 0; j < i && strcmp(c->w[j].hook, c->w[i].hook); j++)
+			;
+		if (j < i || (c->w[i].is_void && !opt_void))
+			continue;
+		printf("  %s\n", lsm_trace_hook_line(c, c->w[i].hook, line, sizeof(line)));
+	}
 }
 
 static bool hook_matches(const struct lsm_trace_call *c)
@@ -121,9 +148,9 @@ static void end_call(struct lsm_trace *t, struct lsm_trace_call *c)
 {
 	const struct lsm_trace_walk *d;
 	const struct lsm_trace_answer *a;
-	char vb[32], eb[24], skipped[300];
-	bool show;
-	int i;
+	char vb[32], eb[24], skipped[300], why[768];
+	bool show, inside;
+	int i, n;
 
 	n_calls++;
 	if (c->done && c->ret < 0)
@@ -140,12 +167,14 @@ static void end_call(struct lsm_trace *t, struct lsm_trace_call *c)
 	if (!hook_matches(c))
 		return;
 	/*
-	 * A refusal inside a call that succeeded (a capable() the kernel
-	 * could do without) is shown with -a only.
+	 * A refusal that did not fail the call (a capable() the kernel
+	 * could do without, in a call that succeeded or failed otherwise)
+	 * is shown with -a only.
 	 */
-	if (d && c->done && c->ret >= 0)
+	inside = !d && lsm_trace_any_refusal(c);
+	if (inside)
 		n_inside++;
-	show = (d && (!c->done || c->ret < 0)) || opt_all || f_hook || f_sys;
+	show = d || opt_all || f_hook || f_sys;
 	if (!show || !c->nw)
 		return;
 	n_shown++;
@@ -160,8 +189,10 @@ static void end_call(struct lsm_trace *t, struct lsm_trace_call *c)
 	for (i = 0; i < c->nw; i++) {
 		const struct lsm_trace_walk *w = &c->w[i];
 
-		if (!opt_verbose && w != d && !lsm_trace_refusal(w) &&
+		if (!opt_verbose && w != d && !lsm_trace_refusal(w) && !w->framework &&
 		    !(f_hook && strcmp(w->hook, f_hook) == 0))
+			continue;
+		if (w->is_void && !opt_void)
 			continue;
 		print_walk(w);
 	}
@@ -169,15 +200,26 @@ static void end_call(struct lsm_trace *t, struct lsm_trace_call *c)
 		a = lsm_trace_refusal(d);
 		lsm_trace_commas(d->skipped[0] ? d->skipped : "none", skipped,
 				 sizeof(skipped));
-		printf("  => refused by %s in %s: %s; never asked: %s\n",
+		printf("  => refused by %s in %s: %s; never asked in %s: %s\n",
 		       a->lsm, d->hook, lsm_trace_verdict(a->ret, vb, sizeof(vb)),
-		       skipped);
+		       d->hook, skipped);
+		n = lsm_trace_candidates(c);
+		if (n > 1)
+			printf("  (%d answers ended a walk of this call with %s: why names the last to end; the trace does not say which one the kernel returned)\n",
+			       n, lsm_trace_verdict(a->ret, vb, sizeof(vb)));
+	} else if (lsm_trace_no_refusal(c, why, sizeof(why))) {
+		printf("  => no LSM refused: %s\n", why);
+	} else if (!c->done) {
+		printf("  => no LSM refused (so far): the call did not return while traced\n");
+	} else if (c->ret < 0 && c->ret > -4096) {
+		printf("  => no LSM refused\n");
 	} else {
-		printf("  => no module refused\n");
+		printf("  => succeeded: no LSM refused\n");
 	}
+	print_hooks(c);
 	if (t->active[0]) {
 		lsm_trace_not_asked(t, c, skipped, sizeof(skipped));
-		printf("  not asked in this call at all: %s\n",
+		printf("  asked in no hook of this call: %s\n",
 		       skipped[0] ? skipped : "none");
 	}
 }
@@ -325,7 +367,7 @@ int main(int argc, char **argv)
 		die("out of memory: some hook walks are missing above");
 	lost_events();
 	if (n_inside && !opt_all)
-		printf("why: %d call(s) succeeded with a refusal inside (e.g. a capable() check the kernel could do without): -a shows them\n",
+		printf("why: %d call(s) with a refusal that did not fail them (e.g. a capable() check the kernel could do without): -a shows them\n",
 		       n_inside);
 	if (!trace.root_started)
 		die("the trace has no execve() of the command (pid %d): nothing to show", pid);

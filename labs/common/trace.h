@@ -14,8 +14,16 @@
  *	lab_trace_refusal("your open()", "openat,open");
  *	lab_hint(...);
  *
- *	# trace:    your open() was refused by smack in inode_permission (EACCES); toylsm
- *	            and landlock were never asked in that call  (one line)
+ *	# trace:    your open() was refused by smack in inode_permission (EACCES);
+ *	            landlock and toylsm were asked in no hook of that call; apparmor
+ *	            was asked only in file_alloc_security  (one line)
+ *
+ * or, when the call failed and no module refused it (lsm_trace.h's rule:
+ * a negative answer that ended a walk with the call's errno, "no value"
+ * answers excepted):
+ *
+ *	# trace:    no LSM refused your open() (EACCES): openat failed with
+ *	            EACCES, and no module's answer ended a hook walk with ...
  *
  * Each line says only what the trace shows.  Without the events (a
  * kernel built without tracing) the step is graded all the same, and
@@ -63,13 +71,14 @@ static int lab_trace_there(void)
 /*
  * Under a failing step: who refused the last call of @syscalls (as the
  * trace names them, "openat,open") that a module refused, in words of
- * @what ("your open()"; NULL: "your SYSCALL()"); else the last such call that failed, and that no
- * module refused it; else that no module refused anything.
+ * @what ("your open()"; NULL: "your SYSCALL()"); else, for the last such
+ * call that failed, that no LSM refused it and why (the kernel's own
+ * error, the framework's answer, a module's "no value": tests/guest/
+ * lsm_trace.h says which rule); else that no module refused anything.
  */
 static LAB_API void lab_trace_refusal(const char *what, const char *syscalls)
 {
-	char line[768], eb[24];
-	const struct lsm_trace_call *c;
+	char line[1024];
 	int i, n = 0;
 
 	if (!lab_trace_there())
@@ -79,35 +88,26 @@ static LAB_API void lab_trace_refusal(const char *what, const char *syscalls)
 		lab_trace("%s", line);
 		return;
 	}
-	for (i = lab_rec.ncalls - 1; i >= 0; i--) {
-		c = &lab_rec.calls[i];
-		if (!lsm_record_sys_is(c->sys, syscalls))
-			continue;
-		n++;
-		if (c->done && c->ret < 0 && c->ret > -4096) {
-			if (what)
-				snprintf(line, sizeof(line), "%s", what);
-			else
-				snprintf(line, sizeof(line), "your %s()", c->sys);
-			lab_trace("%s failed with %s, and no module refused anything in it",
-				  line, lsm_trace_errname((int)-c->ret, eb, sizeof(eb)));
-			return;
-		}
+	if (lsm_record_unrefused(&lab_rec, what, syscalls, line, sizeof(line))) {
+		lab_trace("%s", line);
+		return;
 	}
+	for (i = lab_rec.ncalls - 1; i >= 0; i--)
+		if (lsm_record_sys_is(lab_rec.calls[i].sys, syscalls))
+			n++;
 	for (i = 0; i < lab_rec.ncalls; i++)
-		if (lsm_trace_decider(&lab_rec.calls[i]) &&
-		    lab_rec.calls[i].done && lab_rec.calls[i].ret < 0) {
-			lab_trace("no module refused %s; one refused another %s() of your code",
+		if (lsm_trace_decider(&lab_rec.calls[i])) {
+			lab_trace("no LSM refused %s; one refused another %s() of your code",
 				  what ? what : "the calls asked about", lab_rec.calls[i].sys);
 			return;
 		}
 	if (!what)
-		lab_trace("no module refused any system call of your code");
+		lab_trace("no LSM refused any system call of your code");
 	else if (n)
-		lab_trace("no module refused %s, nor any other system call of your code",
+		lab_trace("no LSM refused %s, nor any other system call of your code",
 			  what);
 	else
-		lab_trace("the trace has no %s that a module was asked about, and no module refused any system call of your code",
+		lab_trace("the trace has no %s that a module was asked about, and no LSM refused any system call of your code",
 			  what);
 }
 

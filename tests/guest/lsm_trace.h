@@ -1,10 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Who said no: the LSM events of the kit's kernel (patch 0017, tracefs
- * events lsm:lsm_hook_call, lsm_hook_end, lsm_interface, lsm_void_hook),
- * with the syscalls:* events, read back and grouped by task and system
- * call.  One parser for the guest tool /bin/why (initramfs/why.c) and the
- * labs' graders (labs/common/grader.h's lab_trace()).
+ * events lsm:lsm_hook_call, lsm_hook_end, lsm_interface, lsm_framework,
+ * lsm_void_hook; their contract is in include/trace/events/lsm.h and
+ * docs/walkthrough.md#the-events-contract), with the syscalls:* events,
+ * read back and grouped by task and system call.  One parser for the
+ * guest tool /bin/why (initramfs/why.c) and the labs' graders
+ * (labs/common/trace.h).
+ *
+ * Who refused a system call, by one rule and no guess: a module refused
+ * it when its negative answer ended a walk (it is the walk's result) with
+ * the errno the call returned, and that answer is not one of the answers
+ * that mean "no value" or "not mine" (lsm_trace_not_refusal(): a
+ * getprocattr EINVAL is "no such attribute", not a refusal).  When no
+ * answer qualifies, no LSM refused the call: its error is the kernel's
+ * own (file mode bits, a capability check whose failure the caller turned
+ * into another errno, an argument...), a framework answer (lsm_framework,
+ * which names no module), or a module's "no value".  When several answers
+ * qualify, the one whose walk ended last is taken (an outer walk ends
+ * after a walk inside it), and why says there were several.
  *
  * The parser (struct lsm_trace):
  *	lsm_trace_ready(t)		tracefs and the events are there, or
@@ -15,9 +29,17 @@
  *					system call that ends goes to
  *					t->on_call(t, call), then is freed
  *	lsm_trace_flush(t)		the calls that did not end
- *	lsm_trace_decider(call)		the walk whose refusal decided it
- *	lsm_trace_refusal(walk)		the refusing answer of a walk
- *	lsm_trace_not_asked(t, call)	the active modules it never asked
+ *	lsm_trace_decider(call)		the walk whose refusal failed the call,
+ *					or NULL (see the rule above)
+ *	lsm_trace_candidates(call)	how many walks the rule allowed (not
+ *					counting one inside another)
+ *	lsm_trace_refusal(walk)		the answer that ended a walk, if it is
+ *					negative and a refusal; else NULL
+ *	lsm_trace_no_refusal(call, ...)	why no LSM refused a failed call
+ *	lsm_trace_hook_line(call, HOOK, ...)	in HOOK: who was asked (and
+ *					answered what), who said no, who was
+ *					never asked
+ *	lsm_trace_not_asked(t, call)	the active modules no walk asked
  *
  * The recorder, for a grader step (events of this process and of the
  * children it forks, between start and stop):
@@ -25,6 +47,8 @@
  *	lsm_record_stop(r)		the calls, in r->calls
  *	lsm_record_refused(r, ...)	"your open() was refused by smack in
  *					inode_permission (EACCES); ..."
+ *	lsm_record_unrefused(r, ...)	"no LSM refused your open() (EACCES):
+ *					..."
  *	lsm_record_answers(r, ...)	"your unlink() succeeded; in
  *					inode_unlink smack answered 0, ..."
  * Each says only what the trace shows, or returns NULL.
@@ -56,12 +80,17 @@ struct lsm_trace_walk {
 	char hook[LSM_TRACE_NAME];
 	struct lsm_trace_answer ans[LSM_TRACE_MAX_ANS];
 	int nans;
-	bool ended;		/* lsm_hook_end seen */
-	bool alone;		/* lsm_interface: one module asked */
+	bool ended;		/* lsm_hook_end seen (or a one-event walk) */
+	bool alone;		/* lsm_interface: one module asked alone */
+	/* lsm_framework, or a walk no module is on: no module was asked */
+	bool framework;
+	bool is_void;		/* lsm_void_hook: a module called, no answer */
 	int ret;
+	unsigned long first;	/* when its first event came */
 	unsigned long seq;	/* when its last event came */
-	char stop[LSM_TRACE_NAME];	/* who ended it with a non-zero answer */
-	char skipped[200];	/* who was never asked */
+	char stop[LSM_TRACE_NAME];	/* whose answer ended it, "" if none */
+	char skipped[200];	/* the modules on the hook it did not ask */
+	char reason[120];	/* framework: why it answered itself */
 };
 
 struct lsm_trace_call {
@@ -131,7 +160,8 @@ static inline bool lsm_trace_exists(const char *path)
 
 static const char *const lsm_trace_lsm_events[] = {
 	"events/lsm/lsm_hook_call", "events/lsm/lsm_hook_end",
-	"events/lsm/lsm_interface", "events/lsm/lsm_void_hook",
+	"events/lsm/lsm_interface", "events/lsm/lsm_framework",
+	"events/lsm/lsm_void_hook",
 };
 
 /*
@@ -186,6 +216,7 @@ static inline int lsm_trace_events(struct lsm_trace *t, const char *v, bool void
 		"events/lsm/lsm_hook_call/enable",
 		"events/lsm/lsm_hook_end/enable",
 		"events/lsm/lsm_interface/enable",
+		"events/lsm/lsm_framework/enable",
 		"events/syscalls/enable",
 		"events/lsm/lsm_void_hook/enable",
 	};
@@ -253,61 +284,185 @@ static inline void lsm_trace_commas(const char *in, char *out, size_t len)
 
 /*
  * A negative answer that is not a refusal, in words, or NULL: the hooks
- * whose walk goes on past "not mine" (their default is an errno), and
- * -ECHILD from a path walk under RCU, which the kernel retries with
- * references (the module could not decide without sleeping).
+ * whose walk goes on past "not mine" (their default is an errno), the
+ * answers that mean "I have no such value" (a getprocattr EINVAL: the
+ * module has no such attribute; SO_PEERSEC's ENOPROTOOPT: it has no label
+ * for the peer), and -ECHILD from a path walk under RCU, which the kernel
+ * retries with references (the module could not decide without sleeping).
  */
 static inline const char *lsm_trace_not_refusal(const char *hook, int ret)
 {
 	if (ret == -ECHILD && (strcmp(hook, "inode_permission") == 0 ||
 			       strcmp(hook, "inode_follow_link") == 0))
 		return "ECHILD (undecided under RCU: the lookup is retried)";
+	if (ret == -EINVAL && strcmp(hook, "getprocattr") == 0)
+		return "EINVAL (no such value: not a refusal)";
+	if (ret == -ENOPROTOOPT && (strcmp(hook, "socket_getpeersec_stream") == 0 ||
+				    strcmp(hook, "socket_getpeersec_dgram") == 0))
+		return "ENOPROTOOPT (no label for the peer: not a refusal)";
 	if ((ret == -ENOSYS && strcmp(hook, "task_prctl") == 0) ||
 	    (ret == -EOPNOTSUPP && (strcmp(hook, "inode_getsecurity") == 0 ||
-				    strcmp(hook, "inode_setsecurity") == 0)) ||
+				    strcmp(hook, "inode_setsecurity") == 0 ||
+				    strcmp(hook, "inode_getsecctx") == 0 ||
+				    strcmp(hook, "dentry_init_security") == 0 ||
+				    strcmp(hook, "inode_copy_up_xattr") == 0)) ||
+	    ((ret == -EINVAL || ret == -ENOENT || ret == -EOPNOTSUPP) &&
+	     strcmp(hook, "audit_rule_init") == 0) ||
 	    (ret == -519 && strcmp(hook, "fs_context_parse_param") == 0))
 		return "not mine";
 	return NULL;
 }
 
-/* Did a module refuse (a negative answer) in this walk? */
+/*
+ * The answer that ended walk @w, if it is negative and a refusal: the
+ * answer of the module the walk's end names (or of the one module asked
+ * alone).  NULL for a walk that did not end in the trace, that no
+ * module's answer ended, that the framework answered, or whose ending
+ * answer means "no value" or "not mine".
+ */
 static inline const struct lsm_trace_answer *
 lsm_trace_refusal(const struct lsm_trace_walk *w)
 {
+	const struct lsm_trace_answer *a = NULL;
 	int i;
 
-	for (i = 0; i < w->nans; i++)
-		if (w->ans[i].ret < 0 && !lsm_trace_not_refusal(w->hook, w->ans[i].ret))
-			return &w->ans[i];
-	return NULL;
+	if (!w->ended || w->framework || w->is_void || !w->nans)
+		return NULL;
+	if (w->alone) {
+		a = &w->ans[0];
+	} else {
+		if (!w->stop[0])
+			return NULL;
+		for (i = w->nans - 1; i >= 0 && !a; i--)
+			if (strcmp(w->ans[i].lsm, w->stop) == 0)
+				a = &w->ans[i];
+	}
+	if (!a || a->ret >= 0 || lsm_trace_not_refusal(w->hook, a->ret))
+		return NULL;
+	return a;
+}
+
+/* Whether walk @w refused with @ret: its ending answer is that refusal. */
+static inline bool lsm_trace_refused_with(const struct lsm_trace_walk *w, long ret)
+{
+	const struct lsm_trace_answer *a = lsm_trace_refusal(w);
+
+	return a && a->ret == ret;
 }
 
 /*
- * The refusal that decided the call: the last one with the call's errno,
- * else the last one; NULL if no module refused.
+ * The walks whose refusal has the errno call @c failed with: the one that
+ * ended last (an outer walk ends after the walks inside its modules'
+ * hooks: Yama's ptrace_access_check after its capable()), and how many
+ * there are that no other one encloses (its first and last events inside
+ * the other's).
+ */
+static inline int lsm_trace_candidates_of(const struct lsm_trace_call *c,
+					  const struct lsm_trace_walk **last)
+{
+	const struct lsm_trace_walk *w, *o;
+	int i, j, n = 0;
+
+	*last = NULL;
+	if (!c->done || c->ret >= 0)
+		return 0;
+	for (i = 0; i < c->nw; i++) {
+		w = &c->w[i];
+		if (!lsm_trace_refused_with(w, c->ret))
+			continue;
+		if (!*last || w->seq > (*last)->seq)
+			*last = w;
+		for (j = 0; j < c->nw; j++) {
+			o = &c->w[j];
+			if (j != i && o->first < w->first && o->seq > w->seq &&
+			    lsm_trace_refused_with(o, c->ret))
+				break;
+		}
+		n += j == c->nw;
+	}
+	return n;
+}
+
+/*
+ * The walk whose refusal failed call @c: one whose ending answer is a
+ * refusal with the errno the call returned (the last of them to end);
+ * NULL if the call did not fail, or no module refused it.
  */
 static inline const struct lsm_trace_walk *
 lsm_trace_decider(const struct lsm_trace_call *c)
 {
-	const struct lsm_trace_walk *last = NULL, *same = NULL;
-	const struct lsm_trace_answer *a;
+	const struct lsm_trace_walk *d;
+
+	lsm_trace_candidates_of(c, &d);
+	return d;
+}
+
+/* How many walks of @c could have failed it (lsm_trace_decider()'s rule). */
+static inline int lsm_trace_candidates(const struct lsm_trace_call *c)
+{
+	const struct lsm_trace_walk *d;
+
+	return lsm_trace_candidates_of(c, &d);
+}
+
+/* Whether any walk of @c ended with a module's refusal (any errno). */
+static inline bool lsm_trace_any_refusal(const struct lsm_trace_call *c)
+{
 	int i;
 
-	/*
-	 * By the walks' last events: a walk (capable) inside a module's
-	 * hook (Yama's ptrace_access_check) ends before the outer one.
-	 */
+	for (i = 0; i < c->nw; i++)
+		if (lsm_trace_refusal(&c->w[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Why no LSM refused call @c, which failed, in words (no leading "no LSM
+ * refused"): a framework answer or a module's "no value" with the call's
+ * errno, or else that the errno is the kernel's own.  NULL if the call
+ * did not fail or a module refused it.
+ */
+static inline const char *lsm_trace_no_refusal(const struct lsm_trace_call *c,
+					       char *buf, size_t len)
+{
+	const struct lsm_trace_walk *w, *fw = NULL, *nv = NULL;
+	const struct lsm_trace_answer *a = NULL;
+	char eb[24], vb[32];
+	const char *en;
+	int i, j;
+
+	if (!c->done || c->ret >= 0 || c->ret <= -4096 || lsm_trace_decider(c))
+		return NULL;
 	for (i = 0; i < c->nw; i++) {
-		a = lsm_trace_refusal(&c->w[i]);
-		if (!a)
+		w = &c->w[i];
+		if (!w->ended || w->is_void)
 			continue;
-		if (!last || c->w[i].seq > last->seq)
-			last = &c->w[i];
-		if (c->ret < 0 && a->ret == c->ret &&
-		    (!same || c->w[i].seq > same->seq))
-			same = &c->w[i];
+		if (w->framework && w->ret == c->ret && (!fw || w->seq > fw->seq))
+			fw = w;
+		for (j = 0; j < w->nans && !w->framework; j++)
+			if (w->ans[j].ret == c->ret &&
+			    lsm_trace_not_refusal(w->hook, w->ans[j].ret) &&
+			    (w->alone || strcmp(w->ans[j].lsm, w->stop) == 0) &&
+			    (!nv || w->seq > nv->seq)) {
+				nv = w;
+				a = &w->ans[j];
+			}
 	}
-	return same ? same : last;
+	en = lsm_trace_errname((int)-c->ret, eb, sizeof(eb));
+	if (fw && (!nv || fw->seq > nv->seq))
+		snprintf(buf, len, "the framework answered %s itself with %s (%s); no module was asked there",
+			 fw->hook, en, fw->reason[0] ? fw->reason : "no reason given");
+	else if (nv)
+		snprintf(buf, len, "%s answered %s in %s: %s, not a refusal",
+			 a->lsm, lsm_trace_verdict(a->ret, vb, sizeof(vb)), nv->hook,
+			 strstr(lsm_trace_not_refusal(nv->hook, a->ret), "no such value") ?
+			 "it has no such value" :
+			 strstr(lsm_trace_not_refusal(nv->hook, a->ret), "no label") ?
+			 "it has no label for the peer" : "not its business");
+	else
+		snprintf(buf, len, "%s failed with %s, and no module's answer ended a hook walk with %s: the error is the kernel's own (a check of its own: file mode bits or ACLs, a capability the task lacks, a size or an argument...); the trace does not say which",
+			 c->sys[0] ? c->sys : "the call", en, en);
+	return buf;
 }
 
 /* Whether any walk of @c asked @lsm. */
@@ -317,9 +472,124 @@ static inline bool lsm_trace_asked(const struct lsm_trace_call *c, const char *l
 
 	for (i = 0; i < c->nw; i++)
 		for (j = 0; j < c->w[i].nans; j++)
-			if (strcmp(c->w[i].ans[j].lsm, lsm) == 0)
+			if (!c->w[i].framework && strcmp(c->w[i].ans[j].lsm, lsm) == 0)
 				return true;
 	return false;
+}
+
+/* Whether @name is one of the comma-separated @list. */
+static inline bool lsm_trace_in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = list;
+
+	if (!n)
+		return false;
+	while ((p = strstr(p, name))) {
+		if ((p == list || p[-1] == ',' || p[-1] == ' ') &&
+		    (p[n] == ',' || !p[n]))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+/*
+ * In hook @hook of call @c, in one line: who was asked (each module with
+ * its answers, in order, repeats dropped), who said no (the modules whose
+ * negative answer ended a walk: a refusal), who was never asked (on the
+ * hook, asked by no walk of it); or that the framework answered and no
+ * module was asked.  "in inode_permission: asked smack (ECHILD, ok,
+ * EACCES); said no: smack (EACCES); never asked: none".
+ */
+static inline const char *lsm_trace_hook_line(const struct lsm_trace_call *c,
+					      const char *hook, char *buf, size_t len)
+{
+	char mods[LSM_TRACE_MAX_ANS][LSM_TRACE_NAME], verd[LSM_TRACE_MAX_ANS][96];
+	char no[256] = "", never[256] = "", fw[256] = "", vb[32], *tok, *save;
+	char sk[200];
+	bool lone[LSM_TRACE_MAX_ANS], walked = false, isvoid = false;
+	int nm = 0, i, j, k;
+	size_t n;
+	const struct lsm_trace_answer *a;
+
+	for (i = 0; i < c->nw; i++) {
+		const struct lsm_trace_walk *w = &c->w[i];
+
+		if (strcmp(w->hook, hook) != 0)
+			continue;
+		if (w->framework) {
+			n = strlen(fw);
+			snprintf(fw + n, sizeof(fw) - n, "%s%s (%s)", n ? ", " : "",
+				 lsm_trace_verdict(w->ret, vb, sizeof(vb)), w->reason);
+			continue;
+		}
+		walked |= !w->alone && !w->is_void;
+		isvoid |= w->is_void;
+		for (j = 0; j < w->nans; j++) {
+			const char *v = w->is_void ? "called" :
+				lsm_trace_verdict(w->ans[j].ret, vb, sizeof(vb));
+
+			for (k = 0; k < nm && strcmp(mods[k], w->ans[j].lsm); k++)
+				;
+			if (k == nm) {
+				if (nm == LSM_TRACE_MAX_ANS)
+					continue;
+				snprintf(mods[nm], LSM_TRACE_NAME, "%s", w->ans[j].lsm);
+				lone[nm] = false;
+				verd[nm++][0] = '\0';
+			}
+			lone[k] |= w->alone;
+			/* the same answer twice in a row is said once */
+			n = strlen(verd[k]);
+			if (n >= strlen(v) && strcmp(verd[k] + n - strlen(v), v) == 0 &&
+			    (n == strlen(v) || verd[k][n - strlen(v) - 1] == ' '))
+				continue;
+			snprintf(verd[k] + n, sizeof(verd[k]) - n, "%s%s", n ? ", " : "", v);
+		}
+		a = lsm_trace_refusal(w);
+		if (a) {
+			char one[96];
+
+			snprintf(one, sizeof(one), "%s (%s)", a->lsm,
+				 lsm_trace_verdict(a->ret, vb, sizeof(vb)));
+			if (!strstr(no, one)) {
+				n = strlen(no);
+				snprintf(no + n, sizeof(no) - n, "%s%s", n ? ", " : "", one);
+			}
+		}
+	}
+	for (i = 0; i < c->nw; i++) {
+		if (strcmp(c->w[i].hook, hook) != 0 || !c->w[i].skipped[0])
+			continue;
+		snprintf(sk, sizeof(sk), "%s", c->w[i].skipped);
+		for (tok = strtok_r(sk, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+			for (k = 0; k < nm && strcmp(mods[k], tok); k++)
+				;
+			if (k < nm || lsm_trace_in_list(never, tok))
+				continue;
+			n = strlen(never);
+			snprintf(never + n, sizeof(never) - n, "%s%s", n ? ", " : "", tok);
+		}
+	}
+	n = snprintf(buf, len, "in %s:", hook);
+	if (nm && n < len) {
+		n += snprintf(buf + n, len - n, " asked");
+		for (k = 0; k < nm && n < len; k++)
+			n += snprintf(buf + n, len - n, "%s %s (%s%s)", k ? "," : "", mods[k],
+				      verd[k], lone[k] ? "; asked alone, not in a walk" : "");
+		if (isvoid && n < len)
+			n += snprintf(buf + n, len - n, "; a hook that returns nothing");
+		else if (n < len)
+			n += snprintf(buf + n, len - n, "; said no: %s", no[0] ? no : "nobody");
+		if (walked && n < len)
+			n += snprintf(buf + n, len - n, "; never asked: %s",
+				      never[0] ? never : "none");
+	}
+	if (fw[0] && n < len)
+		snprintf(buf + n, len - n, "%s no module asked: the framework answered %s",
+			 nm ? ";" : "", fw);
+	return buf;
 }
 
 /* The active modules that no walk of @c asked, ", " separated. */
@@ -393,8 +663,7 @@ static inline struct lsm_trace_walk *lsm_trace_open_walk(struct lsm_trace_call *
 	int i;
 
 	for (i = c->nw - 1; i >= 0; i--)
-		if (!c->w[i].ended && !c->w[i].alone &&
-		    strcmp(c->w[i].hook, hook) == 0)
+		if (!c->w[i].ended && strcmp(c->w[i].hook, hook) == 0)
 			return &c->w[i];
 	return NULL;
 }
@@ -440,31 +709,56 @@ static inline bool lsm_trace_field(const char *s, const char *key, char *out, si
 	return true;
 }
 
-/* One line of tracefs's trace file (changed in place). */
+/* The rest of @s after "key=" (to the end of the line) into @out. */
+static inline bool lsm_trace_rest(const char *s, const char *key, char *out, size_t len)
+{
+	char pat[32];
+	const char *p;
+	size_t n;
+
+	snprintf(pat, sizeof(pat), " %s=", key);
+	p = strstr(s, pat);
+	if (!p)
+		return false;
+	p += strlen(pat);
+	n = strcspn(p, "\n");
+	snprintf(out, len, "%.*s", (int)n, p);
+	return true;
+}
+
+/*
+ * One line of tracefs's trace file (changed in place):
+ *
+ *	"<comm>-<pid>     [cpu] flags  ts: event: body"
+ *
+ * tracefs prints the task's name right-aligned in 16 columns ("%16s-%-7d",
+ * trace_print_context()), and a name has at most 15 characters, so the
+ * "-" before the pid is always the 17th character: the name is read from
+ * its columns, not split on what it may contain (" [", "-", ": ").
+ */
 static inline void lsm_trace_parse_line(struct lsm_trace *t, char *line)
 {
 	char comm[24], hook[LSM_TRACE_NAME], lsm[LSM_TRACE_NAME], num[32];
-	char *br, *dash, *ev, *body;
+	char *end, *ev, *body, *cpu;
 	struct lsm_trace_call *c;
 	struct lsm_trace_walk *w;
-	int pid;
+	long pid;
+	int i;
 
-	if (line[0] == '#')
+	if (line[0] == '#' || strnlen(line, 18) < 18 || line[16] != '-')
 		return;
-	/* "           <comm>-<pid>     [cpu] flags  ts: event: body" */
-	br = strstr(line, " [");
-	if (!br)
+	pid = strtol(line + 17, &end, 10);
+	if (end == line + 17 || pid <= 0 || *end != ' ')
 		return;
-	*br = '\0';
-	dash = strrchr(line, '-');
-	if (!dash)
+	cpu = strstr(end, "[");
+	if (!cpu || strspn(end, " ") != (size_t)(cpu - end))
 		return;
-	*dash = '\0';
-	pid = atoi(dash + 1);
-	while (*line == ' ')
-		line++;
-	snprintf(comm, sizeof(comm), "%s", line);
-	ev = strstr(br + 1, ": ");
+	line[16] = '\0';
+	for (i = 0; line[i] == ' '; i++)
+		;
+	snprintf(comm, sizeof(comm), "%s", line + i);
+	cpu = strchr(cpu, ']');
+	ev = cpu ? strstr(cpu, ": ") : NULL;
 	if (!ev)
 		return;
 	ev += 2;
@@ -474,7 +768,7 @@ static inline void lsm_trace_parse_line(struct lsm_trace *t, char *line)
 			return;
 		t->root_started = true;
 	}
-	c = lsm_trace_task(t, pid, comm);
+	c = lsm_trace_task(t, (int)pid, comm);
 	if (!c)
 		return;
 	if (strncmp(ev, "sys_", 4) == 0) {
@@ -502,7 +796,8 @@ static inline void lsm_trace_parse_line(struct lsm_trace *t, char *line)
 	*body++ = '\0';
 	while (*body == ' ')
 		body++;
-	if (!lsm_trace_field(body, "hook", hook, sizeof(hook)))
+	if (strncmp(ev, "lsm_", 4) != 0 ||
+	    !lsm_trace_field(body, "hook", hook, sizeof(hook)))
 		return;
 	t->n_lsm_events++;
 	if (strcmp(ev, "lsm_hook_call") == 0) {
@@ -510,57 +805,63 @@ static inline void lsm_trace_parse_line(struct lsm_trace *t, char *line)
 		    !lsm_trace_field(body, "ret", num, sizeof(num)))
 			return;
 		w = lsm_trace_open_walk(c, hook);
-		if (!w)
+		if (!w) {
 			w = lsm_trace_new_walk(t, c, hook);
-		if (!w)
-			return;
+			if (!w)
+				return;
+			w->first = t->seq + 1;
+		}
 		w->seq = ++t->seq;
 		if (w->nans < LSM_TRACE_MAX_ANS) {
 			snprintf(w->ans[w->nans].lsm, LSM_TRACE_NAME, "%s", lsm);
 			w->ans[w->nans++].ret = atoi(num);
 		}
-		/* The capability rule after an xattr walk has no end event. */
-		if (strncmp(lsm, "capability", 10) == 0 &&
-		    (strcmp(hook, "inode_setxattr") == 0 ||
-		     strcmp(hook, "inode_removexattr") == 0) && w->nans == 1 &&
-		    c->nw >= 2 && c->w[c->nw - 2].ended)
-			w->ended = true;
 	} else if (strcmp(ev, "lsm_hook_end") == 0) {
 		char asked[16];
 
-		if (!lsm_trace_field(body, "asked", asked, sizeof(asked)))
+		if (!lsm_trace_field(body, "asked", asked, sizeof(asked)) ||
+		    !lsm_trace_field(body, "ret", num, sizeof(num)))
 			return;
 		w = lsm_trace_open_walk(c, hook);
 		if (!w) {
-			if (atoi(asked) == 0)
-				return;	/* a hook no module has */
+			/* No module on the hook: the framework's own answer */
+			if (atoi(asked) != 0 || atoi(num) == 0)
+				return;
 			w = lsm_trace_new_walk(t, c, hook);
 			if (!w)
 				return;
+			w->framework = true;
+			snprintf(w->reason, sizeof(w->reason),
+				 "no module has this hook: the framework's default");
+			w->first = t->seq + 1;
 		}
 		w->ended = true;
 		w->seq = ++t->seq;
-		lsm_trace_field(body, "ret", num, sizeof(num));
 		w->ret = atoi(num);
 		lsm_trace_field(body, "lsm", w->stop, sizeof(w->stop));
 		lsm_trace_field(body, "skipped", w->skipped, sizeof(w->skipped));
 	} else if (strcmp(ev, "lsm_interface") == 0 ||
-		   strcmp(ev, "lsm_void_hook") == 0) {
-		bool alone = ev[4] == 'i';
-
+		   strcmp(ev, "lsm_void_hook") == 0 ||
+		   strcmp(ev, "lsm_framework") == 0) {
 		lsm[0] = '\0';
 		lsm_trace_field(body, "lsm", lsm, sizeof(lsm));
 		w = lsm_trace_new_walk(t, c, hook);
 		if (!w)
 			return;
-		w->alone = alone;
 		w->ended = true;
-		w->seq = ++t->seq;
-		snprintf(w->ans[0].lsm, LSM_TRACE_NAME, "%s", lsm[0] ? lsm : "(none)");
-		if (alone) {
-			lsm_trace_field(body, "ret", num, sizeof(num));
-			w->ans[0].ret = atoi(num);
+		w->first = ++t->seq;
+		w->seq = w->first;
+		lsm_trace_field(body, "ret", num, sizeof(num));
+		w->ret = atoi(num);
+		if (ev[4] == 'f') {
+			w->framework = true;
+			lsm_trace_rest(body, "reason", w->reason, sizeof(w->reason));
+			return;
 		}
+		w->alone = ev[4] == 'i';
+		w->is_void = ev[4] == 'v';
+		snprintf(w->ans[0].lsm, LSM_TRACE_NAME, "%s", lsm);
+		w->ans[0].ret = w->alone ? w->ret : 0;
 		w->nans = 1;
 	}
 }
@@ -745,13 +1046,61 @@ static inline void lsm_record_words(const char *mods, const char *only, char *ou
 }
 
 /*
+ * The modules of @c, among @only (NULL: all), asked in some hook of the
+ * call but not in @hook, as "apparmor was asked only in
+ * file_alloc_security" clauses ("; " before each).
+ */
+static inline void lsm_record_elsewhere(const struct lsm_trace *t,
+					const struct lsm_trace_call *c,
+					const char *hook, const char *only,
+					char *out, size_t len)
+{
+	char mods[256], hooks[256], *tok, *save;
+	size_t n = 0, h;
+	int i, j;
+
+	out[0] = '\0';
+	snprintf(mods, sizeof(mods), "%s", t->active);
+	for (tok = strtok_r(mods, ",\n", &save); tok && n < len;
+	     tok = strtok_r(NULL, ",\n", &save)) {
+		bool in_hook = false;
+
+		if (only && !lsm_record_sys_is(tok, only))
+			continue;
+		hooks[0] = '\0';
+		for (i = 0; i < c->nw; i++) {
+			const struct lsm_trace_walk *w = &c->w[i];
+
+			for (j = 0; j < w->nans && !w->framework; j++)
+				if (strcmp(w->ans[j].lsm, tok) == 0)
+					break;
+			if (w->framework || j == w->nans)
+				continue;
+			if (strcmp(w->hook, hook) == 0) {
+				in_hook = true;
+				break;
+			}
+			if (lsm_trace_in_list(hooks, w->hook))
+				continue;
+			h = strlen(hooks);
+			snprintf(hooks + h, sizeof(hooks) - h, "%s%s", h ? ", " : "", w->hook);
+		}
+		if (in_hook || !hooks[0])
+			continue;
+		n += snprintf(out + n, len - n, "; %s was asked only in %s", tok, hooks);
+	}
+}
+
+/*
  * The last recorded call of @syscalls (comma separated, as the trace
- * names them: "openat,open") that failed with a module's refusal, in
- * one line (@what NULL: "your SYSCALL()"): "@what was refused by smack in inode_permission
- * (EACCES); toylsm and landlock were never asked".  The modules named
- * as never asked are the active ones that no walk of the call asked,
- * among @only (NULL: every active module).  NULL if the record has no
- * such call.
+ * names them: "openat,open") that failed with a module's refusal
+ * (lsm_trace_decider()), in one line (@what NULL: "your SYSCALL()"):
+ * "@what was refused by smack in inode_permission (EACCES); never asked
+ * in inode_permission: toylsm; landlock was asked in no hook of that
+ * call; apparmor was asked only in file_alloc_security".  The modules
+ * named are the active ones among @only (NULL: every active module); the
+ * hook's own never-asked list is the kernel's, whole.  NULL if the record
+ * has no such call.
  */
 static inline const char *lsm_record_refused(struct lsm_record *r, const char *what,
 					     const char *syscalls, const char *only,
@@ -760,7 +1109,7 @@ static inline const char *lsm_record_refused(struct lsm_record *r, const char *w
 	const struct lsm_trace_call *c = NULL;
 	const struct lsm_trace_walk *d = NULL;
 	const struct lsm_trace_answer *a;
-	char vb[32], na[256], words[256], skipped[256];
+	char vb[32], na[256], words[256], skipped[256], other[512];
 	size_t n;
 	int i;
 
@@ -784,15 +1133,51 @@ static inline const char *lsm_record_refused(struct lsm_record *r, const char *w
 	if (d->ended && d->skipped[0] && n < len) {
 		lsm_trace_commas(d->skipped, skipped, sizeof(skipped));
 		lsm_record_words(skipped, NULL, words, sizeof(words));
-		n += snprintf(buf + n, len - n, "; after %s on %s's list, never asked: %s",
-			      a->lsm, d->hook, words);
+		n += snprintf(buf + n, len - n, "; never asked in %s: %s", d->hook, words);
 	}
 	lsm_trace_not_asked(&r->t, c, na, sizeof(na));
 	lsm_record_words(na, only, words, sizeof(words));
 	if (words[0] && n < len)
-		n += snprintf(buf + n, len - n, "; %s %s never asked in that call", words,
+		n += snprintf(buf + n, len - n, "; %s %s asked in no hook of that call", words,
 			      strstr(words, " and ") ? "were" : "was");
+	lsm_record_elsewhere(&r->t, c, d->hook, only, other, sizeof(other));
+	if (other[0] && n < len)
+		snprintf(buf + n, len - n, "%s", other);
 	return buf;
+}
+
+/*
+ * The last recorded call of @syscalls that failed, when no module refused
+ * it, in one line: "no LSM refused your open() (EACCES): openat failed
+ * with EACCES, and no module's answer ended a hook walk with EACCES: ...".
+ * NULL if the last such call that failed was refused by a module, or no
+ * call of @syscalls failed.
+ */
+static inline const char *lsm_record_unrefused(struct lsm_record *r, const char *what,
+					       const char *syscalls, char *buf, size_t len)
+{
+	const struct lsm_trace_call *c;
+	char eb[24], why[512];
+	const char *en;
+	int i;
+
+	if (!r->read)
+		return NULL;
+	for (i = r->ncalls - 1; i >= 0; i--) {
+		c = &r->calls[i];
+		if (!lsm_record_sys_is(c->sys, syscalls) || !c->done || c->ret >= 0 ||
+		    c->ret <= -4096)
+			continue;
+		if (!lsm_trace_no_refusal(c, why, sizeof(why)))
+			return NULL;
+		en = lsm_trace_errname((int)-c->ret, eb, sizeof(eb));
+		if (what)
+			snprintf(buf, len, "no LSM refused %s (%s): %s", what, en, why);
+		else
+			snprintf(buf, len, "no LSM refused your %s() (%s): %s", c->sys, en, why);
+		return buf;
+	}
+	return NULL;
 }
 
 /*

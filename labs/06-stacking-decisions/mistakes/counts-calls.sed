@@ -6,7 +6,7 @@
 #
 # expect: step 3 passes
 # expect: step 4 hint: this open() succeeded, so nobody refused
-# expect: step 4 hint: trace:    no module refused your open()
+# expect: step 4 hint: trace:    no LSM refused your open()
 # expect: step 4 not: another module refused first
 # expect: step 5 passes
 s/lab_stats("file_open", &calls, &before)/lab_stats("file_open", \&before, \&calls)/
