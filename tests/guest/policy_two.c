@@ -118,7 +118,8 @@ static const char *refused_by(const char *lsm, const char *other, int retry, cha
 	}
 	run("why -s openat policy run stack probe read " SECRET " 2>&1");
 	snprintf(why, len, "%s", out);
-	snprintf(want, sizeof(want), "=> refused by %s in file_open: EACCES; never asked: ", lsm);
+	snprintf(want, sizeof(want),
+		 "=> refused by %s in file_open: EACCES; never asked in file_open: ", lsm);
 	line = strstr(out, want);
 	if (!line)
 		return "why does not name the module in file_open";
