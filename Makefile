@@ -19,7 +19,7 @@ MAKEOVERRIDES :=
 S := scripts
 
 .PHONY: help deps tree kernel initramfs run why console gdb test test-debug selftests compile-check series-builds \
-	mainline abi mainline-tests bench labs lab skel clean distclean
+	mainline abi mainline-tests bench labs lab skel progress clean distclean
 .DEFAULT_GOAL := help
 
 help:		## this list
@@ -85,6 +85,9 @@ lab:		## make lab N: build, boot, grade lab N (SOLUTION=1 SHELL=1 STEP=k GDB=1)
 
 skel:		## make skel N STEP=k: fresh skeleton, steps before k solved
 	@$(S)/lab.sh skel $(LAB_ARGS)
+
+progress:	## each lab's last result (OUT=FILE NAME=...: a file for the instructor; FROM=DIR: the room's table)
+	@$(S)/progress.sh
 
 # In `make lab 3`, the 3 is the lab's number, not a target.
 ifneq ($(filter lab skel,$(MAKECMDGOALS)),)

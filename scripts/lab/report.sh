@@ -12,13 +12,20 @@ digest() {
 	fi
 }
 
-# transcript_head SRC TAG: the first lines of the transcript ($T).
+# transcript_head SRC TAG: the first lines of the transcript ($T).  The
+# "key: value" lines above the first boot are what make progress reads
+# (scripts/results.py transcript): the kernel flavour, and the boots as
+# lab.conf's BOOTS names them (an empty entry is the kernel's default).
 transcript_head() {
+	local b boots=()
+	for b in "${BOOTS[@]}"; do boots+=("${b:-default}"); done
 	{
 		echo "lab $NUM ($TITLE), graded $(date '+%F %T')"
 		echo "source: $(rel "$1") (sha256 $(digest "$1"))"
 		echo "graded: $([ "$2" = solution ] && echo "the reference solution" || echo "your copy")"
 		echo "console logs: $(rel "$LOGS")/guest-lab-$NN-run-b*.log"
+		echo "flavour: $FLAVOUR"
+		echo "boots: $(printf '%s, ' "${boots[@]}" | sed 's/, $//')"
 	} >"$T"
 }
 

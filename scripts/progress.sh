@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# make progress: each lab's last graded run (build/labs/NN/last-run.txt,
+# the transcripts make lab writes), for the attendee.
+#
+#   make progress                      the table of your labs
+#   make progress OUT=FILE [NAME=...]  the same, and FILE: one small progress
+#                                      file for the instructor (NAME defaults
+#                                      to user@host)
+#   make progress FROM=DIR             the room: attendees x labs, from a
+#                                      folder of such files
+#
+# The labs are those of labs/ (their titles from lab.conf, read by
+# scripts/lab/conf.sh as make labs reads them); scripts/progress.py does
+# the rest, and documents the file's format.  No network: files only.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+. "$KIT/scripts/stacks.sh"
+. "$KIT/scripts/lab/conf.sh"
+
+LABS=${LABS_DIR:-$KIT/labs}	# LABS_DIR: for tests/host/progress.sh only
+[ -z "${OUT:-}" ] || [ -z "${FROM:-}" ] ||
+	die "make progress takes OUT=FILE (write your progress file) or FROM=DIR (read a folder of them), not both."
+
+# The labs, "NUMBER<TAB>TITLE" a line.
+labs() {
+	local d
+	for d in $(lab_dirs); do
+		(LDIR=$d NUM=$(basename "$d" | sed -E 's/^0*([0-9]+)-.*/\1/')
+		 load_conf >/dev/null
+		 printf '%s\t%s\n' "$NUM" "$TITLE")
+	done
+}
+
+if [ -n "${FROM:-}" ]; then
+	labs | "$KIT/scripts/progress.py" room "$FROM"
+elif [ -n "${OUT:-}" ]; then
+	labs | "$KIT/scripts/progress.py" mine "$BUILD/labs" "$OUT" "${NAME:-}"
+else
+	labs | "$KIT/scripts/progress.py" mine "$BUILD/labs"
+fi
