@@ -80,7 +80,7 @@ bench:		## measure syscalls and the kit loop, build/bench.md (BASELINE=1 COLD=1 
 labs:		## list the labs, with titles and time estimates
 	@$(S)/lab.sh list
 
-lab:		## make lab N: build, boot, grade lab N (SOLUTION=1 SHELL=1 STEP=k GDB=1)
+lab:		## make lab N: build, boot, grade lab N (SOLUTION=1 SHELL=1 STEP=k GDB=1; HINT=2: the line to write too)
 	@$(S)/lab.sh run $(LAB_ARGS)
 
 skel:		## make skel N STEP=k: fresh skeleton, steps before k solved

@@ -17,7 +17,10 @@
 # it); KIT_SHELL=1 boots a guest shell with the lab's program instead of
 # grading (APPEND=... adds to its kernel command line); GDB=1 (a
 # kernel-side lab) boots the lab kernel with debug info under gdb instead
-# (scripts/gdb.sh; the guest runs the grader, or CMD); TIMEOUT=s per boot.
+# (scripts/gdb.sh; the guest runs the grader, or CMD); TIMEOUT=s per boot;
+# HINT=2: each FAIL's hints give the exact line to write as well (by
+# default, HINT=1, they say what the kernel saw and where to look; in
+# check mode a TAG ending in -hint2 is graded with HINT=2).
 #
 # A run is four stages, as in the kernel's tools/testing/kunit/kunit.py;
 # each is a function of one file of scripts/lab/, and stage() records its
@@ -105,6 +108,8 @@ cmd_skel() {
 cmd_run() {
 	find_lab "$@"
 	load_conf
+	case ${HINT:-1} in 1|2) ;; *) die "HINT must be 1 or 2, not '$HINT'." \
+		"make lab $NUM shows what the kernel saw and where to look; make lab $NUM HINT=2 the line to write as well." ;; esac
 	# A lab on the reference kernel says so before it makes a copy that
 	# the attendee would then edit with nothing to grade it on.
 	[ "$FLAVOUR" != mainline ] || need_mainline "$(flavour_dir)"

@@ -12,11 +12,13 @@
  *
  * Rules are global and outlive a variant (tests/host/labs.sh grades all
  * variants in the same boots): before loading, the banner removes every
- * Smack and toylsm rule whose subject is the program's label, and the
+ * Smack and toylsm rule that names one of the lab's labels, and the
  * lab's files; AppArmor replaces the profile and SELinux the policy whole.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <fnmatch.h>
+#include <strings.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -168,15 +170,35 @@ static const char *kernel_rule(const char *path, const char *subj, const char *o
 	return NULL;
 }
 
-/* Remove the rules of a rules file whose subject is @subj. */
-static void drop_rules(const char *path, const char *subj, int one_write)
+/* Whether @label is one of the space-separated @labels, in any case. */
+static int in_labels(const char *label, const char *labels)
+{
+	size_t n = strlen(label);
+	const char *p;
+
+	for (p = labels; *p; p += strspn(p, " ")) {
+		if (strlen(p) >= n && !strncasecmp(p, label, n) && (!p[n] || p[n] == ' '))
+			return 1;
+		p += strcspn(p, " ");
+	}
+	return 0;
+}
+
+/*
+ * Remove the rules of a rules file that name one of the lab's @labels,
+ * as subject or object, in any case: a learner's rule with two labels
+ * swapped or one in the wrong case must not outlive its variant (the
+ * hints read the rules near the one a step needs).
+ */
+static void drop_rules(const char *path, const char *labels, int one_write)
 {
 	char line[128], s[64], o[64], p[16], buf[4096] = "";
 	FILE *f = fopen(path, "r");
 	int fd;
 
 	while (f && fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%63s %63s %15s", s, o, p) != 3 || strcmp(s, subj))
+		if (sscanf(line, "%63s %63s %15s", s, o, p) != 3 ||
+		    (!in_labels(s, labels) && !in_labels(o, labels)))
 			continue;
 		if (one_write) {
 			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s %s -\n", s, o);
@@ -196,7 +218,7 @@ static void drop_rules(const char *path, const char *subj, int one_write)
 	if (buf[0]) {
 		fd = open(path, O_WRONLY);
 		if (fd < 0 || write(fd, buf, strlen(buf)) < 0)
-			printf("grader: cannot remove the %s rules from %s: %s\n", subj, path,
+			printf("grader: cannot remove the rules of %s from %s: %s\n", labels, path,
 			       errname(errno));
 		if (fd >= 0)
 			close(fd);
@@ -240,9 +262,9 @@ static void reset(void)
 	DIR *d;
 
 	if (lsm_active("smack"))
-		drop_rules(SMACK_LOAD2, "Probe", 0);
+		drop_rules(SMACK_LOAD2, "Probe Inbox Shared", 0);
 	if (lsm_active("toylsm"))
-		drop_rules(TOY_RULES, "probe", 1);
+		drop_rules(TOY_RULES, "probe diary shared", 1);
 	if (lsm_active("apparmor"))
 		drop_profiles();
 	d = opendir(DIR10);
@@ -488,42 +510,242 @@ static void hint_todo(const char *name, int n)
 		fclose(f);
 }
 
-/* @lsm refused @r: what would let it through, in its own language. */
+/*
+ * The learner's file @name in --src, where the files are one after the
+ * other under "==> NAME <==" lines: src_open() finds it, src_next() gives
+ * its lines in turn (without the newline), *no counting them as in the
+ * learner's own file, up to the next file; 0 at its end.
+ */
+static FILE *src_open(const char *name)
+{
+	char line[512], head[128];
+	FILE *f = lab_src ? fopen(lab_src, "r") : NULL;
+
+	snprintf(head, sizeof(head), "==> %s <==\n", name);
+	while (f && fgets(line, sizeof(line), f))
+		if (!strcmp(line, head))
+			return f;
+	if (f)
+		fclose(f);
+	return NULL;
+}
+
+static int src_next(FILE *f, char *line, size_t len, int *no)
+{
+	if (!f || !fgets(line, len, f) || !strncmp(line, "==> ", 4))
+		return 0;
+	line[strcspn(line, "\n")] = '\0';
+	++*no;
+	return 1;
+}
+
+/* A line that is a rule, not blank or a comment. */
+static int is_rule(const char *line)
+{
+	line += strspn(line, " \t");
+	return *line && *line != '#';
+}
+
+/* Every letter of @want is in @have (a rule's access or perms). */
+static int has_perms(const char *have, const char *want)
+{
+	for (; *want; want++)
+		if (!strchr(have, *want) && !strchr(have, *want - 'a' + 'A'))
+			return 0;
+	return 1;
+}
+
+/*
+ * The lines of @name (smack.rules, toylsm.rules: SUBJECT OBJECT ACCESS)
+ * that come near a rule from @subj to @obj giving @p, and what is wrong
+ * with each: the two labels swapped, a label in the wrong case, the
+ * access without @p.  None: say that no line names the two labels.
+ */
+static void hint_rule_lines(const char *mod, const char *name, const char *subj,
+			    const char *obj, const char *p)
+{
+	char line[512], s[64], o[64], a[32];
+	int no = 0, said = 0;
+	FILE *f = src_open(name);
+
+	while (src_next(f, line, sizeof(line), &no)) {
+		if (!is_rule(line) || sscanf(line, "%63s %63s %31s", s, o, a) != 3)
+			continue;
+		if (!strcmp(s, subj) && !strcmp(o, obj)) {
+			if (!has_perms(a, p))
+				lab_hint("%s/%s, line %d, \"%s\": a rule from %s to %s, but its access %s does not hold %s",
+					 lab_file, name, no, line, s, o, a, p);
+		} else if (!strcasecmp(s, subj) && !strcasecmp(o, obj)) {
+			lab_hint("%s/%s, line %d, \"%s\": %s labels are case-sensitive, and %s is not %s (%s)",
+				 lab_file, name, no, line, mod, strcmp(s, subj) ? s : o,
+				 strcmp(s, subj) ? subj : obj,
+				 strcmp(s, subj) ? "the program's label" : "the file's label");
+		} else if (!strcasecmp(s, obj) && !strcasecmp(o, subj)) {
+			lab_hint("%s/%s, line %d, \"%s\": a rule is SUBJECT OBJECT ACCESS, so this one lets a task labelled %s use what is labelled %s; here the program (%s) is the subject and the file (%s) the object",
+				 lab_file, name, no, line, s, o, subj, obj);
+		} else {
+			continue;
+		}
+		said = 1;
+	}
+	if (f)
+		fclose(f);
+	if (!said)
+		lab_hint("no line of %s/%s names both %s and %s: a rule is SUBJECT OBJECT ACCESS, the program's label first",
+			 lab_file, name, subj, obj);
+}
+
+/*
+ * The lines of apparmor/probe that name @path (exactly, by a glob, or in
+ * another case), and what is wrong with each; none: say so.
+ */
+static void hint_profile_lines(const char *path, const char *p)
+{
+	char line[512], w[4][256], *perm;
+	int no = 0, said = 0, n, k;
+	FILE *f = src_open("apparmor/probe");
+
+	while (src_next(f, line, sizeof(line), &no)) {
+		if (!is_rule(line))
+			continue;
+		n = sscanf(line, "%255s %255s %255s %255s", w[0], w[1], w[2], w[3]);
+		for (k = 0; k < n - 1 && (!strcmp(w[k], "audit") || !strcmp(w[k], "owner") ||
+					  !strcmp(w[k], "allow") || !strcmp(w[k], "deny")); k++)
+			;
+		if (k >= n - 1 || w[k][0] != '/')
+			continue;
+		perm = w[k + 1];
+		perm[strcspn(perm, ",")] = '\0';
+		if (!fnmatch(w[k], path, 0)) {
+			if (!strcmp(w[0], "deny") || !strcmp(w[1], "deny"))
+				lab_hint("%s/apparmor/probe, line %d, \"%s\": a deny rule, which refuses %s whatever else the profile gives",
+					 lab_file, no, line, perm);
+			else if (!has_perms(perm, p))
+				lab_hint("%s/apparmor/probe, line %d, \"%s\": it names %s, with %s, which does not hold %s",
+					 lab_file, no, line, path, perm, p);
+		} else if (!fnmatch(w[k], path, FNM_CASEFOLD)) {
+			lab_hint("%s/apparmor/probe, line %d, \"%s\": AppArmor's paths are case-sensitive, and %s is not %s",
+				 lab_file, no, line, w[k], path);
+		} else {
+			continue;
+		}
+		said = 1;
+	}
+	if (f)
+		fclose(f);
+	if (!said)
+		lab_hint("no rule of %s/apparmor/probe names %s: a rule is a path (globs allowed), its permissions and a comma",
+			 lab_file, path);
+}
+
+/*
+ * The allow rules of selinux/kit.te from @d to @t (a list { ... } counts
+ * as naming them), and whether each gives @perm; none: say so.
+ */
+#define SEP " \t{}:;"
+
+static void hint_allow_lines(const char *d, const char *t, const char *perm)
+{
+	char line[512], copy[512], *w, *save;
+	int no = 0, pair = 0, src, tgt, gives;
+	FILE *f = src_open("selinux/kit.te");
+
+	while (src_next(f, line, sizeof(line), &no)) {
+		if (!is_rule(line) || strncmp(line + strspn(line, " \t"), "allow", 5))
+			continue;
+		snprintf(copy, sizeof(copy), "%s", line);
+		src = 0;
+		tgt = 0;
+		gives = 0;
+		for (w = strtok_r(copy, SEP, &save); w; w = strtok_r(NULL, SEP, &save)) {
+			src |= !strcmp(w, d);
+			tgt |= !strcmp(w, t);
+			gives |= !strcmp(w, perm) || !strcmp(w, "*");
+		}
+		if (!src || !tgt)
+			continue;
+		pair = 1;
+		if (!gives)
+			lab_hint("%s/selinux/kit.te, line %d, \"%s\": an allow rule from %s to %s without %s",
+				 lab_file, no, line, d, t, perm);
+	}
+	if (f)
+		fclose(f);
+	if (!pair)
+		lab_hint("no allow rule of %s/selinux/kit.te names both %s and %s", lab_file, d, t);
+}
+
+/* The level-1 hint's last line: the exact line is one HINT=2 away. */
+static void hint_more(const char *lsm)
+{
+	lab_hint("make lab 10 HINT=2 shows the line that would make %s say yes", lsm);
+}
+
+/*
+ * @lsm refused @r: what the kernel saw (the module, its hook, the
+ * subject's and the object's labels, the permission asked) and where to
+ * look, with what is wrong with the learner's lines that come near; the
+ * exact line to write only with HINT=2 (lab_hint_level).
+ */
 static void hint_grant(const char *lsm, const char *hook, const struct row *r,
 		       const struct labels *l)
 {
 	const char *p = perms(lsm, r->acc);
 
 	if (!strcmp(lsm, "apparmor")) {
-		lab_hint("AppArmor's profile (the program runs as \"%s\") does not give %s on "
-			 DIR10 "%s: a line \"  " DIR10 "%s %s,\" in %s/apparmor/probe would make AppArmor say yes (a module after it may still say no)",
-			 l->apparmor, p, r->file, r->file, p, lab_file);
+		char path[128];
+
+		snprintf(path, sizeof(path), DIR10 "%s", r->file);
+		lab_hint("what the kernel saw: AppArmor refused in %s; the program runs as \"%s\" (its profile), the path %s, the permission asked %s (%s)",
+			 hook, l->apparmor, path, p, open_of(r->acc));
+		hint_profile_lines(path, p);
 		hint_todo("apparmor/probe", r->todo);
+		if (lab_hint_level < 2)
+			hint_more("AppArmor");
+		else
+			lab_hint("the line \"  %s %s,\" in %s/apparmor/probe would make AppArmor say yes (a module after it may still say no)",
+				 path, p, lab_file);
 	} else if (!strcmp(lsm, "smack")) {
 		const char *o = xattr_of(r->file, "security.SMACK64");
 
-		lab_hint("Smack's rules do not give %s (the program's Smack label) %s on %s (the file's security.SMACK64): the line \"%s %s %s\" in %s/smack.rules would make Smack say yes (a module after it may still say no)",
-			 l->smack, p, o, l->smack, o, p, lab_file);
+		lab_hint("what the kernel saw: Smack refused in %s; subject %s (the program's Smack label), object %s (the file's security.SMACK64), the access asked %s (%s)",
+			 hook, l->smack, o, p, open_of(r->acc));
+		hint_rule_lines("Smack", "smack.rules", l->smack, o, p);
 		hint_todo("smack.rules", r->todo);
+		if (lab_hint_level < 2)
+			hint_more("Smack");
+		else
+			lab_hint("the line \"%s %s %s\" in %s/smack.rules would make Smack say yes (a module after it may still say no)",
+				 l->smack, o, p, lab_file);
 	} else if (!strcmp(lsm, "selinux")) {
 		char t[64], d[64];
 		const char *perm = !strcmp(hook, "file_open") ? "open" : p;
 
 		snprintf(t, sizeof(t), "%s", se_type(xattr_of(r->file, "security.selinux")));
 		snprintf(d, sizeof(d), "%s", se_type(l->selinux));
-		lab_hint("SELinux refused in %s, where it checks the permission \"%s\": no allow rule gives %s (the program's domain) %s on %s files (the file's type)",
-			 hook, perm, d, perm, t);
-		lab_hint("the program's %s needs { open %s }: \"allow %s %s:file { open %s };\" in %s/selinux/kit.te would give both, and make SELinux say yes (a module after it may still say no)",
-			 r->acc[0] == 'r' ? "read" : !strcmp(r->acc, "write") ?
-			 "write (an O_APPEND open)" : r->acc,
-			 p, d, t, p, lab_file);
+		lab_hint("what the kernel saw: SELinux refused in %s; source %s (the program's domain), target %s (the file's type), class file, the permission asked %s: no allow rule gives it",
+			 hook, d, t, perm);
+		lab_hint("SELinux asks %s in inode_permission and open in file_open: the program's %s (%s) needs both",
+			 p, r->acc, open_of(r->acc));
+		hint_allow_lines(d, t, perm);
 		hint_todo("selinux/kit.te", r->todo);
+		if (lab_hint_level < 2)
+			hint_more("SELinux");
+		else
+			lab_hint("the line \"allow %s %s:file { open %s };\" in %s/selinux/kit.te would give both, and make SELinux say yes (a module after it may still say no)",
+				 d, t, p, lab_file);
 	} else if (!strcmp(lsm, "toylsm")) {
 		const char *o = xattr_of(r->file, "security.toylsm");
 
-		lab_hint("toylsm's rules do not give %s (the program's toylsm label) %s on %s (the file's security.toylsm): the line \"%s %s %s\" in %s/toylsm.rules would make toylsm say yes (a module after it may still say no)",
-			 l->toylsm, p, o, l->toylsm, o, p, lab_file);
+		lab_hint("what the kernel saw: toylsm refused in %s; subject %s (the program's toylsm label), object %s (the file's security.toylsm), the permission asked %s (%s)",
+			 hook, l->toylsm, o, p, open_of(r->acc));
+		hint_rule_lines("toylsm", "toylsm.rules", l->toylsm, o, p);
 		hint_todo("toylsm.rules", r->todo);
+		if (lab_hint_level < 2)
+			hint_more("toylsm");
+		else
+			lab_hint("the line \"%s %s %s\" in %s/toylsm.rules would make toylsm say yes (a module after it may still say no)",
+				 l->toylsm, o, p, lab_file);
 	} else {
 		lab_hint("%s is not a module whose policy this lab gives you: the README's table says which modules decide each access",
 			 lsm);

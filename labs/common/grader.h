@@ -37,7 +37,7 @@
  * lab_needs(k) first: if it fails while step k fails, its hint is "this
  * step needs step k" instead of a hint about itself.
  *
- * Modes: "grader --grade [--file PATH] [--src COPY]" grades (exit status 0 only if every
+ * Modes: "grader --grade [--file PATH] [--src COPY] [--hint N]" grades (exit status 0 only if every
  * step passes); "grader" alone runs the lab's lab_show(), which prints what
  * the attendee's functions return, for exploring in the guest shell.
  */
@@ -71,6 +71,12 @@ int lab_todo;
  */
 static const char *lab_file = "your lab file";
 static const char *lab_src;
+
+/*
+ * How much a hint gives away (--hint N, from make lab N HINT=2): 1, what
+ * the kernel saw and where to look; 2, the exact line to write as well.
+ */
+static int lab_hint_level = 1;
 
 struct lab_step {
 	int n;
@@ -563,6 +569,8 @@ int main(int argc, char **argv)
 			lab_file = argv[++i];
 		else if (!strcmp(argv[i], "--src") && i + 1 < argc)
 			lab_src = argv[++i];
+		else if (!strcmp(argv[i], "--hint") && i + 1 < argc)
+			lab_hint_level = atoi(argv[++i]) >= 2 ? 2 : 1;
 	}
 	if (!grade) {
 		lab_show();

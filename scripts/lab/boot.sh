@@ -3,6 +3,13 @@
 # parallel, each running every built variant's grader.  Sourced by
 # scripts/lab.sh.
 
+# hint_level TAG: how much the variant's hints give away (the grader's
+# --hint): HINT (make lab N HINT=2: the exact line too), 1 by default; a
+# TAG ending in -hint2 (tests/host/lab-hints.sh's HINT=2 expectations) 2.
+hint_level() {
+	case $1 in *-hint2) echo 2 ;; *) echo "${HINT:-1}" ;; esac
+}
+
 # boot_all TAG=FILE...: each boot's results channel
 # (build/logs/guest-lab-NN-MODE-bI.out) gets one KIT-BEGIN/KIT-END section
 # of TAP per variant; $OUT/boot-MODE-I.rc is the runner's status (124-127:
@@ -17,8 +24,8 @@ boot_all() {
 			tag=${v%%=*} src=${v#*=}
 			[ -x "$OUT/$tag/$BIN-$tag" ] || continue
 			printf 'echo "KIT-BEGIN %s"\n' "$tag"
-			printf '/kit/bin/%s --grade --file %q --src /kit/bin/%s\n' \
-				"$BIN-$tag" "$(rel "$src")" "$BIN-$tag.c"
+			printf '/kit/bin/%s --grade --file %q --src /kit/bin/%s --hint %s\n' \
+				"$BIN-$tag" "$(rel "$src")" "$BIN-$tag.c" "$(hint_level "$tag")"
 			printf 'echo "KIT-END %s status=$?"\n' "$tag"
 			bins+=(--bin "$OUT/$tag/$BIN-$tag" --bin "$OUT/$tag/$BIN-$tag.c")
 			[ "$KIND" != policy ] || mapfile -t -O ${#bins[@]} bins < <(policy_payload "$tag")
