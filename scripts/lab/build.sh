@@ -65,10 +65,14 @@ build_variant() {
 # show_compile_error TAG SRC: the compiler's messages and one paragraph.
 show_compile_error() {
 	local d=$OUT/$1 src=$2 first werror=" Warnings count as errors here (-Werror)."
-	[ "$KIND" != policy ] || werror=" The parser's message names your file and the line."
+	[ "$KIND" != policy ] || werror=" It names your file, the line the mistake is most likely on, and why."
 	sed "s|$KIT/||g" "$d/compile.txt" >&2
-	# A C compiler's error, apparmor_parser's, checkpolicy's (policy labs).
-	first=$(grep -m1 -E ': (fatal )?error: |parser error for |:ERROR ' "$d/compile.txt" | sed "s|$KIT/||g")
+	# A C compiler's error; in a policy lab, the kit's FILE:LINE: error:
+	# line (scripts/policy-check.py) before apparmor_parser's or
+	# checkpolicy's own, which may name a later line.
+	first=$(grep -m1 -E ': (fatal )?error: ' "$d/compile.txt" ||
+		grep -m1 -E 'parser error for |:ERROR ' "$d/compile.txt")
+	first=${first//"$KIT"\//}
 	die "$(rel "$src") does not compile, so lab $NUM was not graded." \
 	    "The first error is the one to fix (later ones often follow from it): ${first:-see the messages above}.$werror Then run make lab $NUM again."
 }
