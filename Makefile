@@ -19,7 +19,7 @@ MAKEOVERRIDES :=
 S := scripts
 
 .PHONY: help deps tree kernel initramfs run why console gdb test test-debug selftests compile-check series-builds \
-	mainline abi mainline-tests bench labs lab skel clean distclean
+	mainline abi mainline-tests bench man labs lab skel clean distclean
 .DEFAULT_GOAL := help
 
 help:		## this list
@@ -76,6 +76,9 @@ series-builds:	## build the kernel at each patch, without toylsm until the last:
 
 bench:		## measure syscalls and the kit loop, build/bench.md (BASELINE=1 COLD=1 TRACE=1)
 	@$(S)/bench.sh
+
+man:		## a manual page the kit cites, offline (PAGE=apparmor.d: the unpacked apparmor package's)
+	@$(S)/man.sh "$(PAGE)"
 
 labs:		## list the labs, with titles and time estimates
 	@$(S)/lab.sh list

@@ -716,6 +716,28 @@ static int cmd_list(void)
 	return 0;
 }
 
+/* policy -h: the guest has no sources, so the help is all here. */
+static const char help[] =
+"policy: load a policy set of " SETS " into this boot's security modules, or run\n"
+"a command under the parts of a set that belong to a process.\n"
+"\n"
+"  policy list                        the sets in " SETS "\n"
+"  policy load [-c] SET [MODULE...]   every module of SET this boot runs, or only\n"
+"      those named (selinux apparmor smack toylsm files): apparmor/NAME to\n"
+"      apparmor/.replace, selinux/policy to /sys/fs/selinux/load (then enforce 1),\n"
+"      smack.rules line by line to smackfs load2, toylsm.rules in one write to\n"
+"      toylsm/rules, files (\"PATH XATTR VALUE\": PATH made if missing, the xattr set\n"
+"      when its module is in this boot); -c: complain (AppArmor complain mode,\n"
+"      SELinux permissive, toylsm enforce 0)\n"
+"  policy run SET CMD [ARG...]        CMD under SET's file run: \"toylsm LABEL\" (the\n"
+"      label CMD takes at its exec), \"landlock FILE\" (\"RIGHTS PATH\" lines, RIGHTS\n"
+"      read and/or write: CMD keeps them only beneath those paths)\n"
+"  policy features                    AppArmor's features, as apparmor_parser -M reads them\n"
+"\n"
+"Exit status 0, or 1 with a message naming the module, the file (a toylsm line:\n"
+"its number and text), the kernel's reason and what was loaded before the error.\n"
+"The sets are compiled on the host, by make lab (lab 10) or when the kit packs this guest.\n";
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -731,7 +753,12 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1 && strcmp(argv[1], "list") == 0)
 		return cmd_list();
+	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
+			 !strcmp(argv[1], "help"))) {
+		fputs(help, stdout);
+		return 0;
+	}
 	fprintf(stderr, "usage: policy load [-c] SET [MODULE...] | policy run SET CMD [ARG...] |\n"
-		"       policy features | policy list   (the comment at the top of initramfs/policy.c)\n");
+		"       policy features | policy list   (policy -h: what each does)\n");
 	return 2;
 }

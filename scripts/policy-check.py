@@ -201,7 +201,7 @@ def explain_apparmor(prof, errs):
             what = f"{bad[0]} is not" if bad else f"{w[1].rstrip(',')} is not"
             out(prof, n, f'"{text}": {what} an AppArmor file permission (r read, w write, '
                 "a append, m map executable, ix/px/ux execute, k lock, l link: "
-                "apparmor.d(5))")
+                "apparmor.d(5): make man PAGE=apparmor.d)")
         return
     if "end of file" in msg:
         k = last_rule_before(lines, len(lines) + 1)

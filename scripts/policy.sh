@@ -109,7 +109,7 @@ for set in "${sets[@]}"; do
 					cat "$T/aa.err" >&2
 					"$KIT/scripts/policy-check.py" apparmor "$p" "$T/aa.err" >&2
 					die "apparmor_parser refused ${p#"$KIT"/} (its message is above)." \
-					    "Fix the profile; the syntax is in apparmor.d(5) (man apparmor.d, from the apparmor package)."
+					    "Fix the profile; the syntax is in apparmor.d(5): make man PAGE=apparmor.d (the apparmor package's page, unpacked in build/tools)."
 				}
 			done
 		done
@@ -148,7 +148,7 @@ for set in "${sets[@]}"; do
 			"$KIT/scripts/policy-check.py" selinux "$d/selinux/kit.te" \
 				"$o/selinux/policy.conf" "$T/se.err" >&2
 			die "checkpolicy refused ${d#"$KIT"/}/selinux/kit.te (its message is above, with the line of kit.te)." \
-			    "Fix the policy; checkpolicy(8) describes the language."
+			    "Fix the policy; the statements kit.te uses are explained at its top. Debian has no offline reference of this language: checkpolicy(8) (make man PAGE=checkpolicy) lists only the compiler's options."
 		}
 	fi
 done
