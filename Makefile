@@ -32,7 +32,7 @@ deps:		## install the Debian packages the kit needs (as root)
 tree:		## (re)create build/linux: pristine 6.1 + patches/ + demo-lsm/
 	@$(S)/deps.sh && $(S)/tree.sh
 
-kernel:		## build build/bzImage and build/usr/include (FLAVOUR=debug too)
+kernel:		## build build/bzImage and build/usr/include (FLAVOUR=debug: KASAN, UBSAN, lockdep; FLAVOUR=gdb: debug info, make gdb's)
 	@$(S)/kernel.sh
 
 initramfs:	## pack the guest's busybox initramfs
