@@ -542,4 +542,40 @@ TEST(help)
 	EXPECT_EQ(NULL, strstr(out, ".c")) TH_LOG("points at a source file:\n%s", out);
 }
 
+/*
+ * labels FILE (issue 29, item 9): a file's label in every module, from
+ * its xattrs, as the set "stack" gives them (configs/policy/stack/files):
+ * /bin/probe runs as Probe for Smack, toylsm-secret is toysecret for
+ * toylsm; a module not in this boot is marked so; a missing file is an
+ * error, the other files are still shown.
+ */
+static int has_line(const char *lsm, const char *attr, const char *val)
+{
+	char want[160];
+	const char *l;
+
+	snprintf(want, sizeof(want), "  %-8s %-26s %s", lsm, attr, val);
+	for (l = out; (l = strstr(l, want)); l++)
+		if (l == out || l[-1] == '\n')
+			return 1;
+	return 0;
+}
+
+TEST(labels_command)
+{
+	const char *off = "   (not in this boot)";
+
+	ASSERT_EQ(0, run("policy load stack 2>&1")) TH_LOG("%s", out);
+	EXPECT_EQ(0, run("labels /bin/probe /tmp/kit/toylsm-secret 2>&1")) TH_LOG("%s", out);
+	EXPECT_TRUE(active("smack") ? has_line("smack", "security.SMACK64EXEC", "Probe") :
+		    !!strstr(out, off)) TH_LOG("%s", out);
+	EXPECT_TRUE(!active("toylsm") || has_line("toylsm", "security.toylsm", "toysecret"))
+		TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "/tmp/kit/toylsm-secret\n")) TH_LOG("%s", out);
+	/* A missing file: status 1, its name, the other file still shown. */
+	EXPECT_EQ(1, run("labels /tmp/kit/no-such /bin/probe 2>&1"));
+	EXPECT_NE(NULL, strstr(out, "labels: /tmp/kit/no-such:")) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "/bin/probe\n")) TH_LOG("%s", out);
+}
+
 TEST_HARNESS_MAIN
