@@ -23,12 +23,27 @@ build_grader() {
 	mv "$o.$$.tmp" "$o"
 }
 
+# compile_hints DIR: the lines of the lab's compile-hints file
+# (labs/NN-*/compile-hints: "ERE<tab>TEXT", # comments) whose ERE matches
+# the compiler's messages, appended to DIR/compile.txt as "kit: hint:
+# TEXT": what a compiler error most likely means in that lab (lab 11: a
+# NULL %s argument in step 6 that comes from step 2).
+compile_hints() {
+	local f=$LDIR/compile-hints re text
+	[ -f "$f" ] || return 0
+	while IFS=$'\t' read -r re text; do
+		[[ -z $re || $re == \#* ]] && continue
+		if grep -qE -- "$re" "$1/compile.txt"; then printf 'kit: hint: %s\n' "$text" >>"$1/compile.txt"; fi
+	done <"$f"
+}
+
 # link_program DIR SRC PROG: SRC compiled with the grader into PROG, the
-# compiler's messages in DIR/compile.txt; 1 if it does not compile.
+# compiler's messages in DIR/compile.txt (and the lab's compile hints that
+# apply); 1 if it does not compile.
 link_program() {
 	local d=$1 src=$2 prog=$3
 	"$KIT/scripts/guest-cc.sh" -c "${CFLAGS_LAB[@]}" -I "$LDIR" -I "$LABS/common" \
-		-o "$d/src.o" "$src" >"$d/compile.txt" 2>&1 || return 1
+		-o "$d/src.o" "$src" >"$d/compile.txt" 2>&1 || { compile_hints "$d"; return 1; }
 	"$KIT/scripts/guest-cc.sh" -o "$prog" "$d/src.o" "$OUT/grade.o" \
 		>>"$d/compile.txt" 2>&1 || return 1
 }
