@@ -19,7 +19,7 @@ MAKEOVERRIDES :=
 S := scripts
 
 .PHONY: help deps tree kernel initramfs run why console gdb test test-debug selftests compile-check series-builds \
-	mainline abi mainline-tests bench labs lab skel progress clean distclean
+	mainline abi mainline-tests bench man labs lab skel progress clean distclean
 .DEFAULT_GOAL := help
 
 help:		## this list
@@ -32,7 +32,7 @@ deps:		## install the Debian packages the kit needs (as root)
 tree:		## (re)create build/linux: pristine 6.1 + patches/ + demo-lsm/
 	@$(S)/deps.sh && $(S)/tree.sh
 
-kernel:		## build build/bzImage and build/usr/include (FLAVOUR=debug too)
+kernel:		## build build/bzImage and build/usr/include (FLAVOUR=debug: KASAN, UBSAN, lockdep; FLAVOUR=gdb: debug info, make gdb's)
 	@$(S)/kernel.sh
 
 initramfs:	## pack the guest's busybox initramfs
@@ -76,6 +76,9 @@ series-builds:	## build the kernel at each patch, without toylsm until the last:
 
 bench:		## measure syscalls and the kit loop, build/bench.md (BASELINE=1 COLD=1 TRACE=1)
 	@$(S)/bench.sh
+
+man:		## a manual page the kit cites, offline (PAGE=apparmor.d: the unpacked apparmor package's)
+	@$(S)/man.sh "$(PAGE)"
 
 labs:		## list the labs, with titles and time estimates
 	@$(S)/lab.sh list

@@ -12,7 +12,7 @@ evaluate() {
 		rc=$(cat "$OUT/boot-$MODE-$((i + 1)).rc" 2>/dev/null || echo 126)
 		specs+=("$rc:$LOGS/guest-lab-$NN-$MODE-b$((i + 1)).out:$(boot_label "$i")")
 	done
-	eval "$("$KIT/scripts/results.py" lab "$OUT/$tag" "$tag" "${TIMEOUT:-90}" "${specs[@]}")"
+	eval "$("$KIT/scripts/results.py" lab "$OUT/$tag" "$tag" "${TIMEOUT_USED:-${TIMEOUT:-90}}" "${specs[@]}")"
 }
 
 # variant_line TAG: the VARIANT line of tests/host/labs.sh.

@@ -60,7 +60,7 @@ scenario() {
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..23"
+echo "1..24"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -592,6 +592,40 @@ if [ $rc -ne 0 ]; then
 	sed 's/^/# /' <<<"$e" | head -8
 elif [ $brc -eq 0 ]; then
 	notok "$desc (a stacks.sh that lets every word through passes too: the case cannot fail)"
+else
+	ok "$desc"
+fi
+
+# The attendee's copy says which command made it (issue 29, item 9): make
+# lab N makes the first copy (and STEP=k's), make skel N the others; a
+# header that always said "make skel" was untrue after a first make lab.
+# WORK_SABOTAGE: a sed script applied to a copy of scripts/lab/work.sh.
+madeby() (
+	W=$T/madeby
+	rm -rf "$W" && mkdir -p "$W/lab" && cp "$K/scripts/lab/work.sh" "$W/work.sh"
+	[ -z "${WORK_SABOTAGE:-}" ] || sed -i "$WORK_SABOTAGE" "$W/work.sh"
+	say() { :; }
+	die() { echo "die: $*"; exit 1; }
+	rel() { echo "$1"; }
+	# shellcheck disable=SC1091
+	. "$W/work.sh"
+	KIT=$K NUM=7 LDIR=$W/lab SOL=$D/skel-good.c WORKF=$W/lab/work/file.c
+	unset STEP SOLUTION
+	pick_source >/dev/null
+	grep -q 'made by "make lab 7" on' "$WORKF" || { echo "first make lab: $(sed -n 2p "$WORKF")"; exit 1; }
+	reset_work 2 >/dev/null
+	grep -q 'made by "make skel 7 STEP=2" on' "$WORKF" || { echo "make skel: $(sed -n 2p "$WORKF")"; exit 1; }
+	STEP=2 pick_source >/dev/null
+	grep -q 'made by "make lab 7 STEP=2" on' "$WORKF" || { echo "make lab STEP=2: $(sed -n 2p "$WORKF")"; exit 1; }
+)
+e=$(madeby 2>&1); rc=$?
+be=$(WORK_SABOTAGE='s/"make %s %d%s"/"make skel %d%s"/; s/"\$by" "\$NUM"/"$NUM"/' madeby 2>&1); brc=$?
+desc="the attendee's copy names the command that made it: make lab N (a first run, STEP=k) or make skel N"
+if [ $rc -ne 0 ]; then
+	notok "$desc"
+	sed 's/^/# /' <<<"$e" | head -8
+elif [ $brc -eq 0 ]; then
+	notok "$desc (a work.sh that always says make skel passes too: the case cannot fail)"
 else
 	ok "$desc"
 fi
