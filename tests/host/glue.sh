@@ -60,7 +60,7 @@ scenario() {
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..24"
+echo "1..25"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -626,6 +626,32 @@ if [ $rc -ne 0 ]; then
 	sed 's/^/# /' <<<"$e" | head -8
 elif [ $brc -eq 0 ]; then
 	notok "$desc (a work.sh that always says make skel passes too: the case cannot fail)"
+else
+	ok "$desc"
+fi
+
+# kernel.sh's progress line: no total invented for a first build (it once
+# said "1007/900 objects, 99%"), none passed when a build outgrows the last.
+# KERNEL_SABOTAGE: a sed script applied to a copy of scripts/kernel.sh.
+progress() (
+	sed -n '/^progress_msg() {/,/^}/p' "$K/scripts/kernel.sh" >"$T/progress.sh"
+	[ -z "${KERNEL_SABOTAGE:-}" ] || sed -i "$KERNEL_SABOTAGE" "$T/progress.sh"
+	# shellcheck disable=SC1091
+	. "$T/progress.sh"
+	chk() { local got; got=$(progress_msg "$1" "$2" "$3"); [ "$got" = "$4" ] || { echo "progress_msg $1 '$2' $3: '$got', not '$4'"; exit 1; }; }
+	chk 1007 "" 1 "1007 objects compiled (a first build here: no total known yet)"
+	chk 1020 1016 1 "1020 objects compiled (the last full build compiled 1016)"
+	chk 508 1016 1 "508/1016 objects, 50%"
+	chk 12 1016 0 "12 object(s) recompiled"
+)
+e=$(progress 2>&1); rc=$?
+be=$(KERNEL_SABOTAGE='s/-z "\$expect"/-z "$expect$expect" -a 1 = 0/; s/"\$done" -gt "\$expect"/0 -gt 1/' progress 2>&1); brc=$?
+desc="the kernel build's progress line: no invented total, none passed"
+if [ $rc -ne 0 ]; then
+	notok "$desc"
+	sed 's/^/# /' <<<"$e" | head -8
+elif [ $brc -eq 0 ]; then
+	notok "$desc (a progress_msg that divides by a missing total passes too: the case cannot fail)"
 else
 	ok "$desc"
 fi
