@@ -19,7 +19,7 @@ MAKEOVERRIDES :=
 S := scripts
 
 .PHONY: help deps tree kernel initramfs run why console gdb test test-debug selftests compile-check series-builds \
-	mainline abi mainline-tests bench labs lab skel clean distclean
+	mainline abi mainline-tests bench labs lab skel lab-check clean distclean
 .DEFAULT_GOAL := help
 
 help:		## this list
@@ -86,9 +86,12 @@ lab:		## make lab N: build, boot, grade lab N (SOLUTION=1 SHELL=1 STEP=k GDB=1)
 skel:		## make skel N STEP=k: fresh skeleton, steps before k solved
 	@$(S)/lab.sh skel $(LAB_ARGS)
 
+lab-check:	## check every lab (make lab-check N: one) offline, in seconds: no kernel build, no guest
+	@$(S)/lab-check.sh $(LAB_ARGS)
+
 # In `make lab 3`, the 3 is the lab's number, not a target.
-ifneq ($(filter lab skel,$(MAKECMDGOALS)),)
-LAB_ARGS := $(filter-out lab skel,$(MAKECMDGOALS))
+ifneq ($(filter lab skel lab-check,$(MAKECMDGOALS)),)
+LAB_ARGS := $(filter-out lab skel lab-check,$(MAKECMDGOALS))
 $(eval $(LAB_ARGS): ; @:)
 endif
 
