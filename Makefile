@@ -19,7 +19,7 @@ MAKEOVERRIDES :=
 S := scripts
 
 .PHONY: help deps tree kernel initramfs run why console gdb test test-debug selftests compile-check series-builds \
-	mainline abi mainline-tests bench man labs lab skel progress clean distclean
+	mainline abi mainline-tests bench man labs lab skel lab-check progress clean distclean
 .DEFAULT_GOAL := help
 
 help:		## this list
@@ -92,9 +92,12 @@ skel:		## make skel N STEP=k: fresh skeleton, steps before k solved
 progress:	## each lab's last result (OUT=FILE NAME=...: a file for the instructor; FROM=DIR: the room's table)
 	@$(S)/progress.sh
 
+lab-check:	## check every lab (make lab-check N: one) offline, in seconds: no kernel build, no guest
+	@$(S)/lab-check.sh $(LAB_ARGS)
+
 # In `make lab 3`, the 3 is the lab's number, not a target.
-ifneq ($(filter lab skel,$(MAKECMDGOALS)),)
-LAB_ARGS := $(filter-out lab skel,$(MAKECMDGOALS))
+ifneq ($(filter lab skel lab-check,$(MAKECMDGOALS)),)
+LAB_ARGS := $(filter-out lab skel lab-check,$(MAKECMDGOALS))
 $(eval $(LAB_ARGS): ; @:)
 endif
 

@@ -113,7 +113,7 @@ cmd_list() {
 	echo "The labs (make lab N to grade yours; SOLUTION=1, SHELL=1, STEP=k; make skel N STEP=k):"
 	echo
 	for d in $(lab_dirs); do
-		LDIR=$d NUM=$(basename "$d" | sed -E 's/^0*([0-9]+)-.*/\1/') NN=$(basename "$d" | cut -c1-2)
+		lab_at "$d"
 		load_conf
 		last=$BUILD/labs/$NN/last-run.txt res=
 		if [ -f "$last" ]; then

@@ -332,7 +332,7 @@ kbuildcase() (
 	echo '# kit' >README.md
 	echo 'int main(void) { return 0; }' >tests/guest/guest.c
 	echo 'int todo;' >labs/common/kernel/todo.c
-	printf 'KIND=kernel\nSOURCE=hook.c\nKOBJS=hook.o\nKINIT=\n' >labs/08-fake/lab.conf
+	printf 'TITLE=fake\nMINUTES=1\nKIND=kernel\nSOURCE=hook.c\nKOBJS=hook.o\nKINIT=\n' >labs/08-fake/lab.conf
 	echo 'int hook_v1;' >labs/08-fake/solution/hook.c
 	export BUILD=$S/kit/build TARBALL=$S/fake.tar.xz LABS_DIR=$S/kit/labs
 	export KIT_KERNEL_CACHE=${CACHECASE:-off}	# cachecase: below
@@ -577,10 +577,10 @@ stackcase() (
 		{ echo "stack, flags and parameters: refused before the kernel check: $out"; exit 1; }
 	# A lab whose BOOTS has a typo: refused at its config stage.
 	mkdir -p labs/01-typo/solution && echo 'int main(void) { return 0; }' >labs/01-typo/solution/x.c &&
-		printf 'TITLE=typo\nSOURCE=x.c\nBOOTS=(default selinux-apparmr)\n' >labs/01-typo/lab.conf || exit 1
+		printf 'TITLE=typo\nMINUTES=1\nSOURCE=x.c\nBOOTS=(default selinux-apparmr)\n' >labs/01-typo/lab.conf || exit 1
 	out=$(LABS_DIR=$S/kit/labs SOLUTION=1 scripts/lab.sh run 1 2>&1) &&
 		{ echo "BOOTS=(default selinux-apparmr): lab.sh went on"; exit 1; }
-	grep -q "labs/01-typo/lab.conf's BOOTS has \"selinux-apparmr\"" <<<"$out" ||
+	grep -q "labs/01-typo/lab.conf:4: BOOTS has \"selinux-apparmr\"" <<<"$out" ||
 		{ echo "BOOTS typo: not the message: $out"; exit 1; }
 	exit 0
 )

@@ -39,7 +39,9 @@ if [ ${#FIX[@]} -eq 0 ]; then echo "1..0 # SKIP no mistakes/ fixtures"; exit 0; 
 expects() { sed -n 's/^[ #*]*expect: //p' "$1"; }
 field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<"$1"; }
 vdir() { local d; d=$(field "$1" dir); case $d in /*) echo "$d" ;; *) echo "$K/$d" ;; esac; }
-is_kernel() { grep -q '^KIND=kernel' "$1/lab.conf"; }
+# lab.conf is read by its one reader, load_conf (scripts/lab/conf.sh).
+conf() { "$K/scripts/lab/conf.sh" "$1" "$2"; }
+is_kernel() { [ "$(conf "$1" KIND 2>/dev/null)" = kernel ]; }
 
 # The lines under step N's FAIL in one boot's text: from "FAIL  N/..." to
 # the next line that is not indented (the next verdict).
@@ -68,7 +70,7 @@ notok() { n=$((n + 1)); echo "not ok $n $*"; }
 # graded when that kernel is built (make mainline), and skipped, with the
 # reason, when it is not (tests/host/labs.sh does the same).
 no_reference() {
-	grep -q '^FLAVOUR=mainline' "$1/lab.conf" || return 1
+	[ "$(conf "$1" FLAVOUR)" = mainline ] || return 1
 	[ ! -f "${BUILD:-$K/build}/mainline/bzImage" ] || [ ! -f "${BUILD:-$K/build}/mainline/usr/include/linux/lsm.h" ]
 }
 for d in "${LABDIRS[@]}"; do
@@ -86,7 +88,7 @@ for d in "${LABDIRS[@]}"; do
 		done
 		continue
 	fi
-	src=$(sed -n 's/^SOURCE=//p' "$d/lab.conf")
+	src=$(conf "$d" SOURCE) || exit 1
 	gen=$K/build/labs/$(printf '%02d' "$num")/hint-src
 	rm -rf "$gen"
 	mkdir -p "$gen"
