@@ -126,8 +126,13 @@ compile() {
 	if ! KIT_UAPI=$INC "$KIT/scripts/guest-cc.sh" -c "${CFLAGS_LAB[@]}" -I "$LDIR" -I "$LABS/common" \
 		-o "$d/src.o" "$src" >"$d/cc.txt" 2>&1 ||
 	   ! KIT_UAPI=$INC "$KIT/scripts/guest-cc.sh" -o "$d/prog" "$d/src.o" "$WORK/$NN/grade.o" >>"$d/cc.txt" 2>&1; then
-		problem "$name ($(rel "$src")) does not compile with the kit's flags: $(grep -m1 -E 'error|undefined' "$d/cc.txt" | sed "s|$KIT/||g; s|$WORK/||g")"
+		[ "${MUST_FAIL:-0}" = 1 ] ||
+			problem "$name ($(rel "$src")) does not compile with the kit's flags: $(grep -m1 -E 'error|undefined' "$d/cc.txt" | sed "s|$KIT/||g; s|$WORK/||g")"
+		return 1
 	fi
+	[ "${MUST_FAIL:-0}" = 1 ] &&
+		problem "$name ($(rel "$src")) compiles, and its 'expect: compile:' line says it must not"
+	return 0
 }
 
 check_compile() {
@@ -152,35 +157,41 @@ check_compile() {
 		NOTES+=("KIND=$KIND: the grader compiled; $SOURCE needs the kernel's tree (tests/host/labs.sh)")
 		return 0
 	fi
-	compile solution "$SOL"
-	for k in "${!SKELS[@]}"; do compile "skeleton STEP=$((k + 1))" "${SKELS[$k]}"; done
-	for f in "${MISTAKE_SRCS[@]}"; do compile "mistake ${f##*/}" "$f"; done
+	compile solution "$SOL" || true
+	for k in "${!SKELS[@]}"; do compile "skeleton STEP=$((k + 1))" "${SKELS[$k]}" || true; done
+	# A mistake with "expect: compile: TEXT" must not compile (TEXT is
+	# checked by tests/host/lab-hints.sh, in the messages make lab shows).
+	for f in "${MISTAKE_SRCS[@]}"; do
+		MUST_FAIL=${f%%:*} compile "mistake ${f##*/}" "${f#*:}" || true
+	done
 }
 
 # The mistakes: expect lines, and each .sed applied (its output compiled
 # with the others, by check_compile).
 check_mistakes() {
-	local f b e step out n
+	local f b e step out n nocc
 	for f in "$LDIR"/mistakes/*; do
 		[ -e "$f" ] || continue
 		b=mistakes/$(basename "$f")
 		case "$f" in *.c|*.sed) ;; *)
 			problem "$(rel "$LDIR")/$b: a fixture is NAME.c or NAME.sed (tests/host/lab-hints.sh grades nothing else)"; continue ;; esac
-		n=0
+		n=0 nocc=0
 		while IFS= read -r e; do
 			n=$((n + 1))
-			if [[ "$e" =~ ^step\ ([0-9]+)\ (passes|fails|hint:\ .+|not:\ .+)$ ]]; then
-				step=${BASH_REMATCH[1]}
+			if [[ "$e" =~ ^(HINT=2\ )?step\ ([0-9]+)\ (passes|fails|hint:\ .+|not:\ .+)$ ]]; then
+				step=${BASH_REMATCH[2]}
 				[ "$step" -ge 1 ] && [ "$step" -le "$S" ] ||
 					problem "$(rel "$LDIR")/$b: 'expect: $e' names step $step, and the lab has steps 1 to $S"
+			elif [[ "$e" =~ ^compile:\ .+$ ]]; then
+				nocc=1
 			else
-				problem "$(rel "$LDIR")/$b: 'expect: $e' is none of: step N passes, step N fails, step N hint: TEXT, step N not: TEXT"
+				problem "$(rel "$LDIR")/$b: 'expect: $e' is none of: step N passes, step N fails, step N hint: TEXT, step N not: TEXT (each may start with HINT=2), compile: TEXT"
 			fi
 		done < <(sed -n 's/^[ #*]*expect: //p' "$f")
 		[ "$n" -gt 0 ] ||
 			problem "$(rel "$LDIR")/$b has no 'expect:' line, so tests/host/lab-hints.sh would only compile it: say what the grader must do with it (expect: step N fails, expect: step N hint: TEXT)"
 		case "$f" in
-		*.c) [ "$KIND" = user ] && MISTAKE_SRCS+=("$f") ;;
+		*.c) [ "$KIND" = user ] && MISTAKE_SRCS+=("$nocc:$f") ;;
 		*.sed)
 			[[ "$(basename "$f")" != given-* ]] || [ -d "$LDIR/given" ] ||
 				problem "$(rel "$LDIR")/$b: a given-*.sed edits given/, and this lab has none"
@@ -198,7 +209,7 @@ check_mistakes() {
 			elif diff -r -q "$out" "$SOL" >/dev/null; then
 				problem "$(rel "$LDIR")/$b does not change the solution (it no longer matches it: update the fixture)"
 			elif [ "$KIND" = user ]; then
-				MISTAKE_SRCS+=("$out")
+				MISTAKE_SRCS+=("$nocc:$out")
 			fi ;;
 		esac
 	done

@@ -50,6 +50,11 @@ trap_ "an expect: line of a step that does not exist" 12-scratch/mistakes/adds-o
 	's/expect: step 1 passes/expect: step 3 passes/' "'expect: step 3 passes' names step 3, and the lab has steps 1 to 2"
 trap_ "an expect: line no one can read" 12-scratch/mistakes/adds-one.sed \
 	's/expect: step 1 passes/expect: step 1 is fine/' "'expect: step 1 is fine' is none of"
+trap_ "a HINT=2 expect: line of a step that does not exist" 12-scratch/mistakes/adds-one.sed \
+	's/expect: step 1 passes/expect: HINT=2 step 3 passes/' "'expect: HINT=2 step 3 passes' names step 3, and the lab has steps 1 to 2"
+trap_ "a mistake said not to compile that compiles" 12-scratch/mistakes/adds-one.sed \
+	's/expect: step 1 passes/expect: compile: error: expected expression/' \
+	"compiles, and its 'expect: compile:' line says it must not"
 trap_ "a mistake that no longer changes the solution" 12-scratch/mistakes/adds-one.sed \
 	's/return 2 \\\* x;/return 3 * x;/' 'mistakes/adds-one.sed does not change the solution'
 trap_ "a mistake that does not compile" 12-scratch/mistakes/adds-one.sed 's/return x + 1;/return x + ;/' \
