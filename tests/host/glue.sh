@@ -57,6 +57,25 @@ scenario() {
 		sed 's/^/# /' <<<"$e" | head -8
 	fi
 }
+# sabotaged DESC WHAT FUNCTION VAR SED [ERE]: FUNCTION (a subshell that
+# says what went wrong and exits non-zero) must pass as it is, and fail
+# when VAR=SED (a sed script it applies to its copy of a script: WHAT)
+# is set, with a message matching ERE when one is given.
+sabotaged() {
+	local desc=$1 what=$2 fn=$3 var=$4 sed=$5 ere=${6:-} e be rc brc
+	e=$("$fn" 2>&1); rc=$?
+	# shellcheck disable=SC2030,SC2031 # the sabotage is for this call only
+	be=$(export "$var=$sed"; "$fn" 2>&1); brc=$?
+	if [ $rc -ne 0 ]; then
+		notok "$desc"
+		sed 's/^/# /' <<<"$e" | head -8
+	elif [ $brc -eq 0 ] || { [ -n "$ere" ] && ! grep -q -- "$ere" <<<"$be"; }; then
+		notok "$desc ($what passes too: the case cannot fail)"
+		sed 's/^/# /' <<<"$be" | head -4
+	else
+		ok "$desc"
+	fi
+}
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
@@ -469,33 +488,13 @@ cachecase() (
 	grep -qF 'hello from clone b' "$BUILD/bzImage" || { echo "second clone, patch changed: a cached kernel was taken"; exit 1; }
 	exit 0
 )
-e=$(cachecase 2>&1); rc=$?
-be=$(CACHE_SABOTAGE='/^cache_key() {/a echo one key; return' cachecase 2>&1); brc=$?
-desc="the kernel cache: a clone with the same inputs takes another's kernel without Kbuild, renamed to itself and up to date; a different demo-lsm/ or patch builds its own"
-if [ $rc -ne 0 ]; then
-	notok "$desc"
-	sed 's/^/# /' <<<"$e" | head -8
-elif [ $brc -eq 0 ] || ! grep -q 'demo-lsm/ edited: Kbuild ran 0 times' <<<"$be"; then
-	notok "$desc (a cache key that is the same for every kernel passes too: the case cannot fail)"
-	sed 's/^/# /' <<<"$be" | head -4
-else
-	ok "$desc"
-fi
+sabotaged "the kernel cache: a clone with the same inputs takes another's kernel without Kbuild, renamed to itself and up to date; a different demo-lsm/ or patch builds its own" \
+	"a cache key that is the same for every kernel" cachecase CACHE_SABOTAGE '/^cache_key() {/a echo one key; return' 'demo-lsm/ edited: Kbuild ran 0 times'
 
 # The case must fail where the digest misses an input: on a kernel.sh
 # whose stamp leaves demo-lsm/ out, at the demo-lsm/ edit.
-e=$(kbuildcase 2>&1); rc=$?
-be=$(SABOTAGE='/echo "demo-lsm /d' kbuildcase 2>&1); brc=$?
-desc="kernel.sh runs Kbuild when a patch, a demo-lsm/ file, a config fragment, a lab's kernel file, the flavour, KCFLAGS or the tree changed, and not for a README, a guest test or a touch"
-if [ $rc -ne 0 ]; then
-	notok "$desc"
-	sed 's/^/# /' <<<"$e" | head -8
-elif [ $brc -eq 0 ] || ! grep -q '^a demo-lsm/ file edited: Kbuild ran 0' <<<"$be"; then
-	notok "$desc (a kernel.sh whose digest leaves demo-lsm/ out passes too: the case cannot fail)"
-	sed 's/^/# /' <<<"$be" | head -4
-else
-	ok "$desc"
-fi
+sabotaged "kernel.sh runs Kbuild when a patch, a demo-lsm/ file, a config fragment, a lab's kernel file, the flavour, KCFLAGS or the tree changed, and not for a README, a guest test or a touch" \
+	"a kernel.sh whose digest leaves demo-lsm/ out" kbuildcase SABOTAGE '/echo "demo-lsm /d' '^a demo-lsm/ file edited: Kbuild ran 0'
 
 # accel.sh's answer (kvm or tcg) is kept per flavour under what decides
 # it: the flavour's configuration, the KVM device, QEMU and the host's
@@ -538,18 +537,8 @@ accelcase() (
 	step "no KVM device: no probe" 4
 	exit 0
 )
-e=$(accelcase 2>&1); rc=$?
-be=$(ACCEL_SABOTAGE='s|^\tconfig=$(sha256sum.*|\tconfig=$(stat -c %Y "$(flavour_dir)/bzImage")|' accelcase 2>&1); brc=$?
-desc="accel.sh probes KVM once per flavour, configuration, device and QEMU, not once per image"
-if [ $rc -ne 0 ]; then
-	notok "$desc"
-	sed 's/^/# /' <<<"$e" | head -8
-elif [ $brc -eq 0 ] || ! grep -q '^a new image of the same configuration: 2 probe' <<<"$be"; then
-	notok "$desc (an accel.sh keyed on the image passes too: the case cannot fail)"
-	sed 's/^/# /' <<<"$be" | head -4
-else
-	ok "$desc"
-fi
+sabotaged "accel.sh probes KVM once per flavour, configuration, device and QEMU, not once per image" \
+	"an accel.sh keyed on the image" accelcase ACCEL_SABOTAGE 's|^\tconfig=$(sha256sum.*|\tconfig=$(stat -c %Y "$(flavour_dir)/bzImage")|' '^a new image of the same configuration: 2 probe'
 
 # Strict stack names (scripts/stacks.sh): a word of APPEND or of a lab's
 # BOOTS that is no stack of tests/stacks.conf and no parameter the kernel
@@ -584,17 +573,8 @@ stackcase() (
 		{ echo "BOOTS typo: not the message: $out"; exit 1; }
 	exit 0
 )
-e=$(stackcase 2>&1); rc=$?
-be=$(STACKS_SABOTAGE='/\[\[ "\$w" == \*=\* \]\] && continue/a continue' stackcase 2>&1); brc=$?
-desc="a word of APPEND or of a lab's BOOTS that is no stack and no kernel parameter stops the run before a guest, named with tests/stacks.conf"
-if [ $rc -ne 0 ]; then
-	notok "$desc"
-	sed 's/^/# /' <<<"$e" | head -8
-elif [ $brc -eq 0 ]; then
-	notok "$desc (a stacks.sh that lets every word through passes too: the case cannot fail)"
-else
-	ok "$desc"
-fi
+sabotaged "a word of APPEND or of a lab's BOOTS that is no stack and no kernel parameter stops the run before a guest, named with tests/stacks.conf" \
+	"a stacks.sh that lets every word through" stackcase STACKS_SABOTAGE '/\[\[ "\$w" == \*=\* \]\] && continue/a continue'
 
 # The attendee's copy says which command made it (issue 29, item 9): make
 # lab N makes the first copy (and STEP=k's), make skel N the others; a
@@ -618,17 +598,8 @@ madeby() (
 	STEP=2 pick_source >/dev/null
 	grep -q 'made by "make lab 7 STEP=2" on' "$WORKF" || { echo "make lab STEP=2: $(sed -n 2p "$WORKF")"; exit 1; }
 )
-e=$(madeby 2>&1); rc=$?
-be=$(WORK_SABOTAGE='s/"make %s %d%s"/"make skel %d%s"/; s/"\$by" "\$NUM"/"$NUM"/' madeby 2>&1); brc=$?
-desc="the attendee's copy names the command that made it: make lab N (a first run, STEP=k) or make skel N"
-if [ $rc -ne 0 ]; then
-	notok "$desc"
-	sed 's/^/# /' <<<"$e" | head -8
-elif [ $brc -eq 0 ]; then
-	notok "$desc (a work.sh that always says make skel passes too: the case cannot fail)"
-else
-	ok "$desc"
-fi
+sabotaged "the attendee's copy names the command that made it: make lab N (a first run, STEP=k) or make skel N" \
+	"a work.sh that always says make skel" madeby WORK_SABOTAGE 's/"make %s %d%s"/"make skel %d%s"/; s/"\$by" "\$NUM"/"$NUM"/'
 
 # kernel.sh's progress line: no total invented for a first build (it once
 # said "1007/900 objects, 99%"), none passed when a build outgrows the last.
@@ -644,14 +615,5 @@ progress() (
 	chk 508 1016 1 "508/1016 objects, 50%"
 	chk 12 1016 0 "12 object(s) recompiled"
 )
-e=$(progress 2>&1); rc=$?
-be=$(KERNEL_SABOTAGE='s/-z "\$expect"/-z "$expect$expect" -a 1 = 0/; s/"\$done" -gt "\$expect"/0 -gt 1/' progress 2>&1); brc=$?
-desc="the kernel build's progress line: no invented total, none passed"
-if [ $rc -ne 0 ]; then
-	notok "$desc"
-	sed 's/^/# /' <<<"$e" | head -8
-elif [ $brc -eq 0 ]; then
-	notok "$desc (a progress_msg that divides by a missing total passes too: the case cannot fail)"
-else
-	ok "$desc"
-fi
+sabotaged "the kernel build's progress line: no invented total, none passed" \
+	"a progress_msg that divides by a missing total" progress KERNEL_SABOTAGE 's/-z "\$expect"/-z "$expect$expect" -a 1 = 0/; s/"\$done" -gt "\$expect"/0 -gt 1/'
