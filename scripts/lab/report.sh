@@ -39,7 +39,7 @@ show_boots() {
 	local tag=$1 i t rc
 	for i in "${!BOOTS[@]}"; do
 		t=$OUT/$tag/boot-$((i + 1)).txt
-		rc=$(cat "$OUT/$tag/boot-$((i + 1)).rc" 2>/dev/null || echo 126)
+		rc=${BOOT_RC[$i]:-126}
 		echo
 		echo "== boot $((i + 1)) of ${#BOOTS[@]}: $(boot_label "$i") =="
 		{ echo; echo "== boot $((i + 1)) of ${#BOOTS[@]}: $(boot_label "$i") =="; cat "$t"; } >>"$T"

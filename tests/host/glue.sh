@@ -79,7 +79,7 @@ sabotaged() {
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..25"
+echo "1..26"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -106,17 +106,19 @@ case_ "config fragments: the last fragment's value is the one asked; an option d
 	config-merged.config "$(want config-merged.expected 0)" '/BPF_LSM=/d' \
 	bash -c '. "$1/scripts/lib.sh" && config_mismatches "$2" "$1/tests/data/config-kit.frag" "$1/tests/data/config-callers.frag"' _ "$K" @
 
-# The learner's view of a lab: boot 1 with a NUL in a value (shown as \0),
-# a step that needs an earlier one; boot 2 hung after step 1.
+# The learner's view of a lab and its one result: boot 1 with a NUL in a
+# value (shown as \0), a step that needs an earlier one; boot 2 hung after
+# step 1.  The folder holds those files and no other (no .rc beside the
+# result).
 labview() {	# labview BOOT1: the outputs of results.py lab, in one text
 	rm -rf "$T/lab"
 	"$R" lab "$T/lab" work 90 "0:$1:default LSMs" "124:$D/lab-boot2.out:lsm=selinux"
-	for f in boot-1.txt boot-2.txt steps.tsv result.tap; do echo "== $f =="; cat "$T/lab/$f"; done
+	for f in result boot-1.txt boot-2.txt steps.tsv result.tap; do echo "== $f =="; cat "$T/lab/$f"; done
+	ls "$T/lab"
 }
-{ echo "== eval =="; cat "$D/lab.expected"; } >/dev/null
-out=$( { echo "== eval =="; labview "$D/lab-boot1.out"; } 2>&1)
+out=$(labview "$D/lab-boot1.out" 2>&1)
 sed -e 's/\x00/@/' "$D/lab-boot1.out" >"$T/lab-nonul.out"
-bout=$( { echo "== eval =="; labview "$T/lab-nonul.out"; } 2>&1)
+bout=$(labview "$T/lab-nonul.out" 2>&1)
 if [ "$out" != "$(cat "$D/lab.expected")" ]; then
 	notok "a lab's learner view: PASS/FAIL lines, diagnostics, NULs shown as \\0, a hung boot's steps never graded"
 	diff "$D/lab.expected" <(printf '%s\n' "$out") | sed 's/^/# /' | head -12
@@ -125,6 +127,28 @@ elif [ "$bout" = "$out" ]; then
 else
 	ok "a lab's learner view: PASS/FAIL lines, diagnostics, NULs shown as \\0, a hung boot's steps never graded"
 fi
+
+# make lab's report and exit status read that one result (parse.sh's
+# read_result), nothing eval'd: the verdict's counts, each boot's runner
+# status (the boot that hung: 124), the boot that did not grade; a line
+# it does not know stops it, named.
+readresult() (
+	die() { echo "die: $*"; exit 3; }
+	rel() { echo "$1"; }
+	# shellcheck disable=SC1091
+	. "$K/scripts/lab/parse.sh"
+	labview "$D/lab-boot1.out" >/dev/null
+	read_result "$T/lab/result"
+	got="$STEPS $PASSED [$FAILED_STEPS] $RESULTS_P $RESULTS_F [${BOOT_RC[*]}] [$BOOT_TROUBLE]"
+	want="3 1 [2 3] 2 4 [0 124] [boot 2 (lsm=selinux): the guest hung (no verdict within 90 s)
+]"
+	[ "$got" = "$want" ] || { echo "read: $got"; exit 1; }
+	echo 'step 3' >>"$T/lab/result"
+	out=$(read_result "$T/lab/result") && { echo "an unknown line was read"; exit 1; }
+	grep -q "unknown line 'step 3'" <<<"$out" || { echo "not the message: $out"; exit 1; }
+	exit 0
+)
+scenario "make lab's report reads the one result: counts, each boot's status, trouble; nothing eval'd" readresult
 
 # The graders' harness, built and run on the host: TAP out, "needs step k"
 # instead of a wrong hint, NULs in a step's output shown (not cut).
