@@ -219,8 +219,14 @@ t_cut() {
 	e=$("$K/scripts/why-svg.py" "$D/done.out" "$T/keep.svg" 2>&1) && { echo "exit 0 without a table"; exit 1; }
 	grep -q 'has no walk table' <<<"$e" || { echo "message: $e"; exit 1; }
 	[ "$(cat "$T/keep.svg")" = old ] && [ -z "$(ls -A "$T" | grep '\.tmp$')" ] || { echo "left a file behind"; exit 1; }
+	# why showed no call (nothing refused): nothing to draw
+	sed -e '/^why-walk [0-9a-f]* [a-z]* /d' -e 's/^\(why-walk end [0-9a-f]*\) 1$/\1 0/' "$D/why-walks.out" >"$T/none.out"
+	[ "$("$R" walks "$T/none.out"; echo $?)" = 0 ] || { echo "the empty table is not one"; exit 1; }
+	e=$("$K/scripts/why-svg.py" "$T/none.out" "$T/keep.svg" 2>&1) && { echo "exit 0 with no call"; exit 1; }
+	grep -q 'why showed no system call, so there is no walk to draw; nothing written' <<<"$e" &&
+		[ "$(cat "$T/keep.svg")" = old ] || { echo "message: $e"; exit 1; }
 }
-scenario "why-svg.py: a table cut short or missing is a clear error, and the old picture stays" t_cut
+scenario "why-svg.py: a table cut short, missing or empty is a clear error, and the old picture stays" t_cut
 
 # 4. The picture's cells, as SVG (no renderer needed).
 t_svg() { render "$K/scripts"; }
