@@ -50,7 +50,7 @@ shown as \\0 or \\xNN, never cut.
                                     transcript: its reason, exit 1
 
 The tests of this file are tests/host/glue.sh, on stored logs in
-tests/data/.
+tests/data/ (walks: tests/host/why-svg.sh, on stored channels of why -t).
 """
 import contextlib
 import io
