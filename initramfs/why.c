@@ -5,7 +5,7 @@
  * refused, which module said no, in which hook, with which errno, and
  * which modules were never asked.
  *
- *   why [-a] [-v] [-V] [-c COMM] [-p PID] [-k HOOK] [-s SYSCALL] CMD [ARG...]
+ *   why [-a] [-v] [-V] [-t] [-c COMM] [-p PID] [-k HOOK] [-s SYSCALL] CMD [ARG...]
  *
  * It is in every guest as /bin/why (initramfs/files.list); on the host:
  * make why CMD='cat /tmp/secret' APPEND='...'.
@@ -16,6 +16,35 @@
  * and the syscalls:* events are enabled; after the command has ended the
  * trace file is read back and grouped by pid and system call.  The
  * parsing is tests/guest/lsm_trace.h's, which the labs' graders share.
+ *
+ * -t: after the text, the walk table of each call shown, one line per
+ * cell, for a picture drawn on the host (make why SVG=FILE:
+ * scripts/why-svg.py, through scripts/results.py's walks()):
+ *
+ *	why-walk begin TOKEN
+ *	why-walk TOKEN call K PID SYSCALL RET VERDICT COMM
+ *	why-walk TOKEN cols K LSM...		the walk order: the active modules
+ *						(/sys/kernel/security/lsm), then any
+ *						other module a walk names
+ *	why-walk TOKEN row K R HOOK KIND	a walk, in the order they began;
+ *						KIND walk, alone (one module asked
+ *						alone), framework, void, open (its
+ *						end is not in the trace)
+ *	why-walk TOKEN cell K R LSM KIND VALUE	KIND yes (VALUE ok), no (an
+ *						errno), never (never asked: -),
+ *						notref (a negative answer that is
+ *						no refusal: ECHILD...), value (a
+ *						positive answer), called (void);
+ *						a framework row has one cell, LSM *,
+ *						KIND framework, VALUE its errno,
+ *						then its reason in words
+ *	why-walk TOKEN refused K R LSM ERRNO HOOK	the walk that failed the call
+ *	why-walk TOKEN unrefused K WORDS	no LSM refused it, and why
+ *	why-walk end TOKEN N			N calls
+ *
+ * A module on no line of a row was not on that hook (or, in an open
+ * row, the trace does not say).  TOKEN is drawn after the command has
+ * ended, so that nothing the command printed can pass for the table.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -25,6 +54,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -70,6 +100,12 @@ static void events_set(const char *v)
 static const char *f_comm, *f_hook, *f_sys;
 static int f_pid;
 static bool opt_all, opt_verbose;
+
+/* -t: the walk tables, printed after the text (see the top) */
+static FILE *table;
+static char *table_buf;
+static size_t table_len;
+static char token[17];
 
 /* Counts for the closing lines */
 static int n_calls, n_failed, n_refused, n_shown, n_inside;
@@ -141,6 +177,98 @@ static bool hook_matches(const struct lsm_trace_call *c)
 		if (strcmp(c->w[i].hook, f_hook) == 0)
 			return true;
 	return false;
+}
+
+/* Whether @lsm is one of the @n names of @cols. */
+static bool in_cols(char cols[][LSM_TRACE_NAME], int n, const char *lsm)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(cols[i], lsm) == 0)
+			return true;
+	return false;
+}
+
+/* Add @lsm to the columns if it is not there yet. */
+static int add_col(char cols[][LSM_TRACE_NAME], int n, int max, const char *lsm)
+{
+	if (!lsm[0] || n == max || in_cols(cols, n, lsm))
+		return n;
+	snprintf(cols[n], LSM_TRACE_NAME, "%s", lsm);
+	return n + 1;
+}
+
+/*
+ * -t: call @c's walk table, as call number @k (the format is at the top
+ * of this file).  The cells say what lsm_trace.h read: an answer is yes,
+ * no, or not a refusal by lsm_trace_not_refusal(); the modules the walk's
+ * end names as not called are "never asked".
+ */
+static void table_call(const struct lsm_trace *t, const struct lsm_trace_call *c,
+		       const struct lsm_trace_walk *d, int k)
+{
+	enum { MAXCOLS = 32 };
+	char cols[MAXCOLS][LSM_TRACE_NAME], buf[256], vb[32], why[768], *tok, *save;
+	const struct lsm_trace_answer *a;
+	int ncols = 0, i, j, r = 0, rd = 0;
+
+	snprintf(buf, sizeof(buf), "%s", t->active);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+		ncols = add_col(cols, ncols, MAXCOLS, tok);
+	for (i = 0; i < c->nw; i++) {
+		const struct lsm_trace_walk *w = &c->w[i];
+
+		for (j = 0; j < w->nans && !w->framework; j++)
+			ncols = add_col(cols, ncols, MAXCOLS, w->ans[j].lsm);
+		snprintf(buf, sizeof(buf), "%s", w->skipped);
+		for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+			ncols = add_col(cols, ncols, MAXCOLS, tok);
+	}
+	fprintf(table, "why-walk %s call %d %d %s %ld %s %s\n", token, k, c->pid,
+		c->sys[0] ? c->sys : "?", c->done ? c->ret : 0,
+		!c->done ? "unfinished" : c->ret < 0 && c->ret > -4096 ?
+		lsm_trace_verdict(c->ret, vb, sizeof(vb)) : "ok", c->comm);
+	fprintf(table, "why-walk %s cols %d", token, k);
+	for (i = 0; i < ncols; i++)
+		fprintf(table, " %s", cols[i]);
+	fputc('\n', table);
+	for (i = 0; i < c->nw; i++) {
+		const struct lsm_trace_walk *w = &c->w[i];
+
+		if (w->is_void && !opt_void)
+			continue;
+		r++;
+		if (w == d)
+			rd = r;
+		fprintf(table, "why-walk %s row %d %d %s %s\n", token, k, r, w->hook,
+			w->framework ? "framework" : w->is_void ? "void" :
+			w->alone ? "alone" : !w->ended ? "open" : "walk");
+		if (w->framework) {
+			fprintf(table, "why-walk %s cell %d %d * framework %s %s\n", token, k, r,
+				lsm_trace_verdict(w->ret, vb, sizeof(vb)),
+				w->reason[0] ? w->reason : "no reason given");
+			continue;
+		}
+		for (j = 0; j < w->nans; j++) {
+			int ret = w->ans[j].ret;
+
+			fprintf(table, "why-walk %s cell %d %d %s %s %s\n", token, k, r,
+				w->ans[j].lsm,
+				w->is_void ? "called" : ret == 0 ? "yes" : ret > 0 ? "value" :
+				lsm_trace_not_refusal(w->hook, ret) ? "notref" : "no",
+				w->is_void ? "-" : lsm_trace_verdict(ret, vb, sizeof(vb)));
+		}
+		snprintf(buf, sizeof(buf), "%s", w->skipped);
+		for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+			fprintf(table, "why-walk %s cell %d %d %s never -\n", token, k, r, tok);
+	}
+	a = d ? lsm_trace_refusal(d) : NULL;
+	if (a)
+		fprintf(table, "why-walk %s refused %d %d %s %s %s\n", token, k, rd, a->lsm,
+			lsm_trace_verdict(a->ret, vb, sizeof(vb)), d->hook);
+	else if (lsm_trace_no_refusal(c, why, sizeof(why)))
+		fprintf(table, "why-walk %s unrefused %d %s\n", token, k, why);
 }
 
 /* A system call has ended (or the trace has): count it, show it. */
@@ -222,6 +350,8 @@ static void end_call(struct lsm_trace *t, struct lsm_trace_call *c)
 		printf("  asked in no hook of this call: %s\n",
 		       skipped[0] ? skipped : "none");
 	}
+	if (table)
+		table_call(t, c, d, n_shown);
 }
 
 static void lost_events(void)
@@ -248,13 +378,15 @@ static void lost_events(void)
 
 static void usage(FILE *f, int status)
 {
-	fputs("usage: why [-a] [-v] [-V] [-b KB] [-c COMM] [-p PID] [-k HOOK] [-s SYSCALL] CMD [ARG...]\n"
+	fputs("usage: why [-a] [-v] [-V] [-t] [-b KB] [-c COMM] [-p PID] [-k HOOK] [-s SYSCALL] CMD [ARG...]\n"
 	      "Run CMD with the kernel's LSM events on, then show, for each system call an\n"
 	      "LSM refused, the modules asked in each hook, their answers, who said no and\n"
 	      "who was never asked.\n"
 	      "  -a          every system call in which a module was asked, not only refusals\n"
 	      "  -v          every hook walk of the calls shown, not only the refusing ones\n"
 	      "  -V          also the hooks that return nothing (lsm_void_hook)\n"
+	      "  -t          then the walk table of each call shown, one line per cell\n"
+	      "              (\"why-walk ...\" lines: make why SVG=FILE draws them)\n"
 	      "  -b KB       trace buffer per CPU (default 4096)\n"
 	      "  -c COMM     only tasks with this command name\n"
 	      "  -p PID      only this pid\n"
@@ -270,7 +402,7 @@ int main(int argc, char **argv)
 	int opt, pipefd[2], status, err;
 	pid_t pid;
 
-	while ((opt = getopt(argc, argv, "+avVb:c:p:k:s:h")) != -1) {
+	while ((opt = getopt(argc, argv, "+avVtb:c:p:k:s:h")) != -1) {
 		switch (opt) {
 		case 'a':
 			opt_all = true;
@@ -280,6 +412,11 @@ int main(int argc, char **argv)
 			break;
 		case 'V':
 			opt_void = true;
+			break;
+		case 't':
+			table = open_memstream(&table_buf, &table_len);
+			if (!table)
+				die("out of memory");
 			break;
 		case 'b':
 			bufkb = optarg;
@@ -353,6 +490,15 @@ int main(int argc, char **argv)
 	events_set("0");
 	lsm_trace_write(&trace, "set_event_pid", "");
 
+	if (table) {
+		unsigned char rnd[8];
+
+		/* Drawn now: the command, which has ended, cannot know it. */
+		if (getrandom(rnd, sizeof(rnd), 0) != (ssize_t)sizeof(rnd))
+			die("getrandom: %s", strerror(errno));
+		for (opt = 0; opt < (int)sizeof(rnd); opt++)
+			snprintf(token + 2 * opt, 3, "%02x", rnd[opt]);
+	}
 	fflush(stdout);
 	printf("---- why: %s", argv[optind]);
 	for (opt = optind + 1; opt < argc; opt++)
@@ -377,5 +523,12 @@ int main(int argc, char **argv)
 	       n_calls, n_failed, n_refused, n_shown, argv[optind],
 	       WIFEXITED(status) ? "exited with status" : "was killed by signal",
 	       WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+	if (table) {
+		if (fclose(table))
+			die("the walk table: %s", strerror(errno));
+		printf("why-walk begin %s\n%swhy-walk end %s %d\n", token,
+		       table_buf ? table_buf : "", token, n_shown);
+		free(table_buf);
+	}
 	return 0;
 }

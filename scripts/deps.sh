@@ -22,6 +22,7 @@ PKGS=(
 	cpio gzip		# the initramfs
 	libcap-dev libcap-ng-dev	# static libcap, libcap-ng: the kernel's selftests (make selftests)
 	checkpolicy		# compiles the kit's SELinux policy (configs/policy/*/selinux); no service
+	librsvg2-bin		# rsvg-convert: make test renders make why SVG='s picture to PNG (tests/host/why-svg.sh)
 )
 
 # apparmor_parser compiles the kit's AppArmor profiles (configs/policy/*/

@@ -4,6 +4,13 @@
 # /bin/why (initramfs/why.c), which prints, for each system call that an
 # LSM refused, the modules asked hook by hook, who said no and who was
 # never asked.  CMD runs in `sh -c`; WHY passes options to why (why -h).
+# SVG=FILE: also the walk as a picture, FILE (an SVG): each call why shows,
+# its modules in walk order as columns, its hook walks as rows, each cell
+# yes, no (errno), never asked, or not an LSM's answer.  why -t prints the
+# walk table on the results channel (its lines are not shown here), and
+# scripts/why-svg.py draws it (through scripts/results.py's walks()).  A
+# FILE that cannot be written is refused before the guest boots, and FILE
+# is written whole or not at all.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -12,6 +19,19 @@ set -euo pipefail
 case "${CMD}${SETUP:-}" in
 *KIT_WHY_EOF*) die "CMD and SETUP may not contain the word KIT_WHY_EOF." "Rename it." ;;
 esac
+svg=
+if [ -n "${SVG:-}" ]; then
+	svg=$SVG
+	[[ "$svg" == /* ]] || svg=$PWD/$svg
+	dir=$(dirname "$svg")
+	[[ "$svg" == *.svg ]] ||
+		die "SVG=$SVG: the picture's file name must end in .svg." "For example: SVG=build/why.svg"
+	[ ! -d "$svg" ] || die "SVG=$SVG is a folder, not a file." "Name the file: SVG=${SVG%/}/why.svg"
+	[ -d "$dir" ] || die "SVG=$SVG: the folder $dir does not exist (make why creates none)." \
+		"Create it first, or name a file in an existing folder: SVG=build/why.svg"
+	[ -w "$dir" ] && { [ ! -e "$svg" ] || [ -w "$svg" ]; } ||
+		die "SVG=$SVG cannot be written (no permission)." "Name a file in a folder of yours."
+fi
 "$KIT/scripts/kernel.sh"
 mkdir -p "$BUILD/run"
 script=$BUILD/run/why-script
@@ -19,6 +39,18 @@ script=$BUILD/run/why-script
 	printf '#!/bin/sh\n'
 	printf '%s\n' "${SETUP:-}"
 	printf 'exec why %s sh -c "$(cat <<'\''KIT_WHY_EOF'\''\n%s\nKIT_WHY_EOF\n)"\n' \
-		"${WHY:-}" "$CMD"
+		"${WHY:-}${svg:+ -t}" "$CMD"
 } >"$script"
-exec "$KIT/scripts/run-guest.sh" --name why --script "$script"
+[ -n "$svg" ] || exec "$KIT/scripts/run-guest.sh" --name why --script "$script"
+# The table's lines stay on the channel (build/logs/guest-why.out), off
+# the terminal.
+set +e
+"$KIT/scripts/run-guest.sh" --name why --script "$script" | grep --line-buffered -av '^why-walk '
+rc=${PIPESTATUS[0]}
+set -e
+if [ "$rc" -ne 0 ]; then
+	say "no picture: the guest's run failed (status $rc); ${SVG} was not written"
+	exit "$rc"
+fi
+"$KIT/scripts/why-svg.py" "$LOGS/guest-why.out" "$svg" || exit 1
+say "the walk as a picture: ${svg#"$PWD"/}"

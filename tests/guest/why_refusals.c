@@ -680,6 +680,71 @@ TEST(per_hook_who_was_asked)
 	EXPECT_NE(NULL, strstr(l, "said no: nobody")) TH_LOG("%s", l);
 }
 
+/*
+ * why -t (make why SVG=): the walk table of Landlock's refusal of an
+ * open(), one line per cell, after the text: the file_open row has
+ * Landlock's no (the refusal that failed the call) and every module of
+ * the hook after it never asked; the columns are the boot's modules in
+ * walk order.  The lines carry why's token, drawn after the command ended.
+ */
+TEST(walk_table_rows)
+{
+	static const char *const after[] = { "smack", "selinux", "toylsm", "apparmor" };
+	char token[17] = "", want[512], lsm[40], err[40], hook[40], mods[256] = "";
+	const char *p;
+	FILE *f;
+	size_t i;
+	int k, r;
+
+	if (active("landlock") < 0)
+		SKIP(return, "Landlock is not active in this boot");
+	ASSERT_EQ(0, labelled("/tmp/why-landlock", NULL, NULL));
+	ASSERT_EQ(0, why("", "-t", "landlock /tmp/why-landlock")) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "  => refused by landlock in file_open: EACCES;"))
+		TH_LOG("%s", out);
+	p = strstr(out, "\nwhy-walk begin ");
+	ASSERT_NE(NULL, p) TH_LOG("%s", out);
+	ASSERT_EQ(1, sscanf(p, "\nwhy-walk begin %16[0-9a-f]\n", token)) TH_LOG("%s", out);
+	ASSERT_EQ(16, strlen(token));
+	/* the table comes after the text's closing line */
+	EXPECT_NE(NULL, strstr(out, "exited with status 13 ----\nwhy-walk begin ")) TH_LOG("%s", out);
+	snprintf(want, sizeof(want), "\nwhy-walk %s refused ", token);
+	p = strstr(out, want);
+	ASSERT_NE(NULL, p) TH_LOG("%s", out);
+	ASSERT_EQ(5, sscanf(p + strlen(want), "%d %d %39s %39s %39s", &k, &r, lsm, err, hook))
+		TH_LOG("%s", out);
+	EXPECT_STREQ("landlock", lsm);
+	EXPECT_STREQ("EACCES", err);
+	EXPECT_STREQ("file_open", hook);
+	snprintf(want, sizeof(want), "\nwhy-walk %s call %d ", token, k);
+	ASSERT_TRUE(line_with(want + 1, want, sizeof(want))) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(want, " openat -13 EACCES why_refusals")) TH_LOG("%s", want);
+	snprintf(want, sizeof(want), "\nwhy-walk %s row %d %d file_open walk\n", token, k, r);
+	EXPECT_NE(NULL, strstr(out, want)) TH_LOG("no '%s' in:\n%s", want + 1, out);
+	snprintf(want, sizeof(want), "\nwhy-walk %s cell %d %d landlock no EACCES\n", token, k, r);
+	EXPECT_NE(NULL, strstr(out, want)) TH_LOG("no '%s' in:\n%s", want + 1, out);
+	for (i = 0; i < sizeof(after) / sizeof(after[0]); i++) {
+		if (active(after[i]) < active("landlock"))
+			continue;
+		snprintf(want, sizeof(want), "\nwhy-walk %s cell %d %d %s never -\n", token, k, r,
+			 after[i]);
+		EXPECT_NE(NULL, strstr(out, want)) TH_LOG("no '%s' in:\n%s", want + 1, out);
+	}
+	/* the columns: this boot's modules, in its order */
+	f = fopen("/sys/kernel/security/lsm", "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_NE(NULL, fgets(mods, sizeof(mods), f));
+	fclose(f);
+	mods[strcspn(mods, "\n")] = '\0';
+	for (i = 0; mods[i]; i++)
+		if (mods[i] == ',')
+			mods[i] = ' ';
+	snprintf(want, sizeof(want), "\nwhy-walk %s cols %d %s\n", token, k, mods);
+	EXPECT_NE(NULL, strstr(out, want)) TH_LOG("no '%s' in:\n%s", want + 1, out);
+	snprintf(want, sizeof(want), "\nwhy-walk end %s ", token);
+	EXPECT_NE(NULL, strstr(out, want)) TH_LOG("%s", out);
+}
+
 /* A child that drops its capabilities and runs "do ARGS..." (no why). */
 static int child_do(const char * const args[])
 {
