@@ -5,6 +5,10 @@
 KIT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$KIT/build}
 TREE=$BUILD/linux
+# The kit's user-space C library (initramfs/include/kit/: the LSM ABI, the
+# LSM names, the trace parser, the timing, files and Landlock helpers),
+# included as "kit/NAME.h" by the guest's tools, the tests and the graders.
+KITINC=$KIT/initramfs/include
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 # The reference kernel (FLAVOUR=mainline): Debian's 6.12, unpatched, in a
 # tree of its own (scripts/tree-mainline.sh).

@@ -17,7 +17,7 @@
 #include <sys/syscall.h>
 
 #include "grader.h"
-#include "lsm_names.h"
+#include "kit/lsm_names.h"
 #include "lab.h"
 #include "interface_lsm.h"
 

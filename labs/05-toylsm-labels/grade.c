@@ -18,7 +18,7 @@
 
 #include "grader.h"
 #include "lab.h"
-#include "toylsm_files.h"
+#include "kit/toylsm_files.h"
 #include "trace.h"
 
 #define NO_TID 4194304	/* PID_MAX_LIMIT: never a task's ID */

@@ -20,7 +20,7 @@
 
 #include "grader.h"
 #include "lab.h"
-#include "toylsm_files.h"
+#include "kit/toylsm_files.h"
 #include "trace.h"
 
 #define SMACKFS "/sys/fs/smackfs/"

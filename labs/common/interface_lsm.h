@@ -21,7 +21,7 @@
 #include <linux/types.h>
 
 #include "grader.h"
-#include "lsm_names.h"
+#include "kit/lsm_names.h"
 
 static LAB_API const char *name_of(long id)
 {

@@ -33,8 +33,8 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
-#include "lsm_abi.h"
-#include "lsm_trace.h"
+#include "kit/lsm_abi.h"
+#include "kit/lsm_trace.h"
 
 #define WHY "/bin/why"
 #define YAMA_SCOPE "/proc/sys/kernel/yama/ptrace_scope"
