@@ -16,10 +16,10 @@
 #include <sys/wait.h>
 #include <sys/xattr.h>
 #include <linux/capability.h>
-#include <linux/landlock.h>
 
 #include "grader.h"
 #include "lab.h"
+#include "kit/landlock.h"
 #include "kit/toylsm_files.h"
 #include "trace.h"
 
@@ -69,14 +69,9 @@ static const char *xattr_of(const char *path, const char *name)
  */
 static void make_file(const char *path, const char *content, const char *toy, const char *smack)
 {
-	int fd;
+	int err = create_file(path, content);
 
-	unlink(path);
-	fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0666);
-	lab_setup(fd >= 0, "create a file in /tmp", errno);
-	lab_setup(write(fd, content, strlen(content)) == (ssize_t)strlen(content), "write a file",
-		  errno);
-	close(fd);
+	lab_setup(!err, "create a file in /tmp", -err);
 	if (toy)
 		lab_setup(setxattr(path, "security.toylsm", toy, strlen(toy), 0) == 0,
 			  "set security.toylsm", errno);
@@ -336,26 +331,18 @@ static int write_all(int fd, const int *res)
  */
 static void landlock_verdict(const char *path)
 {
-	struct landlock_ruleset_attr ra = { .handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE };
-	struct landlock_path_beneath_attr pb = { .allowed_access = LANDLOCK_ACCESS_FS_READ_FILE };
-	static const char *const allowed[] = { "/proc", "/sys" };
 	int p[2], res[3] = { -9, 0, 42 }, rs, st;
 	pid_t pid;
-	size_t i;
 
 	lab_setup(pipe(p) == 0, "make a pipe", errno);
 	lab_record();
 	pid = fork();
 	lab_setup(pid >= 0, "fork()", errno);
 	if (pid == 0) {
-		rs = syscall(__NR_landlock_create_ruleset, &ra, sizeof(ra), 0);
-		for (i = 0; rs >= 0 && i < 2; i++) {
-			pb.parent_fd = open(allowed[i], O_PATH | O_CLOEXEC);
-			syscall(__NR_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
-			close(pb.parent_fd);
-		}
-		if (rs < 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
-		    syscall(__NR_landlock_restrict_self, rs, 0))
+		rs = kit_landlock_ruleset(LANDLOCK_ACCESS_FS_READ_FILE);
+		rs = kit_landlock_allow(rs, "/proc", LANDLOCK_ACCESS_FS_READ_FILE);
+		rs = kit_landlock_allow(rs, "/sys", LANDLOCK_ACCESS_FS_READ_FILE);
+		if (kit_landlock_enforce(rs))
 			_exit(3);
 		res[0] = lab_open_verdict(path, O_RDONLY, &res[2]);
 		res[1] = errno;
