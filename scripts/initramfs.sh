@@ -8,13 +8,15 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 # Guests started in parallel (a lab's boots) may all get here at once: one
-# packs, the others wait and then find the stamp up to date.
+# packs, the others wait and then find the stamp up to date.  Lock 3 of
+# docs/hacking.md's lock order: what the tools need (tree, kernel, policy
+# compilers) is built under the locks below it.
 exec 8>"$BUILD/.initramfs.lock"
 flock 8
 
 GEN=$BUILD/tools/gen_init_cpio
 if [ ! -x "$GEN" ] || [ "$TREE/usr/gen_init_cpio.c" -nt "$GEN" ]; then
-	[ -f "$TREE/usr/gen_init_cpio.c" ] || "$KIT/scripts/tree.sh"
+	[ -f "$TREE/usr/gen_init_cpio.c" ] || flock "$BUILD/.tree.lock" "$KIT/scripts/tree.sh"
 	mkdir -p "$BUILD/tools"
 	gcc -O2 -o "$GEN" "$TREE/usr/gen_init_cpio.c" ||
 		die "could not build gen_init_cpio from the kernel tree." "Check that gcc works, then run make again."
