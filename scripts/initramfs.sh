@@ -65,12 +65,7 @@ POLLIST=$BUILD/policy.list
 	echo "file /bin/probe $BUILD/tools/probe 0755 0 0"
 	echo "file /bin/policy $BUILD/tools/policy 0755 0 0"
 	echo "file /bin/labels $BUILD/tools/labels 0755 0 0"
-	echo "dir /etc/policy 0755 0 0"
-	(cd "$BUILD/policy" && find . -mindepth 1 | sort) | while read -r f; do
-		f=${f#./}
-		if [ -d "$BUILD/policy/$f" ]; then echo "dir /etc/policy/$f 0755 0 0"
-		else echo "file /etc/policy/$f $BUILD/policy/$f 0644 0 0"; fi
-	done
+	cpio_tree "$BUILD/policy" /etc/policy
 } >"$POLLIST"
 
 OUTF=$BUILD/initramfs.cpio.gz

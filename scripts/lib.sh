@@ -115,6 +115,19 @@ stamp_set() {	# stamp_set NAME DIGEST
 	printf '%s\n' "$2" >"$STAMPS/$1"
 }
 
+# cpio_tree DIR DEST: gen_init_cpio lines (usr/gen_init_cpio.c's format)
+# that put the folder DIR, with all it holds, at DEST in a guest's
+# initramfs: folders 0755, files 0644, root's, in sorted order.
+cpio_tree() {
+	local d=$1 dest=$2 f
+	echo "dir $dest 0755 0 0"
+	(cd "$d" && find . -mindepth 1 | LC_ALL=C sort) | while IFS= read -r f; do
+		f=${f#./}
+		if [ -d "$d/$f" ]; then echo "dir $dest/$f 0755 0 0"
+		else echo "file $dest/$f $d/$f 0644 0 0"; fi
+	done
+}
+
 # files_digest DIR [FIND-TEST...]: one digest of the names and contents of
 # the files under DIR that the find tests select (all files without any):
 # unlike digest, a file renamed, added or removed changes it as an edit
