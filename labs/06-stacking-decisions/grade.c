@@ -21,6 +21,7 @@
 #include "lab.h"
 #include "kit/landlock.h"
 #include "kit/toylsm_files.h"
+#include "toylsm_steps.h"
 #include "trace.h"
 
 #define SMACKFS "/sys/fs/smackfs/"
@@ -89,10 +90,7 @@ static void start(void)
 
 static void lab_banner(void)
 {
-	char rules[512] = "";
 	struct stat st;
-	size_t i;
-	int err;
 
 	load_fs_list();
 	printf("lab 6: stacking decisions; this boot: %s\n", fs_list);
@@ -103,12 +101,7 @@ static void lab_banner(void)
 	if (!lsm_active("toylsm"))
 		return;
 	write_string(TOYLSM_FS "enforce", "1");
-	for (i = 0; i < sizeof(step_labels) / sizeof(step_labels[0]); i++)
-		snprintf(rules + strlen(rules), sizeof(rules) - strlen(rules), "init %s w\n",
-			 step_labels[i]);
-	err = write_string(TOYLSM_FS "rules", rules);
-	if (err)
-		printf("grader: cannot write %srules: %s\n", TOYLSM_FS, errname(-err));
+	lab_toylsm_steps_reachable(step_labels, sizeof(step_labels) / sizeof(step_labels[0]));
 }
 
 /* Step 1: one call of lab_add_rule() that must return want_err (0: 0). */
