@@ -30,7 +30,7 @@ deps:		## install the Debian packages the kit needs (as root)
 	@$(S)/deps.sh --install
 
 tree:		## (re)create build/linux: pristine 6.1 + patches/ + demo-lsm/
-	@$(S)/deps.sh && $(S)/tree.sh
+	@$(S)/deps.sh && mkdir -p "$${BUILD:-build}" && flock "$${BUILD:-build}/.tree.lock" $(S)/tree.sh
 
 kernel:		## build build/bzImage and build/usr/include (FLAVOUR=debug: KASAN, UBSAN, lockdep; FLAVOUR=gdb: debug info, make gdb's)
 	@$(S)/kernel.sh

@@ -61,6 +61,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "kit/clock.h"
+
 #define SETS "/etc/policy"
 #define SECFS "/sys/kernel/security"
 
@@ -486,21 +488,13 @@ static int load_files(const char *only)
 	return n;
 }
 
-static long ms_since(const struct timespec *t0)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (t.tv_sec - t0->tv_sec) * 1000 + (t.tv_nsec - t0->tv_nsec) / 1000000;
-}
-
 static const char *const modules[] = { "selinux", "apparmor", "smack", "toylsm", NULL };
 
 static int cmd_load(int argc, char **argv)
 {
 	char only[256] = "", what[64];
 	int complain = 0, i, n, any = 0;
-	struct timespec t0;
+	double t0;
 	struct stat st;
 
 	if (argc > 2 && strcmp(argv[2], "-c") == 0) {
@@ -523,7 +517,7 @@ static int cmd_load(int argc, char **argv)
 			     argv[i]);
 		strcat(strcat(only, argv[i]), " ");
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	t0 = kit_now_ns();
 	loading = 1;
 	printf("policy: %s%s:", set, complain ? " (complain)" : "");
 	for (i = 0; modules[i]; i++) {
@@ -570,7 +564,7 @@ static int cmd_load(int argc, char **argv)
 		if (err)
 			fail("toylsm: cannot write enforce: %s", strerror(err));
 	}
-	printf(" %ld ms\n", ms_since(&t0));
+	printf(" %ld ms\n", kit_ms_since(t0));
 	if (!any && !only[0])
 		printf("policy: (no module of this boot has a policy in %s)\n", set);
 	return 0;

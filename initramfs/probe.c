@@ -40,7 +40,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "lsm_abi.h"	/* the kit kernel's LSM syscalls and LSM_ID_* names */
+#include "kit/lsm_abi.h"	/* the kit kernel's LSM syscalls and LSM_ID_* names */
 
 #ifndef PR_LSM_ATTR_SET
 #define PR_LSM_ATTR_SET 65	/* patch 0014; the kit's <linux/prctl.h> */

@@ -59,7 +59,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "lsm_trace.h"
+#include "kit/lsm_trace.h"
 
 /*
  * The trace: tracefs (WHY_TRACEFS=DIR elsewhere: the tests' missing

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Build the guest test programs tests/guest/*.c into build/guest/, each only
-# when its source, a local header or the kernel's UAPI headers are newer.
+# when its source, a local header, one of the kit's library ($KITINC) or
+# the kernel's UAPI headers are newer.
 # Usage: build-guest.sh [NAME...]   (default: all)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -16,7 +17,7 @@ for n in "${names[@]}"; do
 	src=$KIT/tests/guest/$n.c bin=$OUTD/$n
 	[ -f "$src" ] || die "no guest test tests/guest/$n.c." "Check the program names in tests/boots.conf."
 	if [ -x "$bin" ] && [ "$bin" -nt "$src" ] && [ "$bin" -nt "$hdrs" ] &&
-	   [ -z "$(find "$KIT/tests/guest" -name '*.h' -newer "$bin" -print -quit)" ]; then
+	   [ -z "$(find "$KIT/tests/guest" "$KITINC" -name '*.h' -newer "$bin" -print -quit)" ]; then
 		continue
 	fi
 	"$KIT/scripts/guest-cc.sh" -o "$bin" "$src" ||

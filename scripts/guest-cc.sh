@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Compile a guest program: static, plain C11, warnings are errors, against
-# the kit kernel's UAPI headers (build/usr/include) and the kselftest
-# harness of the extracted tree.  Usage: guest-cc.sh -o OUT SRC... [FLAGS]
+# the kit kernel's UAPI headers (build/usr/include), the kselftest
+# harness of the extracted tree and the kit's C library ($KITINC, whose
+# headers are included as "kit/NAME.h").  Usage: guest-cc.sh -o OUT SRC...
+# [FLAGS]
 # KIT_UAPI=DIR: against DIR (scripts/series-uapi.sh: the headers the series
 # changes) over Debian's UAPI headers instead, without a kernel build (the
 # offline lab check, scripts/lab-check.sh).
@@ -17,4 +19,4 @@ fi
 exec gcc -std=c11 -static -O2 -g -Wall -Wextra -Werror \
 	-fmax-errors=10 -pthread \
 	-isystem "$INC" -isystem "$TREE/tools/testing/selftests" \
-	-I "$KIT/tests/guest" "$@"
+	-I "$KITINC" "$@"

@@ -8,13 +8,15 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 # Guests started in parallel (a lab's boots) may all get here at once: one
-# packs, the others wait and then find the stamp up to date.
+# packs, the others wait and then find the stamp up to date.  Lock 3 of
+# docs/hacking.md's lock order: what the tools need (tree, kernel, policy
+# compilers) is built under the locks below it.
 exec 8>"$BUILD/.initramfs.lock"
 flock 8
 
 GEN=$BUILD/tools/gen_init_cpio
 if [ ! -x "$GEN" ] || [ "$TREE/usr/gen_init_cpio.c" -nt "$GEN" ]; then
-	[ -f "$TREE/usr/gen_init_cpio.c" ] || "$KIT/scripts/tree.sh"
+	[ -f "$TREE/usr/gen_init_cpio.c" ] || flock "$BUILD/.tree.lock" "$KIT/scripts/tree.sh"
 	mkdir -p "$BUILD/tools"
 	gcc -O2 -o "$GEN" "$TREE/usr/gen_init_cpio.c" ||
 		die "could not build gen_init_cpio from the kernel tree." "Check that gcc works, then run make again."
@@ -25,11 +27,16 @@ if [ "${1:-}" = -p ]; then
 	exit 0
 fi
 
-# The guest's own tools, built here (static C, as the guest tests are,
-# but without the kernel's headers): why (initramfs/why.c).
+# The guest's own tools, built here (static C, as the guest tests are), each
+# when its source or a header of the kit's library ($KITINC, "kit/NAME.h")
+# is newer than it: why (initramfs/why.c), without the kernel's headers.
+# tool_stale BIN SRC: BIN is to be built again.
+tool_stale() {
+	[ ! -x "$1" ] || [ "$2" -nt "$1" ] || [ -n "$(find "$KITINC" -name '*.h' -newer "$1" -print -quit)" ]
+}
 WHY=$BUILD/tools/why
-if [ ! -x "$WHY" ] || [ "$KIT/initramfs/why.c" -nt "$WHY" ] || [ "$KIT/tests/guest/lsm_trace.h" -nt "$WHY" ]; then
-	gcc -std=c11 -static -O2 -Wall -Wextra -Werror -I "$KIT/tests/guest" -o "$WHY.tmp" "$KIT/initramfs/why.c" &&
+if tool_stale "$WHY" "$KIT/initramfs/why.c"; then
+	gcc -std=c11 -static -O2 -Wall -Wextra -Werror -I "$KITINC" -o "$WHY.tmp" "$KIT/initramfs/why.c" &&
 		mv "$WHY.tmp" "$WHY" ||
 		die "initramfs/why.c does not compile (compiler output above)." "Fix the first error shown."
 fi
@@ -37,19 +44,17 @@ fi
 # probe (initramfs/probe.c), policy (initramfs/policy.c), labels
 # (initramfs/labels.c: a file's label in every module), and the
 # policy sets compiled by scripts/policy.sh, packed as /etc/policy/SET/.
-# probe calls the kit kernel's LSM system calls (tests/guest/lsm_abi.h):
+# probe calls the kit kernel's LSM system calls (kit/lsm_abi.h):
 # it needs the series' UAPI headers (series_headers in lib.sh: the same
 # ones whichever flavour boots this initramfs, the reference kernel too).
 INC=$(series_headers)
 [ -n "$INC" ] || { FLAVOUR=normal "$KIT/scripts/kernel.sh" && INC=$BUILD/usr/include; }
 for t in probe policy labels; do
 	T=$BUILD/tools/$t
-	if [ ! -x "$T" ] || [ "$KIT/initramfs/$t.c" -nt "$T" ] ||
-	   { [ $t = probe ] && [ "$KIT/tests/guest/lsm_abi.h" -nt "$T" ]; } ||
-	   { [ $t = probe ] && [ "$KIT/tests/guest/lsm_names.h" -nt "$T" ]; } ||
+	if tool_stale "$T" "$KIT/initramfs/$t.c" ||
 	   { [ $t = probe ] && [ "$INC/linux/lsm.h" -nt "$T" ]; }; then
 		gcc -std=c11 -static -O2 -Wall -Wextra -Werror -isystem "$INC" \
-			-I "$KIT/tests/guest" -o "$T.tmp" "$KIT/initramfs/$t.c" &&
+			-I "$KITINC" -o "$T.tmp" "$KIT/initramfs/$t.c" &&
 			mv "$T.tmp" "$T" ||
 			die "initramfs/$t.c does not compile (compiler output above)." "Fix the first error shown."
 	fi
@@ -60,12 +65,7 @@ POLLIST=$BUILD/policy.list
 	echo "file /bin/probe $BUILD/tools/probe 0755 0 0"
 	echo "file /bin/policy $BUILD/tools/policy 0755 0 0"
 	echo "file /bin/labels $BUILD/tools/labels 0755 0 0"
-	echo "dir /etc/policy 0755 0 0"
-	(cd "$BUILD/policy" && find . -mindepth 1 | sort) | while read -r f; do
-		f=${f#./}
-		if [ -d "$BUILD/policy/$f" ]; then echo "dir /etc/policy/$f 0755 0 0"
-		else echo "file /etc/policy/$f $BUILD/policy/$f 0644 0 0"; fi
-	done
+	cpio_tree "$BUILD/policy" /etc/policy
 } >"$POLLIST"
 
 OUTF=$BUILD/initramfs.cpio.gz

@@ -274,7 +274,7 @@ outputs_id() {
 }
 
 # read_tree CMD...: CMD with the tree's lock held, shared: another run's
-# tree.sh, which holds it alone, is never read half-way (lock 6 of
+# tree.sh, which holds it alone, is never read half-way (lock 7 of
 # docs/hacking.md, under this flavour's).
 read_tree() {
 	local rc=0

@@ -5,6 +5,10 @@
 KIT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$KIT/build}
 TREE=$BUILD/linux
+# The kit's user-space C library (initramfs/include/kit/: the LSM ABI, the
+# LSM names, the trace parser, the timing, files and Landlock helpers),
+# included as "kit/NAME.h" by the guest's tools, the tests and the graders.
+KITINC=$KIT/initramfs/include
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 # The reference kernel (FLAVOUR=mainline): Debian's 6.12, unpatched, in a
 # tree of its own (scripts/tree-mainline.sh).
@@ -109,6 +113,19 @@ stamp_ok() {	# stamp_ok NAME DIGEST
 
 stamp_set() {	# stamp_set NAME DIGEST
 	printf '%s\n' "$2" >"$STAMPS/$1"
+}
+
+# cpio_tree DIR DEST: gen_init_cpio lines (usr/gen_init_cpio.c's format)
+# that put the folder DIR, with all it holds, at DEST in a guest's
+# initramfs: folders 0755, files 0644, root's, in sorted order.
+cpio_tree() {
+	local d=$1 dest=$2 f
+	echo "dir $dest 0755 0 0"
+	(cd "$d" && find . -mindepth 1 | LC_ALL=C sort) | while IFS= read -r f; do
+		f=${f#./}
+		if [ -d "$d/$f" ]; then echo "dir $dest/$f 0755 0 0"
+		else echo "file $dest/$f $d/$f 0644 0 0"; fi
+	done
 }
 
 # files_digest DIR [FIND-TEST...]: one digest of the names and contents of

@@ -62,7 +62,7 @@ MDP=$BUILD/tools/mdp
 MDPSRC=$TREE/scripts/selinux/mdp/mdp.c
 if [ ! -x "$MDP" ] || [ "$MDPSRC" -nt "$MDP" ] ||
    [ "$TREE/security/selinux/include/classmap.h" -nt "$MDP" ]; then
-	[ -f "$MDPSRC" ] || "$KIT/scripts/tree.sh"
+	[ -f "$MDPSRC" ] || flock "$BUILD/.tree.lock" "$KIT/scripts/tree.sh"
 	mkdir -p "$BUILD/tools"
 	[ -f "$KOUT/include/generated/autoconf.h" ] || "$KIT/scripts/kernel.sh"
 	gcc -O2 -o "$MDP" -I"$TREE/include/uapi" -I"$TREE/include" \

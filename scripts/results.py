@@ -300,6 +300,8 @@ def oops(path, vmlinux):
     return 0 if on else 1
 
 
+# The runner's own statuses (their meaning: scripts/run-guest.sh's head),
+# in the learner's words.
 TROUBLE = {
     124: 'the guest hung (no verdict within %s s)',
     125: 'the kernel panicked or warned',

@@ -32,132 +32,140 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-mode=cmd cmd=true script= name=run quiet=0 bins=() sets=() gdbsock=
-while [ $# -gt 0 ]; do
-	case "$1" in
-	--cmd) mode=cmd cmd=$2; shift ;;
-	--script) mode=script script=$2; shift ;;
-	--shell) mode=shell ;;
-	--bin) bins+=("$2"); shift ;;
-	--policy) sets+=("$2"); shift ;;
-	--name) name=$2; shift ;;
-	--quiet) quiet=1 ;;
-	--gdb) gdbsock=$2; shift ;;
-	*) die "run-guest.sh: unknown argument '$1'." "See the usage at the top of scripts/run-guest.sh." ;;
-	esac
-	shift
-done
-
-OUT=$(flavour_dir)
-# Before anything is built or packed: a word of APPEND that is no stack
-# and no kernel parameter (scripts/stacks.sh), a stack mainline cannot boot.
-. "$KIT/scripts/stacks.sh"
-check_stack_words "${APPEND:-}" APPEND
-[ "$FLAVOUR" != mainline ] || mainline_stack "$(stack_cmdline "${APPEND:-}")" quiet
-KERNEL=$OUT/bzImage
-if [ -n "$gdbsock" ]; then TIMEOUT=${TIMEOUT:-0}; else TIMEOUT=${TIMEOUT:-120}; fi
-LOG=$LOGS/guest-$name.log
-RES=$LOGS/guest-$name.out
-WORK=$BUILD/run/$name
-[ -f "$KERNEL" ] || die "no kernel at $KERNEL." "Build it first: make kernel${FLAVOUR:+ FLAVOUR=$FLAVOUR}."
-command -v qemu-system-x86_64 >/dev/null ||
-	die "qemu-system-x86_64 is not installed." "Run make deps (as root), or: apt-get install qemu-system-x86"
-"$KIT/scripts/initramfs.sh" || exit 1
-
-# The payload: /kit/run and the programs, appended as a second archive.
-rm -rf "$WORK" && mkdir -p "$WORK"
-{
-	echo "dir /kit/bin 0755 0 0"
-	case "$mode" in
-	cmd) pol=
-	     if [ -n "${POLICY:-}" ]; then
-		pol="policy load ${POLICY%%:*}"
-		[[ "$POLICY" != *:* ]] || pol+=" ${POLICY#*:}"
-		pol="${pol//,/ } || exit \$?"
-	     fi
-	     printf '#!/bin/sh\n%s\n%s\n' "$pol" "$cmd" >"$WORK/run"
-	     echo "file /kit/run $WORK/run 0755 0 0" ;;
-	script) echo "file /kit/run $(realpath "$script") 0755 0 0" ;;
-	esac
-	for b in "${bins[@]}"; do
-		[ -f "$b" ] || die "guest program $b does not exist." "Build it first."
-		echo "file /kit/bin/$(basename "$b") $(realpath "$b") 0755 0 0"
+# parse_args ARG...: the options above into mode, cmd, script, name,
+# quiet, bins, sets, gdbsock.
+parse_args() {
+	mode=cmd cmd=true script= name=run quiet=0 bins=() sets=() gdbsock=
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--cmd) mode=cmd cmd=$2; shift ;;
+		--script) mode=script script=$2; shift ;;
+		--shell) mode=shell ;;
+		--bin) bins+=("$2"); shift ;;
+		--policy) sets+=("$2"); shift ;;
+		--name) name=$2; shift ;;
+		--quiet) quiet=1 ;;
+		--gdb) gdbsock=$2; shift ;;
+		*) die "run-guest.sh: unknown argument '$1'." "See the usage at the top of scripts/run-guest.sh." ;;
+		esac
+		shift
 	done
-	for d in "${sets[@]}"; do
-		[ -d "$d" ] || die "policy set $d does not exist." "Compile it first: scripts/policy.sh --set."
-		d=$(realpath "$d")
-		echo "dir /etc/policy/$(basename "$d") 0755 0 0"
-		(cd "$d" && find . -mindepth 1 | sort) | while IFS= read -r f; do
-			f=${f#./}
-			if [ -d "$d/$f" ]; then echo "dir /etc/policy/$(basename "$d")/$f 0755 0 0"
-			else echo "file /etc/policy/$(basename "$d")/$f $d/$f 0644 0 0"; fi
+}
+
+# setup: the kernel, the paths of this run, the base initramfs; dies
+# before anything boots on a word of APPEND that is no stack and no kernel
+# parameter (scripts/stacks.sh), or a stack mainline cannot boot.
+setup() {
+	OUT=$(flavour_dir)
+	. "$KIT/scripts/stacks.sh"
+	check_stack_words "${APPEND:-}" APPEND
+	[ "$FLAVOUR" != mainline ] || mainline_stack "$(stack_cmdline "${APPEND:-}")" quiet
+	KERNEL=$OUT/bzImage
+	if [ -n "$gdbsock" ]; then TIMEOUT=${TIMEOUT:-0}; else TIMEOUT=${TIMEOUT:-120}; fi
+	LOG=$LOGS/guest-$name.log
+	RES=$LOGS/guest-$name.out
+	WORK=$BUILD/run/$name
+	[ -f "$KERNEL" ] || die "no kernel at $KERNEL." "Build it first: make kernel${FLAVOUR:+ FLAVOUR=$FLAVOUR}."
+	command -v qemu-system-x86_64 >/dev/null ||
+		die "qemu-system-x86_64 is not installed." "Run make deps (as root), or: apt-get install qemu-system-x86"
+	"$KIT/scripts/initramfs.sh" || exit 1
+}
+
+# make_initrd: the base initramfs and, appended as a second archive, the
+# payload: /kit/run (the command or script), the programs in /kit/bin and
+# the policy sets in /etc/policy; $WORK/initrd.cpio.gz.
+make_initrd() {
+	rm -rf "$WORK" && mkdir -p "$WORK"
+	{
+		echo "dir /kit/bin 0755 0 0"
+		case "$mode" in
+		cmd) pol=
+		     if [ -n "${POLICY:-}" ]; then
+			pol="policy load ${POLICY%%:*}"
+			[[ "$POLICY" != *:* ]] || pol+=" ${POLICY#*:}"
+			pol="${pol//,/ } || exit \$?"
+		     fi
+		     printf '#!/bin/sh\n%s\n%s\n' "$pol" "$cmd" >"$WORK/run"
+		     echo "file /kit/run $WORK/run 0755 0 0" ;;
+		script) echo "file /kit/run $(realpath "$script") 0755 0 0" ;;
+		esac
+		for b in "${bins[@]}"; do
+			[ -f "$b" ] || die "guest program $b does not exist." "Build it first."
+			echo "file /kit/bin/$(basename "$b") $(realpath "$b") 0755 0 0"
 		done
-	done
-} >"$WORK/payload.list"
-"$KIT/scripts/initramfs.sh" -p "$WORK/payload.list" "$WORK/payload.cpio.gz" || exit 1
-cat "$BUILD/initramfs.cpio.gz" "$WORK/payload.cpio.gz" >"$WORK/initrd.cpio.gz"
+		for d in "${sets[@]}"; do
+			[ -d "$d" ] || die "policy set $d does not exist." "Compile it first: scripts/policy.sh --set."
+			d=$(realpath "$d")
+			cpio_tree "$d" "/etc/policy/$(basename "$d")"
+		done
+	} >"$WORK/payload.list"
+	"$KIT/scripts/initramfs.sh" -p "$WORK/payload.list" "$WORK/payload.cpio.gz" || exit 1
+	cat "$BUILD/initramfs.cpio.gz" "$WORK/payload.cpio.gz" >"$WORK/initrd.cpio.gz"
+}
 
-accel=${ACCEL:-$("$KIT/scripts/accel.sh")}
-# TCG runs both virtual CPUs on one host thread (thread=single), not on
-# a thread each (its default for more than one CPU): with a thread each,
-# the guest's second CPU was seen to execute the int3 that x86's
-# text_poke_bp() had already taken out again ("int3: 0000 [#1] SMP" in
-# trace_sched_wakeup, then a panic) whenever a trace event was switched
-# on or off: in 2 of 3 boots of tests/guest/guest_smp.c on an idle host,
-# and in a lab 10 grading on a busy one (CI).  One thread also does not
-# take both of a 2-core host's cores from the builds beside it.
-case "$accel" in
-kvm) accel_args=(-accel kvm -cpu host) ;;
-*) accel_args=(-accel tcg,thread=single) ;;
-esac
-mem=512M; [ "$FLAVOUR" != debug ] || mem=1G
-nonce=$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')
-# no_timer_check: at boot, x86 checks that the timer interrupt ticks a few
-# times while it waits a fixed number of TSC cycles; a TCG guest on a busy
-# host gets too few ticks and panics ("IO-APIC + timer doesn't work!"),
-# seen twice in one make test at load 5-7.  The check is for broken
-# boards' timer wiring, which QEMU's is not.
-append="console=ttyS0 panic=-1 oops=panic loglevel=5 printk.time=1 no_timer_check kit.nonce=$nonce"
-[ "${TEST:-0}" = 1 ] && append+=" panic_on_warn=1"
-append+=" $(stack_cmdline "${APPEND:-}")"	# stack names: tests/stacks.conf
-[ "$FLAVOUR" != mainline ] || mainline_stack "$append"
-# Two CPUs, as two sockets: the kit's kernel has no ACPI and finds its
-# CPUs in the MP table, where SeaBIOS lists one entry per socket, so
-# QEMU's default for -smp 2 (one socket of two cores) gave the guest one
-# CPU.  toylsm_concurrent fails when the guest sees fewer than two.
-# KIT_SMP=1: one CPU (make bench compares the boot times).
-smp=${KIT_SMP:-2}
-QEMU=(qemu-system-x86_64 "${accel_args[@]}" -m "$mem" -smp "$smp,sockets=$smp" -no-reboot
-      -kernel "$KERNEL" -initrd "$WORK/initrd.cpio.gz" -append "$append"
-      -net none)
-# The stub on a unix socket, not -s's TCP port 1234: two guests (two
-# clones, two helpers) can each have one, and no other user can attach.
-# It works under TCG as under KVM.
-if [ -n "$gdbsock" ]; then
-	rm -f "$gdbsock"
-	QEMU+=(-S -chardev "socket,id=kitgdb,path=$gdbsock,server=on,wait=off" -gdb chardev:kitgdb
-	       -pidfile "$WORK/qemu.pid")
-fi
+# qemu_args: accel, and QEMU (the command line) for this run.
+qemu_args() {
+	accel=${ACCEL:-$("$KIT/scripts/accel.sh")}
+	# TCG runs both virtual CPUs on one host thread (thread=single), not on
+	# a thread each (its default for more than one CPU): with a thread each,
+	# the guest's second CPU was seen to execute the int3 that x86's
+	# text_poke_bp() had already taken out again ("int3: 0000 [#1] SMP" in
+	# trace_sched_wakeup, then a panic) whenever a trace event was switched
+	# on or off: in 2 of 3 boots of tests/guest/guest_smp.c on an idle host,
+	# and in a lab 10 grading on a busy one (CI).  One thread also does not
+	# take both of a 2-core host's cores from the builds beside it.
+	case "$accel" in
+	kvm) accel_args=(-accel kvm -cpu host) ;;
+	*) accel_args=(-accel tcg,thread=single) ;;
+	esac
+	mem=512M; [ "$FLAVOUR" != debug ] || mem=1G
+	nonce=$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')
+	# no_timer_check: at boot, x86 checks that the timer interrupt ticks a few
+	# times while it waits a fixed number of TSC cycles; a TCG guest on a busy
+	# host gets too few ticks and panics ("IO-APIC + timer doesn't work!"),
+	# seen twice in one make test at load 5-7.  The check is for broken
+	# boards' timer wiring, which QEMU's is not.
+	append="console=ttyS0 panic=-1 oops=panic loglevel=5 printk.time=1 no_timer_check kit.nonce=$nonce"
+	[ "${TEST:-0}" = 1 ] && append+=" panic_on_warn=1"
+	append+=" $(stack_cmdline "${APPEND:-}")"	# stack names: tests/stacks.conf
+	[ "$FLAVOUR" != mainline ] || mainline_stack "$append"
+	# Two CPUs, as two sockets: the kit's kernel has no ACPI and finds its
+	# CPUs in the MP table, where SeaBIOS lists one entry per socket, so
+	# QEMU's default for -smp 2 (one socket of two cores) gave the guest one
+	# CPU.  toylsm_concurrent fails when the guest sees fewer than two.
+	# KIT_SMP=1: one CPU (make bench compares the boot times).
+	smp=${KIT_SMP:-2}
+	QEMU=(qemu-system-x86_64 "${accel_args[@]}" -m "$mem" -smp "$smp,sockets=$smp" -no-reboot
+	      -kernel "$KERNEL" -initrd "$WORK/initrd.cpio.gz" -append "$append"
+	      -net none)
+	# The stub on a unix socket, not -s's TCP port 1234: two guests (two
+	# clones, two helpers) can each have one, and no other user can attach.
+	# It works under TCG as under KVM.
+	if [ -n "$gdbsock" ]; then
+		rm -f "$gdbsock"
+		QEMU+=(-S -chardev "socket,id=kitgdb,path=$gdbsock,server=on,wait=off" -gdb chardev:kitgdb
+		       -pidfile "$WORK/qemu.pid")
+	fi
+}
 
-if [ "$mode" = shell ]; then
-	say "booting a guest shell ($accel). Leave with 'exit', or Ctrl-A then X."
-	exec "${QEMU[@]}" -nographic -serial mon:stdio
-fi
-
-start=$(date +%s.%N)
-rm -f "$LOG" "$RES"
-if [ $quiet = 1 ]; then
-	chan=(-serial "file:$RES")
-else
-	chan=(-chardev "stdio,id=kitres,signal=off,logfile=$RES" -serial chardev:kitres)
-fi
-timeout -k 5 "$TIMEOUT" "${QEMU[@]}" -display none -monitor none \
-	-serial "file:$LOG" "${chan[@]}" </dev/null 2>"$WORK/qemu.err"
-rc=$?
-[ -s "$WORK/qemu.err" ] && cat "$WORK/qemu.err" >>"$LOG"
-touch "$LOG" "$RES"
-secs=$(echo "$(date +%s.%N) - $start" | bc)
-echo "$secs" >"$WORK/seconds"
+# boot: QEMU under the time limit, the console in $LOG and the results
+# channel in $RES; sets rc (timeout's) and secs.
+boot() {
+	start=$(date +%s.%N)
+	rm -f "$LOG" "$RES"
+	if [ $quiet = 1 ]; then
+		chan=(-serial "file:$RES")
+	else
+		chan=(-chardev "stdio,id=kitres,signal=off,logfile=$RES" -serial chardev:kitres)
+	fi
+	timeout -k 5 "$TIMEOUT" "${QEMU[@]}" -display none -monitor none \
+		-serial "file:$LOG" "${chan[@]}" </dev/null 2>"$WORK/qemu.err"
+	rc=$?
+	[ -s "$WORK/qemu.err" ] && cat "$WORK/qemu.err" >>"$LOG"
+	touch "$LOG" "$RES"
+	secs=$(echo "$(date +%s.%N) - $start" | bc)
+	echo "$secs" >"$WORK/seconds"
+}
 
 fail() {	# fail CODE WHY
 	{
@@ -175,40 +183,54 @@ fail() {	# fail CODE WHY
 	exit "$1"
 }
 
-# The crash rule (scripts/crash.ere) counts kernel lines only (they carry a
-# [time] prefix, printk.time=1), so that a program printing "WARNING:"
-# does not look like a kernel warning.
-R=$KIT/scripts/results.py
-if [ "$TIMEOUT" != 0 ] && { [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; }; then
-	fail 124 "no verdict within ${TIMEOUT}s: the guest hung (raise TIMEOUT=... if it is just slow)"
+# verdict: the run's exit status, from rc, the console and the channel.
+verdict() {
+	# The crash rule (scripts/crash.ere) counts kernel lines only (they carry a
+	# [time] prefix, printk.time=1), so that a program printing "WARNING:"
+	# does not look like a kernel warning.
+	R=$KIT/scripts/results.py
+	if [ "$TIMEOUT" != 0 ] && { [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; }; then
+		fail 124 "no verdict within ${TIMEOUT}s: the guest hung (raise TIMEOUT=... if it is just slow)"
+	fi
+	# The crash rule and the status line in one start of Python (results.py
+	# verdict: "crash LINE", "status N"); a parser that fails says neither, and
+	# the run fails as one without a status line.
+	splat= status=
+	while IFS= read -r v; do
+		case "$v" in
+		"crash "*) splat=${v#crash } ;;
+		"status "*) status=${v#status } ;;
+		esac
+	done < <("$R" verdict "$LOG" "$RES" "$nonce")
+	if [ -n "$splat" ]; then
+		fail 125 "the kernel reported: ${splat:0:120}"
+	fi
+	if ! grep -aq 'Linux version' "$LOG" && [ ! -s "$RES" ] && [ "$rc" -ne 0 ]; then
+		fail 127 "QEMU could not start the guest (exit $rc); its message is above"
+	fi
+	[ -n "$status" ] ||
+		fail 126 "the guest never reported its exit status (it powered off, crashed or was cut short)"
+	[ "$quiet" = 1 ] || say "guest exited with status $status (${secs%.*}.$(echo "${secs#*.}" | cut -c1-1) s, $accel)"
+	if [ "$status" -ge 124 ] && [ "$status" -le 127 ]; then
+		hint=""
+		[ "$status" = 127 ] && hint=": the guest's shell found no such command (a program missing from /kit/bin?)"
+		[ "$status" = 126 ] && hint=": the guest's shell could not execute the program"
+		printf 'kit: guest (%s): its command exited with %s%s; reported as 123 (124-127 are the runner'"'"'s verdicts). Console log: %s\n' \
+			"$name" "$status" "$hint" "$LOG" >&2
+		exit 123
+	fi
+	[ "$quiet" = 1 ] && [ "$status" -ne 0 ] &&
+		printf 'kit: guest (%s): its command exited with %s. Console log: %s\n' "$name" "$status" "$LOG" >&2
+	exit "$status"
+}
+
+parse_args "$@"
+setup
+make_initrd
+qemu_args
+if [ "$mode" = shell ]; then
+	say "booting a guest shell ($accel). Leave with 'exit', or Ctrl-A then X."
+	exec "${QEMU[@]}" -nographic -serial mon:stdio
 fi
-# The crash rule and the status line in one start of Python (results.py
-# verdict: "crash LINE", "status N"); a parser that fails says neither, and
-# the run fails as one without a status line.
-splat= status=
-while IFS= read -r v; do
-	case "$v" in
-	"crash "*) splat=${v#crash } ;;
-	"status "*) status=${v#status } ;;
-	esac
-done < <("$R" verdict "$LOG" "$RES" "$nonce")
-if [ -n "$splat" ]; then
-	fail 125 "the kernel reported: ${splat:0:120}"
-fi
-if ! grep -aq 'Linux version' "$LOG" && [ ! -s "$RES" ] && [ "$rc" -ne 0 ]; then
-	fail 127 "QEMU could not start the guest (exit $rc); its message is above"
-fi
-[ -n "$status" ] ||
-	fail 126 "the guest never reported its exit status (it powered off, crashed or was cut short)"
-[ "$quiet" = 1 ] || say "guest exited with status $status (${secs%.*}.$(echo "${secs#*.}" | cut -c1-1) s, $accel)"
-if [ "$status" -ge 124 ] && [ "$status" -le 127 ]; then
-	hint=""
-	[ "$status" = 127 ] && hint=": the guest's shell found no such command (a program missing from /kit/bin?)"
-	[ "$status" = 126 ] && hint=": the guest's shell could not execute the program"
-	printf 'kit: guest (%s): its command exited with %s%s; reported as 123 (124-127 are the runner'"'"'s verdicts). Console log: %s\n' \
-		"$name" "$status" "$hint" "$LOG" >&2
-	exit 123
-fi
-[ "$quiet" = 1 ] && [ "$status" -ne 0 ] &&
-	printf 'kit: guest (%s): its command exited with %s. Console log: %s\n' "$name" "$status" "$LOG" >&2
-exit "$status"
+boot
+verdict

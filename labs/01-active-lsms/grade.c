@@ -9,7 +9,7 @@
 #include <sys/syscall.h>
 
 #include "grader.h"
-#include "lsm_names.h"
+#include "kit/lsm_names.h"
 #include "lab.h"
 
 #define GUARD 0xdeadbeefu

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 
 #include "grader.h"
-#include "lsm_names.h"
+#include "kit/lsm_names.h"
 #include "lab.h"
 
 #define lsms kit_lsms

@@ -17,7 +17,7 @@
 #include <sys/syscall.h>
 
 #include "grader.h"
-#include "lsm_names.h"
+#include "kit/lsm_names.h"
 #include "lab.h"
 #include "interface_lsm.h"
 
@@ -96,24 +96,6 @@ static int truth_unnamed_current(char *buf, size_t len)
 	memcpy(buf, raw, v);
 	buf[v] = '\0';
 	return v;
-}
-
-/* The grader's own SO_PEERSEC on a socketpair: length, or -errno. */
-static int truth_peersec(char *buf, size_t len)
-{
-	socklen_t optlen = len;
-	int sv[2], rc, e;
-
-	lab_setup(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0, "make a socketpair",
-		  errno);
-	rc = getsockopt(sv[0], SOL_SOCKET, SO_PEERSEC, buf, &optlen);
-	e = errno;
-	close(sv[0]);
-	close(sv[1]);
-	if (rc)
-		return -e;
-	buf[strnlen(buf, optlen < len ? optlen : len - 1)] = '\0';
-	return strlen(buf);
 }
 
 static void lab_banner(void)

@@ -18,7 +18,8 @@
 
 #include "grader.h"
 #include "lab.h"
-#include "toylsm_files.h"
+#include "kit/toylsm_files.h"
+#include "toylsm_steps.h"
 #include "trace.h"
 
 #define NO_TID 4194304	/* PID_MAX_LIMIT: never a task's ID */
@@ -78,20 +79,11 @@ static int has_cap(int cap, int which)
 
 static void lab_banner(void)
 {
-	char rules[2048] = "";
-	size_t i;
-	int err;
-
 	load_fs_list();
 	printf("lab 5: toylsm labels; this boot: %s\n", fs_list);
 	if (!lsm_active("toylsm"))
 		return;
-	for (i = 0; i < sizeof(step_labels) / sizeof(step_labels[0]); i++)
-		snprintf(rules + strlen(rules), sizeof(rules) - strlen(rules), "init %s w\n",
-			 step_labels[i]);
-	err = write_string(TOYLSM_FS "rules", rules);
-	if (err)
-		printf("grader: cannot write %srules: %s\n", TOYLSM_FS, errname(-err));
+	lab_toylsm_steps_reachable(step_labels, sizeof(step_labels) / sizeof(step_labels[0]));
 }
 
 /* One check of step 1: lab_read_label(tid, attr) must give want. */

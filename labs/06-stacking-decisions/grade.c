@@ -16,11 +16,12 @@
 #include <sys/wait.h>
 #include <sys/xattr.h>
 #include <linux/capability.h>
-#include <linux/landlock.h>
 
 #include "grader.h"
 #include "lab.h"
-#include "toylsm_files.h"
+#include "kit/landlock.h"
+#include "kit/toylsm_files.h"
+#include "toylsm_steps.h"
 #include "trace.h"
 
 #define SMACKFS "/sys/fs/smackfs/"
@@ -69,14 +70,9 @@ static const char *xattr_of(const char *path, const char *name)
  */
 static void make_file(const char *path, const char *content, const char *toy, const char *smack)
 {
-	int fd;
+	int err = create_file(path, content);
 
-	unlink(path);
-	fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0666);
-	lab_setup(fd >= 0, "create a file in /tmp", errno);
-	lab_setup(write(fd, content, strlen(content)) == (ssize_t)strlen(content), "write a file",
-		  errno);
-	close(fd);
+	lab_setup(!err, "create a file in /tmp", -err);
 	if (toy)
 		lab_setup(setxattr(path, "security.toylsm", toy, strlen(toy), 0) == 0,
 			  "set security.toylsm", errno);
@@ -94,10 +90,7 @@ static void start(void)
 
 static void lab_banner(void)
 {
-	char rules[512] = "";
 	struct stat st;
-	size_t i;
-	int err;
 
 	load_fs_list();
 	printf("lab 6: stacking decisions; this boot: %s\n", fs_list);
@@ -108,12 +101,7 @@ static void lab_banner(void)
 	if (!lsm_active("toylsm"))
 		return;
 	write_string(TOYLSM_FS "enforce", "1");
-	for (i = 0; i < sizeof(step_labels) / sizeof(step_labels[0]); i++)
-		snprintf(rules + strlen(rules), sizeof(rules) - strlen(rules), "init %s w\n",
-			 step_labels[i]);
-	err = write_string(TOYLSM_FS "rules", rules);
-	if (err)
-		printf("grader: cannot write %srules: %s\n", TOYLSM_FS, errname(-err));
+	lab_toylsm_steps_reachable(step_labels, sizeof(step_labels) / sizeof(step_labels[0]));
 }
 
 /* Step 1: one call of lab_add_rule() that must return want_err (0: 0). */
@@ -336,26 +324,18 @@ static int write_all(int fd, const int *res)
  */
 static void landlock_verdict(const char *path)
 {
-	struct landlock_ruleset_attr ra = { .handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE };
-	struct landlock_path_beneath_attr pb = { .allowed_access = LANDLOCK_ACCESS_FS_READ_FILE };
-	static const char *const allowed[] = { "/proc", "/sys" };
 	int p[2], res[3] = { -9, 0, 42 }, rs, st;
 	pid_t pid;
-	size_t i;
 
 	lab_setup(pipe(p) == 0, "make a pipe", errno);
 	lab_record();
 	pid = fork();
 	lab_setup(pid >= 0, "fork()", errno);
 	if (pid == 0) {
-		rs = syscall(__NR_landlock_create_ruleset, &ra, sizeof(ra), 0);
-		for (i = 0; rs >= 0 && i < 2; i++) {
-			pb.parent_fd = open(allowed[i], O_PATH | O_CLOEXEC);
-			syscall(__NR_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
-			close(pb.parent_fd);
-		}
-		if (rs < 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
-		    syscall(__NR_landlock_restrict_self, rs, 0))
+		rs = kit_landlock_ruleset(LANDLOCK_ACCESS_FS_READ_FILE);
+		rs = kit_landlock_allow(rs, "/proc", LANDLOCK_ACCESS_FS_READ_FILE);
+		rs = kit_landlock_allow(rs, "/sys", LANDLOCK_ACCESS_FS_READ_FILE);
+		if (kit_landlock_enforce(rs))
 			_exit(3);
 		res[0] = lab_open_verdict(path, O_RDONLY, &res[2]);
 		res[1] = errno;

@@ -13,27 +13,9 @@
 #include <sys/syscall.h>
 
 #include "grader.h"
-#include "lsm_names.h"
+#include "kit/lsm_names.h"
 #include "lab.h"
 #include "interface_lsm.h"
-
-/* SO_PEERSEC on a stream socketpair: the context's length, or -errno. */
-static int truth_stream(char *buf, size_t len)
-{
-	socklen_t optlen = len - 1;
-	int sv[2], rc, e;
-
-	lab_setup(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0, "make a socketpair",
-		  errno);
-	rc = getsockopt(sv[0], SOL_SOCKET, SO_PEERSEC, buf, &optlen);
-	e = errno;
-	close(sv[0]);
-	close(sv[1]);
-	if (rc)
-		return -e;
-	buf[optlen] = '\0';
-	return strlen(buf);
-}
 
 /* SCM_SECURITY on a datagram socketpair: the length, or -ENODATA. */
 static int truth_dgram(char *buf, size_t len)
@@ -122,7 +104,7 @@ static void lab_banner(void)
 static void check_stream(long id)
 {
 	char want[256], buf[256 + 8];
-	int tl = truth_stream(want, sizeof(want)), r, e, fd0 = open_fds();
+	int tl = truth_peersec(want, sizeof(want)), r, e, fd0 = open_fds();
 
 	memset(buf, 'X', sizeof(buf));
 	errno = 0;
@@ -268,7 +250,7 @@ STEP(3, "the table: every interface LSM, the peer context it gives")
 		char wd[256];
 
 		lab_setup(set_ilsm(cand[i]) == 0, "choose an interface LSM", errno);
-		ts = truth_stream(want, sizeof(want));
+		ts = truth_peersec(want, sizeof(want));
 		td = truth_dgram(wd, sizeof(wd));
 		if (rows[i].id != cand[i] ||
 		    rows[i].stream_err != (ts < 0 ? -ts : 0) || (ts >= 0 &&

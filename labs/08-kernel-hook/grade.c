@@ -15,7 +15,7 @@
 
 #include "grader.h"
 #include "klog.h"
-#include "toylsm_files.h"
+#include "kit/toylsm_files.h"
 #include "trace.h"
 
 #define DIR8 "/tmp/lab8"

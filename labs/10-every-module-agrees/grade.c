@@ -25,7 +25,7 @@
 #include <sys/xattr.h>
 
 #include "grader.h"
-#include "kernel_log.h"
+#include "kit/kernel_log.h"
 #include "trace.h"
 
 #define DIR10 "/tmp/lab10/"

@@ -28,6 +28,8 @@
  * returns passes.  lab_kit() reports a problem that is not the learner's
  * (the kernel lacks a patch); it still fails the step, and so does
  * lab_setup(ok, what, errno) unless ok: the grader could not prepare the step.
+ * (grader/say.h; the learner's TODOs: grader/todos.h; this boot's modules:
+ * grader/lsms.h.  This file: the steps, each run in its child, and main().)
  *
  * Output the attendee's code prints during a step is shown under the step,
  * as "# | " lines, so that it can never pass for a verdict line; a NUL or
@@ -53,30 +55,15 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-/* The helpers a grader may or may not use. */
-#define LAB_API __attribute__((unused))
+#include "kit/clock.h"		/* the step's time limit */
+#include "grader/say.h"		/* what a step says: lab_expected() ... lab_fail() */
+#include "grader/todos.h"	/* the learner's TODOs: lab_check_todo() */
+#include "grader/lsms.h"	/* this boot's modules: lsm_active(), need_toylsm() */
 
 #define LAB_MAX_STEPS 16
 #define LAB_STEP_SECONDS 10
-
-/* Set by LAB_TODO(n) in the attendee's file: the placeholder was reached. */
-int lab_todo;
-
-/*
- * The attendee's file, as the hints name it (--file), and its copy in the
- * guest (--src), where the hints look up what a TODO says.
- */
-static const char *lab_file = "your lab file";
-static const char *lab_src;
-
-/*
- * How much a hint gives away (--hint N, from make lab N HINT=2): 1, what
- * the kernel saw and where to look; 2, the exact line to write as well.
- */
-static int lab_hint_level = 1;
 
 struct lab_step {
 	int n;
@@ -88,7 +75,6 @@ static struct lab_step lab_steps[LAB_MAX_STEPS];
 static int lab_nsteps;
 /* Step n's verdict so far: 1 passed, -1 failed, 0 not run (yet). */
 static int lab_result[LAB_MAX_STEPS + 1];
-static int lab_hint_fd = 2;
 
 static void lab_register(int n, const char *title, void (*fn)(void))
 {
@@ -105,219 +91,6 @@ static void lab_register(int n, const char *title, void (*fn)(void))
 	{ lab_register(num, title, lab_step_##num); }			\
 	static void lab_step_##num(void)
 
-/* "E2BIG (Argument list too long)", or "0 (no error)". */
-static LAB_API const char *errname(int e)
-{
-	static char buf[4][96];
-	static int i;
-	const char *name;
-
-	if (e == 0)
-		return "0 (no error)";
-	i = (i + 1) % 4;
-	name = strerrorname_np(e);
-	if (name)
-		snprintf(buf[i], sizeof(buf[i]), "%s (%s)", name, strerror(e));
-	else
-		snprintf(buf[i], sizeof(buf[i]), "%d (unknown errno)", e);
-	return buf[i];
-}
-
-/*
- * A string for a hint: quoted, with newlines, NULs of a fixed-length
- * buffer and other control bytes made visible.  n < 0: up to the NUL.
- */
-static LAB_API const char *lab_quote(const char *s, long n)
-{
-	static char buf[4][256];
-	static int i;
-	char *o;
-	long k;
-
-	if (!s)
-		return "NULL";
-	i = (i + 1) % 4;
-	o = buf[i];
-	*o++ = '"';
-	for (k = 0; (n < 0 ? s[k] != '\0' : k < n) && o < buf[i] + 240; k++) {
-		unsigned char c = s[k];
-
-		if (c == '\n') {
-			*o++ = '\\';
-			*o++ = 'n';
-		} else if (c == '\0') {
-			*o++ = '\\';
-			*o++ = '0';
-		} else if (c < 32 || c > 126) {
-			o += sprintf(o, "\\x%02x", c);
-		} else {
-			*o++ = c;
-		}
-	}
-	if (o >= buf[i] + 240)
-		o += sprintf(o, "...");
-	*o++ = '"';
-	*o = '\0';
-	return buf[i];
-}
-
-static void lab_line(const char *tag, const char *fmt, va_list ap)
-{
-	char msg[1024];
-
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	dprintf(lab_hint_fd, "%s%s\n", tag, msg);
-}
-
-static LAB_API void __attribute__((format(printf, 1, 2))) lab_expected(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	lab_line("expected: ", fmt, ap);
-	va_end(ap);
-}
-
-static LAB_API void __attribute__((format(printf, 1, 2))) lab_seen(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	lab_line("seen:     ", fmt, ap);
-	va_end(ap);
-}
-
-static LAB_API void __attribute__((format(printf, 1, 2))) lab_hint(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	lab_line("hint:     ", fmt, ap);
-	va_end(ap);
-}
-
-/* What the kernel's LSM events showed (labs/common/trace.h). */
-static LAB_API void __attribute__((format(printf, 1, 2))) lab_trace(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	lab_line("trace:    ", fmt, ap);
-	va_end(ap);
-}
-
-static LAB_API void __attribute__((format(printf, 1, 2))) lab_kit(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	lab_line("kit:      ", fmt, ap);
-	va_end(ap);
-}
-
-static LAB_API void __attribute__((noreturn)) lab_fail(void)
-{
-	exit(1);
-}
-
-/*
- * Unless ok, fail the step as the kit's problem, not the learner's: the
- * grader itself could not do what it needed to set the step up (what,
- * errno err), e.g. lab_setup(fd >= 0, "create a file in /tmp", errno).
- */
-static LAB_API void lab_setup(int ok, const char *what, int err)
-{
-	if (ok)
-		return;
-	lab_kit("the grader could not %s: %s", what, errname(err));
-	lab_kit("that is the kit's problem, not yours: tell the instructor");
-	lab_fail();
-}
-
-/*
- * This boot's modules, as /sys/kernel/security/lsm lists them: load_fs_list()
- * reads the list into fs_list ("capability,landlock,yama,...") or ends the
- * grader with status 2 (no step can be graded without it); lsm_active(name)
- * says whether a module is in it; need_toylsm() fails a step, as the kit's
- * problem, in a boot without toylsm.
- */
-static char fs_list[512];
-
-static LAB_API void load_fs_list(void)
-{
-	int fd = open("/sys/kernel/security/lsm", O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, fs_list, sizeof(fs_list) - 1);
-
-	if (n < 0) {
-		printf("grader: cannot read /sys/kernel/security/lsm: %s\n", errname(errno));
-		exit(2);
-	}
-	fs_list[n] = '\0';
-	fs_list[strcspn(fs_list, "\n")] = '\0';
-	close(fd);
-}
-
-static LAB_API int lsm_active(const char *name)
-{
-	char list[sizeof(fs_list) + 2], want[40];
-
-	snprintf(list, sizeof(list), ",%s,", fs_list);
-	snprintf(want, sizeof(want), ",%s,", name);
-	return !!strstr(list, want);
-}
-
-static LAB_API void need_toylsm(void)
-{
-	if (lsm_active("toylsm"))
-		return;
-	lab_kit("toylsm is not active in this boot (%s): every step needs it", fs_list);
-	lab_kit("check CONFIG_LSM in configs/kit.config and the lab's BOOTS in lab.conf");
-	lab_fail();
-}
-
-/* A hint with what TODO n of the attendee's file says (from --src). */
-static LAB_API void lab_hint_todo_text(int todo)
-{
-	char line[512], want[32];
-	FILE *f;
-
-	snprintf(want, sizeof(want), "TODO %d:", todo);
-	f = lab_src ? fopen(lab_src, "r") : NULL;
-	while (f && fgets(line, sizeof(line), f)) {
-		char *p = strstr(line, want), *end;
-
-		if (!p)
-			continue;
-		p += strlen(want);
-		while (*p == ' ')
-			p++;
-		end = strstr(p, "*/");
-		if (end)
-			*end = '\0';
-		for (end = p + strlen(p); end > p && (end[-1] == ' ' || end[-1] == '\n'); end--)
-			end[-1] = '\0';
-		lab_hint("TODO %d in %s says: %s", todo, lab_file, p);
-		break;
-	}
-	if (f)
-		fclose(f);
-}
-
-/*
- * After calling the attendee's function FN for step N: if it ended at the
- * skeleton's placeholder, say so and fail.
- */
-static LAB_API void lab_check_todo(int n, const char *fn)
-{
-	if (!lab_todo)
-		return;
-	lab_seen("TODO %d is not written yet: %s ended at its placeholder, LAB_TODO(%d)",
-		 lab_todo, fn, lab_todo);
-	lab_hint_todo_text(lab_todo);
-	lab_hint("README.md, step %d, explains what to write", n);
-	lab_fail();
-}
-
 /*
  * A step that calls the learner's function of step K says so, at its
  * start, with lab_needs(K).  If the step then fails while step K failed in
@@ -330,19 +103,6 @@ static LAB_API void lab_needs(int k)
 {
 	if (lab_needed && k >= 1 && k <= LAB_MAX_STEPS)
 		lab_needed[k] = 1;
-}
-
-/*
- * For lab_show(): if the last call ended at a placeholder, say so (once)
- * and return 1.
- */
-static LAB_API int lab_show_todo(const char *fn)
-{
-	if (!lab_todo)
-		return 0;
-	printf("%s: TODO %d is not written yet\n", fn, lab_todo);
-	lab_todo = 0;
-	return 1;
 }
 
 /* A file for a child's output, already unlinked. */
@@ -435,7 +195,7 @@ static const char *lab_signal_hint(int sig)
 static int lab_run_step(const struct lab_step *s)
 {
 	int out = lab_tmpfile(), hint = lab_tmpfile(), okp[2], status = 0, passed, late = 0;
-	struct timespec t0, t;
+	double t0;
 	char ok = 0;
 	pid_t pid;
 
@@ -466,10 +226,9 @@ static int lab_run_step(const struct lab_step *s)
 		_exit(0);
 	}
 	close(okp[1]);
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	t0 = kit_now_ns();
 	while (waitpid(pid, &status, WNOHANG) == 0) {
-		clock_gettime(CLOCK_MONOTONIC, &t);
-		if (t.tv_sec - t0.tv_sec >= LAB_STEP_SECONDS) {
+		if (kit_ms_since(t0) >= LAB_STEP_SECONDS * 1000) {
 			kill(-pid, SIGKILL);
 			kill(pid, SIGKILL);
 			waitpid(pid, &status, 0);

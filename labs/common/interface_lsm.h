@@ -3,7 +3,8 @@
  * The graders' shared view of the interface LSM (labs 4 and 7): names of
  * LSM IDs, PR_LSM_ATTR_GET/SET, the active modules and which of them can
  * be chosen, a module's own "current" from lsm_self_attr, the boot's
- * module list and a count of open file descriptors for leak checks.
+ * module list, the grader's own SO_PEERSEC and a count of open file
+ * descriptors for leak checks.
  */
 #ifndef LAB_INTERFACE_LSM_H
 #define LAB_INTERFACE_LSM_H
@@ -15,13 +16,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>		/* PR_LSM_ATTR_* from the kit's <linux/prctl.h> */
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <linux/lsm.h>
 #include <linux/types.h>
 
 #include "grader.h"
-#include "lsm_names.h"
+#include "kit/lsm_names.h"
 
 static LAB_API const char *name_of(long id)
 {
@@ -101,6 +103,28 @@ static LAB_API int open_fds(void)
 		n++;
 	closedir(d);
 	return n;
+}
+
+/*
+ * The grader's own SO_PEERSEC on a stream socketpair (what the learner's
+ * lab_peersec() must match): the context's length, or -errno (ERANGE: it
+ * needs more than len - 1 bytes and a NUL).
+ */
+static LAB_API int truth_peersec(char *buf, size_t len)
+{
+	socklen_t optlen = len - 1;
+	int sv[2], rc, e;
+
+	lab_setup(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0, "make a socketpair",
+		  errno);
+	rc = getsockopt(sv[0], SOL_SOCKET, SO_PEERSEC, buf, &optlen);
+	e = errno;
+	close(sv[0]);
+	close(sv[1]);
+	if (rc)
+		return -e;
+	buf[optlen] = '\0';
+	return strlen(buf);
 }
 
 #endif

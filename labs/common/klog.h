@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "grader.h"
-#include "kernel_log.h"
+#include "kit/kernel_log.h"
 
-/* The kernel log (tests/guest/kernel_log.h's), or "" if unreadable. */
+/* The kernel log (kit/kernel_log.h's), or "" if unreadable. */
 static LAB_API const char *klog(void)
 {
 	const char *log = kernel_log();

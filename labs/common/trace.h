@@ -2,7 +2,7 @@
 /*
  * Who said no, for a grader's failing step: record the LSM events of the
  * step's process and of the children it forks (patch 0017's tracepoints,
- * read by tests/guest/lsm_trace.h, the parser of /bin/why) around the
+ * read by kit/lsm_trace.h, the parser of /bin/why) around the
  * learner's operation, and under a failure say in one line what they
  * showed:
  *
@@ -33,7 +33,7 @@
 #define LAB_TRACE_H
 
 #include "grader.h"
-#include "lsm_trace.h"
+#include "kit/lsm_trace.h"
 
 /*
  * The modules a trace line may name as never asked: those a learner

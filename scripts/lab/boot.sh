@@ -13,8 +13,8 @@ hint_level() {
 # boot_all TAG=FILE...: each boot's results channel
 # (build/logs/guest-lab-NN-MODE-bI.out) gets one KIT-BEGIN/KIT-END section
 # of TAP per variant; $OUT/boot-MODE-I.rc is the runner's status (124-127:
-# the boot went wrong), $OUT/boot-MODE-I.err its report.  $MODE names the
-# guests (run or check).
+# its own verdicts, listed in run-guest.sh's head), $OUT/boot-MODE-I.err
+# its report.  $MODE names the guests (run or check).
 boot_all() {
 	local v tag src script=$OUT/guest-$MODE.sh i pids=() bins=() a nv=0
 	{

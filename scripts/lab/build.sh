@@ -9,7 +9,7 @@ CFLAGS_LAB=(-Wno-unused-parameter)
 build_grader() {
 	local o=$OUT/grade.o inc
 	inc=$(flavour_dir)/usr/include
-	if [ -f "$o" ] && [ -z "$(find "$LDIR/grade.c" "$LDIR/lab.h" "$LABS/common" "$KIT/tests/guest" \
+	if [ -f "$o" ] && [ -z "$(find "$LDIR/grade.c" "$LDIR/lab.h" "$LABS/common" "$KITINC" \
 		"$inc/linux/lsm.h" "$inc/asm/unistd_64.h" -newer "$o" -print -quit 2>/dev/null)" ]; then
 		return 0
 	fi

@@ -3,13 +3,12 @@
 # (build/labs/NN/last-run.txt) that keeps all of it.  Sourced by
 # scripts/lab.sh.
 
-# digest SRC: the sha256 of a file, or of a folder's files and names.
-digest() {
-	if [ -d "$1" ]; then
-		(cd "$1" && find . -type f | sort | xargs -d '\n' sha256sum) | sha256sum | cut -c1-16
-	else
-		sha256sum <"$1" | cut -c1-16
-	fi
+# source_sha SRC: the first 16 hex digits of the sha256 of the learner's
+# file, or of a policy lab's folder (its files' names and contents).  Not
+# named digest: lab.sh sources this file after lib.sh, whose digest FILE...
+# (the stamps') its functions still call.
+source_sha() {
+	if [ -d "$1" ]; then files_digest "$1"; else digest "$1"; fi | cut -c1-16
 }
 
 # transcript_head SRC TAG: the first lines of the transcript ($T).  The
@@ -21,7 +20,7 @@ transcript_head() {
 	for b in "${BOOTS[@]}"; do boots+=("${b:-default}"); done
 	{
 		echo "lab $NUM ($TITLE), graded $(date '+%F %T')"
-		echo "source: $(rel "$1") (sha256 $(digest "$1"))"
+		echo "source: $(rel "$1") (sha256 $(source_sha "$1"))"
 		echo "graded: $([ "$2" = solution ] && echo "the reference solution" || echo "your copy")"
 		echo "console logs: $(rel "$LOGS")/guest-lab-$NN-run-b*.log"
 		echo "flavour: $FLAVOUR"

@@ -25,7 +25,7 @@
 #include <unistd.h>
 #include <linux/lsm.h>
 
-#include "bench.h"
+#include "kit/bench.h"
 
 #if defined(__NR_lsm_get_self_attr) && defined(__NR_lsm_list_modules)
 #define ABI "mainline"
@@ -314,7 +314,7 @@ static void attr_dirs(char *out, size_t ol)
 /*
  * --bench: what reading every attribute of every module costs, and the
  * module list, in units of this kernel's getppid() (the method of
- * tests/guest/bench.h: TCG inflates every syscall's fixed cost, the
+ * kit/bench.h: TCG inflates every syscall's fixed cost, the
  * ratio survives).  Kit: one lsm_self_attr() call; mainline: one
  * lsm_get_self_attr() per attribute.  REPS repetitions, each running both
  * operations (getppid and the measured one, ABBA order) for at least

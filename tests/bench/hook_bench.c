@@ -9,7 +9,7 @@
  *   - then (--trace) paired, in each repetition, with the lsm:* events
  *     off and on (recording to the ring buffer, no pid filter):
  *     "BENCH on/off".
- * Method (tests/guest/bench.h): a warm-up, REPS repetitions of at least MIN_NS
+ * Method (kit/bench.h): a warm-up, REPS repetitions of at least MIN_NS
  * each, the median and the spread (min, max).
  * Output: "BENCH name median min max" (ns per loop, or a ratio for a/b).
  */
@@ -26,7 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "kit/bench.h"
 
 #define T "/sys/kernel/tracing/"
 

@@ -16,7 +16,7 @@
  * lsm_self_attr() figure and lsm_self_attr() is measured again: one more
  * entry from the same modules.
  *
- * Method (tests/guest/bench.h): a warm-up, then REPS repetitions, each
+ * Method (kit/bench.h): a warm-up, then REPS repetitions, each
  * running the operation for at least MIN_NS (short, so that most
  * repetitions see no host preemption),
  * clock_gettime(CLOCK_MONOTONIC); the median cost per call over the
@@ -32,8 +32,8 @@
 #include <fcntl.h>
 #include <time.h>
 
-#include "bench.h"
-#include "lsm_abi.h"
+#include "kit/bench.h"
+#include "kit/lsm_abi.h"
 
 #define ITERS 200
 

@@ -16,7 +16,7 @@
 #include <sys/socket.h>
 #include <time.h>
 
-#include "lsm_abi.h"
+#include "kit/lsm_abi.h"
 #include "kselftest_harness.h"
 
 #define MARKER_TYPE AUDIT_FIRST_USER_MSG	/* 1100, not filtered by the rules */

@@ -28,8 +28,8 @@
 #include <sys/wait.h>
 #include <time.h>
 
-#include "kernel_log.h"
-#include "lsm_abi.h"
+#include "kit/kernel_log.h"
+#include "kit/lsm_abi.h"
 #include "kselftest_harness.h"
 
 /* AUDIT_MAC_OBJ_CONTEXTS, mainline 6.18's number (patch 0019) */

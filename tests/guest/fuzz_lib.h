@@ -20,7 +20,7 @@
 #include <sys/sysinfo.h>
 #include <unistd.h>
 
-#include "lsm_abi.h"
+#include "kit/lsm_abi.h"
 
 #define ALIGN8(x) (((x) + 7) & ~(size_t)7)
 

@@ -51,7 +51,7 @@
 #include <time.h>
 
 #include "fuzz_lib.h"
-#include "toylsm_files.h"
+#include "kit/toylsm_files.h"
 #include "kselftest_harness.h"
 
 #define PR_LSM_ATTR_SET 65

@@ -9,7 +9,7 @@
 #include <pthread.h>
 
 #include "kselftest_harness.h"
-#include "lsm_abi.h"
+#include "kit/lsm_abi.h"
 
 #define MAXLSM 32
 

@@ -18,7 +18,7 @@
 #include <sys/xattr.h>
 #include <linux/capability.h>
 
-#include "lsm_abi.h"
+#include "kit/lsm_abi.h"
 #include "kselftest_harness.h"
 
 #ifndef SCM_SECURITY

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kernel_log.h"
+#include "kit/kernel_log.h"
 #include "kselftest_harness.h"
 
 /* Is NAME in the comma-separated list of active modules? */

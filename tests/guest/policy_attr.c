@@ -34,7 +34,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
-#include "kernel_log.h"
+#include "kit/kernel_log.h"
 
 #ifndef PR_LSM_ATTR_SET
 #define PR_LSM_ATTR_SET 65

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
-#include "kernel_log.h"
+#include "kit/kernel_log.h"
 
 static char out[1 << 16];
 

@@ -29,7 +29,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
-#include "kernel_log.h"
+#include "kit/kernel_log.h"
 
 #define SECRET "/tmp/kit/two-secret"
 

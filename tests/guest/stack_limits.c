@@ -67,8 +67,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "lsm_abi.h"
-#include "kernel_log.h"
+#include "kit/lsm_abi.h"
+#include "kit/kernel_log.h"
 #include "kselftest_harness.h"
 
 #ifndef PR_LSM_ATTR_SET

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "kselftest_harness.h"
-#include "toylsm_files.h"
+#include "kit/toylsm_files.h"
 
 #define WRITERS 4
 #define LABELS 4	/* per writer */

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel_log.h"
+#include "kit/kernel_log.h"
 
 static char out[1 << 16];
 

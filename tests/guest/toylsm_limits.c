@@ -52,7 +52,7 @@
 #include <time.h>
 
 #include "fuzz_lib.h"
-#include "toylsm_files.h"
+#include "kit/toylsm_files.h"
 #include "kselftest_harness.h"
 
 #define LABELS		128	/* TOYLSM_LABELS, demo-lsm/label.h */

@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 
 #include "kselftest_harness.h"
-#include "toylsm_files.h"
+#include "kit/toylsm_files.h"
 
 #define TRIES 200	/* more than the table's 128 */
 

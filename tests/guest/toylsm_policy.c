@@ -11,9 +11,9 @@
 #include <sys/wait.h>
 #include <sys/xattr.h>
 
-#include "kernel_log.h"
+#include "kit/kernel_log.h"
 #include "kselftest_harness.h"
-#include "toylsm_files.h"
+#include "kit/toylsm_files.h"
 
 /* Whether the rules file lists this exact line. */
 static int has_rule(const char *line)

@@ -11,7 +11,7 @@
 #include <linux/lsm.h>
 
 #include "kselftest_harness.h"
-#include "toylsm_files.h"
+#include "kit/toylsm_files.h"
 
 TEST(toylsm_is_stacked)
 {

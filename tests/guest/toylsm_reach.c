@@ -32,7 +32,7 @@
 #include <sys/xattr.h>
 
 #include "kselftest_harness.h"
-#include "toylsm_files.h"
+#include "kit/toylsm_files.h"
 
 #define XATTR "security.toylsm"
 

@@ -33,8 +33,9 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
-#include "lsm_abi.h"
-#include "lsm_trace.h"
+#include "kit/landlock.h"
+#include "kit/lsm_abi.h"
+#include "kit/lsm_trace.h"
 
 #define WHY "/bin/why"
 #define YAMA_SCOPE "/proc/sys/kernel/yama/ptrace_scope"
@@ -63,15 +64,9 @@ static int do_open(const char *file)
 
 static int do_landlock(const char *file)
 {
-	struct landlock_ruleset_attr attr = {
-		.handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE,
-	};
-	int fd = syscall(SYS_landlock_create_ruleset, &attr, sizeof(attr), 0);
-
-	if (fd < 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
-	    syscall(SYS_landlock_restrict_self, fd, 0))
+	/* READ_FILE handled, allowed beneath no path: refused everywhere */
+	if (kit_landlock_enforce(kit_landlock_ruleset(LANDLOCK_ACCESS_FS_READ_FILE)))
 		return 100;
-	close(fd);
 	return do_open(file);
 }
 

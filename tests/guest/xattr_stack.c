@@ -20,7 +20,7 @@
 #include <sys/wait.h>
 #include <sys/xattr.h>
 
-#include "lsm_abi.h"
+#include "kit/lsm_abi.h"
 #include "kselftest_harness.h"
 
 /* Drop CAP_SYS_ADMIN from every set, keep the others. */

@@ -153,7 +153,7 @@ scenario "make lab's report reads the one result: counts, each boot's status, tr
 # The graders' harness, built and run on the host: TAP out, "needs step k"
 # instead of a wrong hint, NULs in a step's output shown (not cut).
 grader() {	# grader SRC: build SRC with labs/common/grader.h and grade
-	gcc -std=c11 -Wall -Wextra -Werror -I "$K/labs/common" -o "$T/grader" "$1" || return 99
+	gcc -std=c11 -Wall -Wextra -Werror -I "$K/labs/common" -I "$K/initramfs/include" -o "$T/grader" "$1" || return 99
 	"$T/grader" --grade
 }
 case_ "the graders' harness: TAP, diagnostics, needs step k, NULs shown" \

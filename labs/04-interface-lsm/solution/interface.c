@@ -22,7 +22,7 @@
 #include <sys/wait.h>
 
 #include "lab.h"
-#include "lsm_names.h"
+#include "kit/lsm_names.h"
 
 /* Given: the name of an LSM ID ("smack"), or NULL for an unknown ID. */
 __attribute__((unused))

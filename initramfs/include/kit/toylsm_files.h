@@ -3,7 +3,7 @@
  * toylsm from user space, for the guest tests and the labs' graders: its
  * files (the thread's attribute TOYLSM_ATTR "current", securityfs's
  * TOYLSM_FS "rules", "enforce", "stats"...) written in one write(), as the
- * kernel parses them, and read whole:
+ * kernel parses them, and read whole (files.h's helpers):
  *
  *	write_string(TOYLSM_FS "rules", "l6-s l6-o -\n");  0 or -errno
  *	read_file(TOYLSM_FS "enforce", buf, sizeof(buf));  its length or -errno
@@ -22,44 +22,10 @@
 #include <unistd.h>
 #include <linux/capability.h>
 
+#include "files.h"	/* write_file(), write_string(), read_file() */
+
 #define TOYLSM_ATTR "/proc/thread-self/attr/toylsm/"
 #define TOYLSM_FS "/sys/kernel/security/toylsm/"
-
-/* Write len bytes to path in one write(): 0, or -errno. */
-static inline int write_file(const char *path, const char *buf, size_t len)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), err = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, buf, len) != (ssize_t)len)
-		err = -errno;
-	close(fd);
-	return err;
-}
-
-/* Write the string s to path in one write(): 0, or -errno. */
-static inline int write_string(const char *path, const char *s)
-{
-	return write_file(path, s, strlen(s));
-}
-
-/* Read path into buf (NUL-terminated): its length, or -errno. */
-static inline int read_file(const char *path, char *buf, size_t size)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n, len = 0;
-
-	if (fd < 0)
-		return -errno;
-	while ((n = read(fd, buf + len, size - 1 - len)) > 0)
-		len += n;
-	if (n < 0)
-		len = -errno;
-	close(fd);
-	buf[len > 0 ? len : 0] = '\0';
-	return len;
-}
 
 /* The thread's toylsm label, without its newline, in a per-thread buffer. */
 static inline const char *toylsm_label(void)

@@ -5,9 +5,8 @@
  *
  *	REPS, MIN_NS	repetitions, and the least time each runs (5 ms: short,
  *			so that most repetitions see no host preemption)
- *	now_ns()	CLOCK_MONOTONIC, in ns
- *	run_for(op, n)	op() n calls at a time until MIN_NS have passed; ns
- *			per call
+ *	run_for(op, n)	op() n calls at a time until MIN_NS have passed (on
+ *			clock.h's kit_now_ns()); ns per call
  *	bench_line(name, v, prec)	sorts the REPS values v and prints
  *			"BENCH name median min max" with prec decimals
  *			(0 for ns, 2 for a ratio)
@@ -22,29 +21,22 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
+
+#include "clock.h"
 
 #define REPS 41
 #define MIN_NS 5e6
 
-static inline double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
 static inline double run_for(void (*op)(void), int iters)
 {
-	double t0 = now_ns(), t;
+	double t0 = kit_now_ns(), t;
 	long done = 0;
 
 	do {
 		for (int i = 0; i < iters; i++)
 			op();
 		done += iters;
-		t = now_ns() - t0;
+		t = kit_now_ns() - t0;
 	} while (t < MIN_NS);
 	return t / done;
 }

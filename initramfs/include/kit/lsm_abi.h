@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Helpers shared by the guest tests of the LSM syscalls: the syscall
- * wrappers, the tables of lsm_names.h and /proc readers.
+ * The kit kernel's LSM system calls from user space (the guest tests, the
+ * labs' graders, /bin/probe, the benchmark): the syscall wrappers, the
+ * tables of lsm_names.h, the /proc/self/attr paths (read_text(): files.h).
  */
 #ifndef KIT_LSM_ABI_H
 #define KIT_LSM_ABI_H
@@ -17,6 +18,7 @@
 #include <unistd.h>
 #include <linux/lsm.h>
 
+#include "files.h"	/* read_text() */
 #include "lsm_names.h"
 
 #ifndef __NR_lsm_self_attr
@@ -33,34 +35,6 @@ static inline long lsm_module_list(uint32_t *ids, size_t *size,
 				   uint32_t flags)
 {
 	return syscall(__NR_lsm_module_list, ids, size, flags);
-}
-
-/*
- * read_text - read a small file into buf (NUL-terminated); strip the one
- * trailing newline and any trailing NULs (SELinux counts its NUL).
- * Returns the length, or -errno.
- */
-static inline int read_text(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	if (!f)
-		return -errno;
-	n = fread(buf, 1, len - 1, f);
-	if (ferror(f)) {
-		int err = errno;
-
-		fclose(f);
-		return -err;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	while (n > 0 && buf[n - 1] == '\0')
-		n--;
-	if (n > 0 && buf[n - 1] == '\n')
-		buf[--n] = '\0';
-	return (int)strlen(buf);
 }
 
 /* The /proc file that shows attribute @attr of LSM @id to user space. */
