@@ -13,6 +13,8 @@
 # whose spread includes 1: no difference that this run can tell.
 # Variables: base=BOOT (default smack), the boot that a boot run on one
 # kernel only (the kit's stacked one) is compared with on that kernel.
+# A boot named "none" (no major module) is subtracted from the others on
+# each kernel, per round: a module's own share of the walk.
 
 function summary(s, prec,   a, n, i, j, t) {
 	n = split(s, a, " ")
@@ -28,11 +30,12 @@ function summary(s, prec,   a, n, i, j, t) {
 	}
 	last_lo = a[1]; last_hi = a[n]; last_n = n
 	if (prec < 0)
-		prec = a[int((n + 1) / 2)] >= 100 ? 0 : 2
-	return sprintf("%.*f (%.*f-%.*f)", prec, a[int((n + 1) / 2)], prec, a[1], prec, a[n])
+		prec = (a[int((n + 1) / 2)] >= 100 || a[int((n + 1) / 2)] <= -100) ? 0 : 2
+	return sprintf("%.*f (%.*f%s%.*f)", prec, a[int((n + 1) / 2)], prec, a[1],
+		       a[1] < 0 ? " to " : "-", prec, a[n])
 }
 # summary "V V V" PREC: "median (min-max)" with PREC decimals (-1: 2, none
-# from 100 on)
+# from 100 on, or from -100 down); "min to max" if min is negative
 # cell K B NAME PREC: NAME's medians over the rounds, kernel K, boot B
 function cell(k, b, name, prec,   r, s) {
 	s = ""
@@ -55,6 +58,14 @@ function cross(k1, b1, k2, b2, name,   r, s, x, y, out) {
 	if (out != "-" && last_lo <= 1 && last_hi >= 1)
 		out = out " ≈"
 	return out
+}
+# diff K B0 B NAME: K's B - B0, per round where both booted
+function diff(k, b0, b, name,   r, s) {
+	s = ""
+	for (r = 1; r <= nr; r++)
+		if ((rounds[r], k, b0, name) in v && (rounds[r], k, b, name) in v)
+			s = s " " v[rounds[r], k, b, name] - v[rounds[r], k, b0, name]
+	return summary(s, -1)
 }
 function row(a, b, c, d, e, f, g) { printf "| %s | %s | %s | %s | %s | %s | %s |\n", a, b, c, d, e, f, g }
 
@@ -106,6 +117,26 @@ END {
 			    cell("baseline", b, name, -1), cell("normal", b, name, -1), cell("mainline", b, name, -1),
 			    cross("baseline", b, "normal", b, name), cross("baseline", b, "mainline", b, name),
 			    cross("normal", b, "mainline", b, name))
+		}
+	}
+	# A module's own share: its boot minus the boot without any of the
+	# major modules ("none"), on each kernel, per round.
+	hdr = 0
+	for (i = 1; i <= nb; i++) {
+		b = boots[i]
+		n = 0
+		for (j = 1; j <= kn; j++)
+			n += ((ks[j], b) in on) && ((ks[j], "none") in on)
+		if (b == "none" || n < 2)
+			continue
+		if (!hdr++) {
+			printf "\n| a module's own share: [boot] - [none], getppid units | pristine 6.1 | kit (6.1 + series) | mainline 6.12 |\n"
+			printf "| --- | --- | --- | --- |\n"
+		}
+		for (o = 1; o <= nops; o++) {
+			name = ops[o] "/getppid"
+			printf "| %s [%s] - [none] | %s | %s | %s |\n", what[ops[o]], b,
+			       diff("baseline", "none", b, name), diff("normal", "none", b, name), diff("mainline", "none", b, name)
 		}
 	}
 	# The boots on one kernel only, against the base boot on that kernel.
