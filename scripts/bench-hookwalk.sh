@@ -12,7 +12,8 @@
 # does not favour one kernel.  The log, build/bench/hookwalk/hookwalk.log
 # (one HOOKWALK line with round, kernel, boot, stack and the load before
 # the boot, then its BENCH lines), goes through the one parser,
-# scripts/bench-hookwalk.awk.  About 10 boots a round, 1-2 min on 2 CPUs.
+# scripts/bench-hookwalk.awk.  10 boots a round: 45-70 s each round on 2
+# CPUs at load 3-9 (TCG).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$KIT/scripts/bench-lib.sh"
