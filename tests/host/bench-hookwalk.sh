@@ -75,6 +75,51 @@ check "a module's own share: its boot minus [none], same kernel and round" \
 check "the stacked boot against [smack] on the same kernel" \
 	's|cross(kk, base, kk, b, name)|cross(kk, b, kk, base, name)|'
 
+# The runner, scripts/bench-hookwalk.sh, in a scratch kit whose kernels
+# and guests are stand-ins (bench-baseline.sh and kernel.sh say yes,
+# bench-guest.sh records its call and writes fixed BENCH lines): every
+# boot of tests/bench/hookwalk.conf once a round, the list's order in
+# round 1 and backwards in round 2, each block headed by its round,
+# kernel, boot and stack, and the table made from them.
+runner() {	# runner KIT: the scratch kit's copy of KIT's scripts
+	local s=$T/runner-$((nm += 1)) want got
+	mkdir -p "$s/tests/bench" && cp -r "$1/scripts" "$s/" && cp "$K/tests/bench/hookwalk.conf" "$s/tests/bench/" || return 1
+	printf '#!/bin/sh\nexit 0\n' >"$s/scripts/bench-baseline.sh"
+	printf '#!/bin/sh\nexit 0\n' >"$s/scripts/kernel.sh"
+	cat >"$s/scripts/bench-guest.sh" <<'GUEST'
+#!/bin/sh
+mkdir -p "$BENCH_OUT" && echo "$FLAVOUR $1" >>"$BUILD/order"
+printf 'BENCH getppid 100 90 110\nBENCH open_read_close/getppid 10 9 11\nBENCH stat/getppid 4 3 5\nBENCH exec/getppid 900 800 1000\n' >"$BENCH_OUT/$1.txt"
+GUEST
+	chmod +x "$s/scripts/"*.sh
+	BUILD=$s/build ROUNDS=2 "$s/scripts/bench-hookwalk.sh" "$s/table.md" >"$s/out" 2>&1 ||
+		{ echo "bench-hookwalk.sh failed:"; tail -5 "$s/out"; return 1; }
+	want=$(sed -e 's/#.*//' "$K/tests/bench/hookwalk.conf" | awk -F'|' 'NF >= 4 {
+		gsub(/ /, "", $1); n = split($4, k, " "); for (i = 1; i <= n; i++) print k[i], $1 }')
+	want=$(printf '%s\n%s\n' "$want" "$(tac <<<"$want")")
+	got=$(cat "$s/build/order")
+	[ "$got" = "$want" ] || { echo "the boots' order, round 1 then round 2:"; diff <(echo "$want") <(echo "$got") | head -8; return 1; }
+	grep -q '^HOOKWALK round=2 kernel=normal boot=stacked stack=default load=' "$s/build/bench/hookwalk/hookwalk.log" ||
+		{ echo "no HOOKWALK line for round 2's stacked boot in the log"; return 1; }
+	grep -q '^2 round(s) of 10 boot(s)' "$s/table.md" || { echo "the table does not say 2 rounds of 10 boots:"; head -5 "$s/table.md"; return 1; }
+	grep -qF '| 1.00 (1.00-1.00) ≈ |' "$s/table.md" || { echo "no ratio of 1 in the table of equal boots"; return 1; }
+}
+if ! e=$(runner "$K" 2>&1); then
+	notok "the runner: every boot once a round, ABBA, a block per boot"
+	sed 's/^/# /' <<<"$e" | head -12
+else
+	mkdir -p "$T/wrong/scripts"
+	cp -r "$K/scripts/." "$T/wrong/scripts/"
+	sed -i 's/if \[ \$((r % 2)) = 0 \]; then/if false; then/' "$T/wrong/scripts/bench-hookwalk.sh"
+	if cmp -s "$K/scripts/bench-hookwalk.sh" "$T/wrong/scripts/bench-hookwalk.sh"; then
+		notok "the runner: every boot once a round, ABBA (the mutant's sed changes nothing)"
+	elif runner "$T/wrong" >/dev/null 2>&1; then
+		notok "the runner: every boot once a round, ABBA (it passes on a runner without the backward rounds too)"
+	else
+		ok "the runner: every boot once a round, ABBA, a block per boot"
+	fi
+fi
+
 # A log without any HOOKWALK block is refused, not a table of dashes.
 if out=$(printf 'BENCH getppid 1 1 1\n' | awk -f "$K/$P" 2>&1); then
 	notok "a log without HOOKWALK blocks is refused (got: $out)"
