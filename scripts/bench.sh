@@ -21,7 +21,7 @@
 # (open+read+close, stat, fork+exec against getppid) on pristine 6.1, the
 # kit's kernel and mainline 6.12 side by side, in rounds of interleaved
 # boots, as a table of its own (bench-hookwalk.sh; both other kernels built
-# first if missing).  BENCH_HOST=0
+# first if missing; ROUNDS, default 5, as TRACE=1's).  BENCH_HOST=0
 # leaves the host half out (for work on the guest half).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
