@@ -19,7 +19,7 @@ MAKEOVERRIDES :=
 S := scripts
 
 .PHONY: help deps tree kernel initramfs run why console gdb test test-debug selftests compile-check series-builds \
-	mainline abi mainline-tests bench labs lab skel progress clean distclean
+	mainline abi mainline-tests bench man labs lab skel lab-check progress clean distclean
 .DEFAULT_GOAL := help
 
 help:		## this list
@@ -32,7 +32,7 @@ deps:		## install the Debian packages the kit needs (as root)
 tree:		## (re)create build/linux: pristine 6.1 + patches/ + demo-lsm/
 	@$(S)/deps.sh && $(S)/tree.sh
 
-kernel:		## build build/bzImage and build/usr/include (FLAVOUR=debug too)
+kernel:		## build build/bzImage and build/usr/include (FLAVOUR=debug: KASAN, UBSAN, lockdep; FLAVOUR=gdb: debug info, make gdb's)
 	@$(S)/kernel.sh
 
 initramfs:	## pack the guest's busybox initramfs
@@ -77,6 +77,9 @@ series-builds:	## build the kernel at each patch, without toylsm until the last:
 bench:		## measure syscalls and the kit loop, build/bench.md (BASELINE=1 COLD=1 TRACE=1 HOOKWALK=1)
 	@$(S)/bench.sh
 
+man:		## a manual page the kit cites, offline (PAGE=apparmor.d: the unpacked apparmor package's)
+	@$(S)/man.sh "$(PAGE)"
+
 labs:		## list the labs, with titles and time estimates
 	@$(S)/lab.sh list
 
@@ -89,9 +92,12 @@ skel:		## make skel N STEP=k: fresh skeleton, steps before k solved
 progress:	## each lab's last result (OUT=FILE NAME=...: a file for the instructor; FROM=DIR: the room's table)
 	@$(S)/progress.sh
 
+lab-check:	## check every lab (make lab-check N: one) offline, in seconds: no kernel build, no guest
+	@$(S)/lab-check.sh $(LAB_ARGS)
+
 # In `make lab 3`, the 3 is the lab's number, not a target.
-ifneq ($(filter lab skel,$(MAKECMDGOALS)),)
-LAB_ARGS := $(filter-out lab skel,$(MAKECMDGOALS))
+ifneq ($(filter lab skel lab-check,$(MAKECMDGOALS)),)
+LAB_ARGS := $(filter-out lab skel lab-check,$(MAKECMDGOALS))
 $(eval $(LAB_ARGS): ; @:)
 endif
 

@@ -40,7 +40,9 @@
  * loaded. An AppArmor profile and an SELinux policy are each taken whole
  * or not at all: one the kernel refuses leaves the one before in force.
  * Smack's rules are taken one by one (those before a bad line stay);
- * toylsm's in one write, all or none.
+ * toylsm's in one write, all or none: when the kernel refuses it, the
+ * message names the first line its parser would refuse, with its number
+ * and why (checked here as demo-lsm/parse.c does).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -337,14 +339,75 @@ static int load_smack(void)
 	return n;
 }
 
+/*
+ * Why toylsm's kernel refuses a rule line (demo-lsm/parse.c,
+ * toylsm_rule_parse(): SUBJECT OBJECT PERMS, labels of 1 to 31 of
+ * [A-Za-z0-9_.:-], PERMS letters of rwxt each once, or -), or NULL.
+ */
+#define TOY_LABEL_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.:-"
+
+static const char *toy_line_error(const char *line)
+{
+	static char why[160];
+	char w[4][64];
+	int n = sscanf(line, "%63s %63s %63s %63s", w[0], w[1], w[2], w[3]), i;
+	const char *c;
+
+	if (n != 3)
+		return "a rule is SUBJECT OBJECT PERMS, three words";
+	for (i = 0; i < 2; i++) {
+		size_t len = strlen(w[i]);
+
+		if (len > 31 || strspn(w[i], TOY_LABEL_CHARS) != len) {
+			snprintf(why, sizeof(why),
+				 "%.40s is not a label (1 to 31 of A-Z a-z 0-9 _ . : -)", w[i]);
+			return why;
+		}
+	}
+	if (!strcmp(w[2], "-"))
+		return NULL;
+	for (c = w[2]; *c; c++) {
+		if (!strchr("rwxt", *c) || strchr(c + 1, *c)) {
+			snprintf(why, sizeof(why), "%c in %.40s: PERMS is letters of rwxt, %s%s",
+				 *c, w[2], "each once, or -",
+				 *c == 'a' ? " (a is Smack's append)" : "");
+			return why;
+		}
+	}
+	return NULL;
+}
+
+/* The first line of @text toylsm would refuse: its number, text, why. */
+static int toy_bad_line(const char *text, char *line, size_t len, const char **why)
+{
+	const char *p = text, *e, *t;
+	int no = 0;
+
+	while (*p) {
+		e = p + strcspn(p, "\n");
+		no++;
+		snprintf(line, len, "%.*s", (int)(e - p), p);
+		t = line + strspn(line, " \t");
+		if (*t && *t != '#') {
+			*why = toy_line_error(line);
+			if (*why)
+				return no;
+		}
+		p = *e ? e + 1 : e;
+	}
+	return 0;
+}
+
 static int load_toylsm(void)
 {
 	char *rules = slurp(setpath("toylsm.rules"), NULL), *cur = rules, *l;
-	char buf[4096] = "";
-	int n = 0, err;
+	char buf[4096] = "", bad[256];
+	const char *why = NULL;
+	int n = 0, err, no;
 
 	if (!rules)
 		return -1;
+	no = toy_bad_line(rules, bad, sizeof(bad), &why);
 	while ((l = next_line(&cur))) {
 		if (strlen(buf) + strlen(l) + 2 > sizeof(buf))
 			fail("toylsm: %s is longer than one write (4095 bytes)",
@@ -354,9 +417,14 @@ static int load_toylsm(void)
 	}
 	free(rules);
 	err = put(SECFS "/toylsm/rules", buf, strlen(buf));
+	if (err == EINVAL && no)
+		fail("toylsm: the kernel refused %s: %s; line %d, \"%s\": %s (nothing was changed)",
+		     setpath("toylsm.rules"), strerror(err), no, bad, why);
 	if (err)
-		fail("toylsm: the kernel refused %s: %s (a bad line, or a full table: nothing was changed)",
-		     setpath("toylsm.rules"), strerror(err));
+		fail("toylsm: the kernel refused %s: %s (%s: nothing was changed)",
+		     setpath("toylsm.rules"), strerror(err),
+		     err == ENOSPC ? "its rule or label table is full" :
+		     "every line is SUBJECT OBJECT PERMS as far as this program can tell");
 	return n;
 }
 
@@ -648,6 +716,28 @@ static int cmd_list(void)
 	return 0;
 }
 
+/* policy -h: the guest has no sources, so the help is all here. */
+static const char help[] =
+"policy: load a policy set of " SETS " into this boot's security modules, or run\n"
+"a command under the parts of a set that belong to a process.\n"
+"\n"
+"  policy list                        the sets in " SETS "\n"
+"  policy load [-c] SET [MODULE...]   every module of SET this boot runs, or only\n"
+"      those named (selinux apparmor smack toylsm files): apparmor/NAME to\n"
+"      apparmor/.replace, selinux/policy to /sys/fs/selinux/load (then enforce 1),\n"
+"      smack.rules line by line to smackfs load2, toylsm.rules in one write to\n"
+"      toylsm/rules, files (\"PATH XATTR VALUE\": PATH made if missing, the xattr set\n"
+"      when its module is in this boot); -c: complain (AppArmor complain mode,\n"
+"      SELinux permissive, toylsm enforce 0)\n"
+"  policy run SET CMD [ARG...]        CMD under SET's file run: \"toylsm LABEL\" (the\n"
+"      label CMD takes at its exec), \"landlock FILE\" (\"RIGHTS PATH\" lines, RIGHTS\n"
+"      read and/or write: CMD keeps them only beneath those paths)\n"
+"  policy features                    AppArmor's features, as apparmor_parser -M reads them\n"
+"\n"
+"Exit status 0, or 1 with a message naming the module, the file (a toylsm line:\n"
+"its number and text), the kernel's reason and what was loaded before the error.\n"
+"The sets are compiled on the host, by make lab (lab 10) or when the kit packs this guest.\n";
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -663,7 +753,12 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1 && strcmp(argv[1], "list") == 0)
 		return cmd_list();
+	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
+			 !strcmp(argv[1], "help"))) {
+		fputs(help, stdout);
+		return 0;
+	}
 	fprintf(stderr, "usage: policy load [-c] SET [MODULE...] | policy run SET CMD [ARG...] |\n"
-		"       policy features | policy list   (the comment at the top of initramfs/policy.c)\n");
+		"       policy features | policy list   (policy -h: what each does)\n");
 	return 2;
 }

@@ -2,11 +2,18 @@
 # Compile a guest program: static, plain C11, warnings are errors, against
 # the kit kernel's UAPI headers (build/usr/include) and the kselftest
 # harness of the extracted tree.  Usage: guest-cc.sh -o OUT SRC... [FLAGS]
+# KIT_UAPI=DIR: against DIR (scripts/series-uapi.sh: the headers the series
+# changes) over Debian's UAPI headers instead, without a kernel build (the
+# offline lab check, scripts/lab-check.sh).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-INC=$(flavour_dir)/usr/include
-[ -f "$INC/linux/types.h" ] || INC=$BUILD/usr/include
-[ -f "$INC/linux/types.h" ] || die "no UAPI headers in $INC." "Build the kernel first: make kernel."
+if [ -n "${KIT_UAPI:-}" ]; then
+	INC=$KIT_UAPI
+else
+	INC=$(flavour_dir)/usr/include
+	[ -f "$INC/linux/types.h" ] || INC=$BUILD/usr/include
+	[ -f "$INC/linux/types.h" ] || die "no UAPI headers in $INC." "Build the kernel first: make kernel."
+fi
 exec gcc -std=c11 -static -O2 -g -Wall -Wextra -Werror \
 	-fmax-errors=10 -pthread \
 	-isystem "$INC" -isystem "$TREE/tools/testing/selftests" \

@@ -34,14 +34,15 @@ if [ ! -x "$WHY" ] || [ "$KIT/initramfs/why.c" -nt "$WHY" ] || [ "$KIT/tests/gue
 		die "initramfs/why.c does not compile (compiler output above)." "Fix the first error shown."
 fi
 
-# probe (initramfs/probe.c) and policy (initramfs/policy.c), and the
+# probe (initramfs/probe.c), policy (initramfs/policy.c), labels
+# (initramfs/labels.c: a file's label in every module), and the
 # policy sets compiled by scripts/policy.sh, packed as /etc/policy/SET/.
 # probe calls the kit kernel's LSM system calls (tests/guest/lsm_abi.h):
 # it needs the series' UAPI headers (series_headers in lib.sh: the same
 # ones whichever flavour boots this initramfs, the reference kernel too).
 INC=$(series_headers)
 [ -n "$INC" ] || { FLAVOUR=normal "$KIT/scripts/kernel.sh" && INC=$BUILD/usr/include; }
-for t in probe policy; do
+for t in probe policy labels; do
 	T=$BUILD/tools/$t
 	if [ ! -x "$T" ] || [ "$KIT/initramfs/$t.c" -nt "$T" ] ||
 	   { [ $t = probe ] && [ "$KIT/tests/guest/lsm_abi.h" -nt "$T" ]; } ||
@@ -58,6 +59,7 @@ POLLIST=$BUILD/policy.list
 {
 	echo "file /bin/probe $BUILD/tools/probe 0755 0 0"
 	echo "file /bin/policy $BUILD/tools/policy 0755 0 0"
+	echo "file /bin/labels $BUILD/tools/labels 0755 0 0"
 	echo "dir /etc/policy 0755 0 0"
 	(cd "$BUILD/policy" && find . -mindepth 1 | sort) | while read -r f; do
 		f=${f#./}
@@ -68,7 +70,7 @@ POLLIST=$BUILD/policy.list
 
 OUTF=$BUILD/initramfs.cpio.gz
 LIST=$KIT/initramfs/files.list
-inputs=("$LIST" "$WHY" "$BUILD/tools/probe" "$BUILD/tools/policy" "$POLLIST" "$STAMPS/policy")
+inputs=("$LIST" "$WHY" "$BUILD/tools/probe" "$BUILD/tools/policy" "$BUILD/tools/labels" "$POLLIST" "$STAMPS/policy")
 while read -r kind dst src _; do
 	[ "$kind" = file ] || continue
 	case "$src" in /*) inputs+=("$src") ;; *) inputs+=("$KIT/$src") ;; esac

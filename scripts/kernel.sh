@@ -130,13 +130,30 @@ configure() {
 	stamp_set "config-$FLAVOUR" "$want"
 }
 
+# progress_msg DONE EXPECT COLD: the progress line's text.  EXPECT is the
+# count of the last cold build of this flavour here, or empty: a first build
+# has no total to show (an estimate once said "1007/900 objects, 99%").  A
+# build that outgrows the last count says so rather than pass 100%.
+progress_msg() {
+	local done=$1 expect=$2 cold=$3
+	if [ "$cold" != 1 ]; then
+		echo "$done object(s) recompiled"
+	elif [ -z "$expect" ]; then
+		echo "$done objects compiled (a first build here: no total known yet)"
+	elif [ "$done" -gt "$expect" ]; then
+		echo "$done objects compiled (the last full build compiled $expect)"
+	else
+		echo "$done/$expect objects, $((done * 100 / expect))%"
+	fi
+}
+
 # Run make in the background; show objects built against the count of the
-# last complete build (or an estimate), in place on a TTY, else every 15 s.
+# last complete build, in place on a TTY, else every 15 s.
 build() {
-	local expect done=0 last=$SECONDS now pct pid rc msg
+	local expect done=0 last=$SECONDS now pid rc msg
 	local cold=0
 	[ -f "$KOUT/vmlinux" ] || cold=1
-	expect=$(cat "$STAMPS/objects-$FLAVOUR" 2>/dev/null || echo 900)
+	expect=$(cat "$STAMPS/objects-$FLAVOUR" 2>/dev/null || true)
 	: >"$LOG"
 	"${KMAKE[@]}" -j"$JOBS" "${TARGETS[@]}" >>"$LOG" 2>&1 &
 	pid=$!
@@ -148,12 +165,7 @@ build() {
 		tick=$((tick + 1))
 		[ $((tick % 5)) -eq 0 ] || continue
 		done=$(grep -c '^  CC ' "$LOG" || true)
-		pct=$((done * 100 / expect)); [ $pct -gt 99 ] && pct=99
-		if [ $cold = 1 ]; then
-			msg=$(printf '%d/%d objects, %d%%' "$done" "$expect" "$pct")
-		else
-			msg="$done object(s) recompiled"
-		fi
+		msg=$(progress_msg "$done" "$expect" "$cold")
 		now=$SECONDS
 		if [ -t 1 ]; then
 			printf '\rkit: building kernel (%s): %s  ' "$FLAVOUR" "$msg"

@@ -34,12 +34,16 @@ rel_path() { case $1 in "$KIT"/*) echo "${1#"$KIT"/}" ;; *) echo "$1" ;; esac; }
 # stage_lab DIR: copy lab N's files into $STAGE, add its objects and the
 # call of its KINIT.
 stage_lab() {
-	local d=$1 n SOURCE='' KIND='' KOBJS='' KINIT=''
+	local d=$1 n SOURCE='' KIND='' KOBJS='' KINIT='' k v
 	n=$((10#$(basename "$d" | cut -c1-2)))
 	[ "$n" = "$num" ] || return 0
-	# shellcheck disable=SC1091
-	. "$d/lab.conf"
+	# lab.conf's one reader (scripts/lab/conf.sh), which checks it.
+	KIND=$("$KIT/scripts/lab/conf.sh" "$d" KIND) || exit 1
 	[ "$KIND" = kernel ] || return 0
+	for k in SOURCE KOBJS KINIT; do
+		v=$("$KIT/scripts/lab/conf.sh" "$d" "$k") || exit 1
+		printf -v "$k" '%s' "$v"
+	done
 	cp "$file" "$STAGE/$SOURCE"
 	MINE=$SOURCE
 	if [ -d "$d/kernel" ]; then cp "$d/kernel"/* "$STAGE/"; fi

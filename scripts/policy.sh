@@ -88,6 +88,12 @@ if [ -n "$ONE" ]; then sets=("$ONE"); else sets=("$SRC"/*/); fi
 for set in "${sets[@]}"; do
 	set=$(basename "$set") d=$SRC/$set o=$T/$set
 	mkdir -p "$o"
+	# Smack's and toylsm's rules are checked by their kernels at load,
+	# in the guest; checked here first, a bad line (or one written in
+	# the other module's language) is named with its file and line.
+	"$KIT/scripts/policy-check.py" rules "$d" >&2 ||
+		die "a rule of ${d#"$KIT"/}/smack.rules or toylsm.rules is wrong (above: the file, the line and why)." \
+		    "Fix that line; a rule is SUBJECT OBJECT ACCESS in both files (Smack: letters of rwxatlb; toylsm: of rwxt)."
 	for f in smack.rules toylsm.rules landlock.rules files run; do
 		[ ! -f "$d/$f" ] || cp "$d/$f" "$o/$f"
 	done
@@ -101,8 +107,9 @@ for set in "${sets[@]}"; do
 				"$PARSER" --config-file=/dev/null -Q -K -S -M "$FEATURES" \
 					"${flag[@]}" "$p" >"$out" 2>"$T/aa.err" || {
 					cat "$T/aa.err" >&2
+					"$KIT/scripts/policy-check.py" apparmor "$p" "$T/aa.err" >&2
 					die "apparmor_parser refused ${p#"$KIT"/} (its message is above)." \
-					    "Fix the profile; the syntax is in apparmor.d(5) (man apparmor.d, from the apparmor package)."
+					    "Fix the profile; the syntax is in apparmor.d(5): make man PAGE=apparmor.d (the apparmor package's page, unpacked in build/tools)."
 				}
 			done
 		done
@@ -138,8 +145,10 @@ for set in "${sets[@]}"; do
 			grep -v 'No context assigned to SID unused' >"$T/se.err" || true
 		[ -s "$o/selinux/policy" ] && ! grep -q . "$T/se.err" || {
 			cat "$T/se.err" >&2
+			"$KIT/scripts/policy-check.py" selinux "$d/selinux/kit.te" \
+				"$o/selinux/policy.conf" "$T/se.err" >&2
 			die "checkpolicy refused ${d#"$KIT"/}/selinux/kit.te (its message is above, with the line of kit.te)." \
-			    "Fix the policy; checkpolicy(8) describes the language."
+			    "Fix the policy; the statements kit.te uses are explained at its top. Debian has no offline reference of this language: checkpolicy(8) (make man PAGE=checkpolicy) lists only the compiler's options."
 		}
 	fi
 done

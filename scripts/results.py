@@ -36,10 +36,14 @@ shown as \\0 or \\xNN, never cut.
                                     toylsm_inode_unlink+0x1c/0x60
     results.py lab OUT TAG TIMEOUT RC:FILE:LABEL...
                                     grade variant TAG of a lab from each
-                                    boot's results: OUT/result.tap,
+                                    boot's results: OUT/result (the one
+                                    result: "KEY VALUE" lines, steps,
+                                    passed, failed_steps, results_pass,
+                                    results_fail, "boot I RC LABEL" a
+                                    boot, "trouble TEXT" a boot that did
+                                    not grade), OUT/result.tap,
                                     OUT/boot-I.txt (the learner's view),
-                                    OUT/steps.tsv, and shell assignments
-                                    (STEPS= PASSED= ...) on stdout
+                                    OUT/steps.tsv
     results.py transcript FILE      what make lab's transcript
                                     (build/labs/NN/last-run.txt) says of
                                     its run, one "key=value" a line: lab,
@@ -360,16 +364,20 @@ def lab(out, tag, timeout, boots):
             view.append('%d of %d steps pass' % (sum(1 for r in results if r.ok), steps))
         with open(os.path.join(out, 'boot-%d.txt' % (i + 1)), 'w') as f:
             f.write(''.join(l + '\n' for l in view))
-        with open(os.path.join(out, 'boot-%d.rc' % (i + 1)), 'w') as f:
-            f.write('%d\n' % rc)
     with open(os.path.join(out, 'result.tap'), 'w') as f:
         f.write(''.join(l + '\n' for l in tapl))
     with open(os.path.join(out, 'steps.tsv'), 'w') as f:
         f.write(''.join(l + '\n' for l in tsv))
-    failed = ' '.join(str(k) for k in sorted(bad))
-    print("STEPS=%d PASSED=%d FAILED_STEPS='%s' RESULTS_P=%d RESULTS_F=%d"
-          % (steps, steps - len(bad), failed, rp, rf))
-    print("BOOT_TROUBLE='%s'" % ''.join(t.replace("'", "") + '\n' for t in trouble))
+    # The one result of the variant, which make lab's report and exit
+    # status read (scripts/lab/parse.sh, read_result): "KEY VALUE" lines.
+    res = ['# scripts/results.py lab: variant %s, %d boot(s)' % (tag, len(boots)),
+           'steps %d' % steps, 'passed %d' % (steps - len(bad)),
+           'failed_steps %s' % ' '.join(str(k) for k in sorted(bad)),
+           'results_pass %d' % rp, 'results_fail %d' % rf]
+    res += ['boot %d %d %s' % (i + 1, b[0], b[1]) for i, b in enumerate(per_boot)]
+    res += ['trouble %s' % t for t in trouble]
+    with open(os.path.join(out, 'result'), 'w') as f:
+        f.write(''.join(l + '\n' for l in res))
     return 0
 
 

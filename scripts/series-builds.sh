@@ -7,14 +7,15 @@
 # so each step recompiles only what its patch touches.  The patches are
 # built alone, as `git am` of patches/ gives them to someone without the
 # kit: toylsm's sources (demo-lsm/, which is not part of the series and is
-# written against the whole of it) are copied in for the last patch only,
-# which is the kit's kernel.  A step passes when bzImage builds and the
+# written against the whole of it) are copied in from the patch that
+# sources security/toylsm/Kconfig (patch 18) on, the kit's kernel being
+# the last.  A step passes when bzImage builds and the
 # compiler printed no warning.
 #
 # TAP on stdout, one line per patch; the logs are
 # build/logs/series-build-NN.log.  Incremental, patch by patch: a patch
 # that built is not built again while it, the patches before it and
-# configs/kit.config (and for the last, demo-lsm/) are unchanged (the
+# configs/kit.config (and from toylsm's patch on, demo-lsm/) are unchanged (the
 # stamps series-build-NN), so a run that was stopped goes on where it
 # stopped, and an edit of patch k builds k and the patches after it.
 # JOBS=n as for kernel.sh.
@@ -32,7 +33,7 @@ mapfile -t pfiles < <(sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$KIT/patches/seri
 step_digest() {
 	local i files=("$KIT/configs/kit.config")
 	for ((i = 0; i < $1; i++)); do files+=("$KIT/patches/${pfiles[$i]}"); done
-	[ "$1" -lt ${#pfiles[@]} ] || files+=($(find "$KIT/demo-lsm" -type f | sort))
+	[ "$1" -lt "$toylsm_from" ] || files+=($(find "$KIT/demo-lsm" -type f | sort))
 	cat "${files[@]}" | sha256sum | cut -d' ' -f1
 }
 
@@ -40,6 +41,15 @@ mapfile -t commits < <(git -C "$TREE" rev-list --reverse pristine..HEAD)
 [ ${#commits[@]} -gt 0 ] || die "build/linux has no patch on top of pristine." "Run make tree."
 [ ${#commits[@]} -eq ${#pfiles[@]} ] ||
 	die "build/linux has ${#commits[@]} patch(es), patches/series names ${#pfiles[@]}." "Run make tree."
+# The first patch whose tree sources toylsm's Kconfig: from there on the
+# tree needs toylsm's sources (the last patch if none does).
+toylsm_from=${#commits[@]}
+for ((i = 0; i < ${#commits[@]}; i++)); do
+	if git -C "$TREE" grep -q 'security/toylsm/Kconfig' "${commits[$i]}" -- security/Kconfig; then
+		toylsm_from=$((i + 1))
+		break
+	fi
+done
 if [ ! -d "$W/.git" ] && [ ! -f "$W/.git" ]; then
 	rm -rf "$W"; mkdir -p "${W%/*}"
 	git -C "$TREE" worktree prune
@@ -47,9 +57,9 @@ if [ ! -d "$W/.git" ] && [ ! -f "$W/.git" ]; then
 		die "could not make the worktree $W." "Remove build/series-builds and try again."
 fi
 
-# toylsm's sources: in the tree for the last patch, gone before.
+# toylsm's sources: in the tree from toylsm's patch on, gone before.
 sync_toylsm() {
-	if [ "$1" != last ]; then
+	if [ "$1" != toylsm ]; then
 		rm -rf "$W/security/toylsm"
 		return 0
 	fi
@@ -77,7 +87,7 @@ for c in "${commits[@]}"; do
 	# Untracked toylsm files stay; the checkout updates only what the
 	# patch changes, with new mtimes.
 	"${G[@]}" checkout -q --detach "$c" || { echo "not ok $n $subject: checkout failed"; bad=$((bad + 1)); continue; }
-	sync_toylsm "$([ "$n" -eq ${#commits[@]} ] && echo last)"
+	sync_toylsm "$([ "$n" -ge "$toylsm_from" ] && echo toylsm)"
 	mkdir -p "$O"
 	{
 		"${KMAKE[@]}" tinyconfig &&

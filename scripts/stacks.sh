@@ -10,9 +10,12 @@
 # tree (a clone that has built nothing yet) only the stack names are
 # known, and other words wait for the check run-guest.sh makes.
 #
-# Sourced (check_stack_words WORDS WHERE), or run: stacks.sh WORDS.
+# Sourced (check_stack_words WORDS WHERE [strict]), or run: stacks.sh WORDS.
+# strict (the offline lab check, which has no tree): a word that is no
+# stack and no parameter with a value is an error even without the tree.
 
-# check_stack_words WORDS WHERE: die, naming WHERE, on the first unknown word.
+# check_stack_words WORDS WHERE [strict]: die, naming WHERE, on the first
+# unknown word.
 check_stack_words() {
 	local w doc names
 	names=$(grep -v '^[[:space:]]*#' "$KIT/tests/stacks.conf" | cut -d'|' -s -f1 | tr -d ' \t')
@@ -21,7 +24,11 @@ check_stack_words() {
 	for w in $1; do
 		[[ "$w" == *=* ]] && continue
 		grep -qxF -- "$w" <<<"$names" && continue
-		[ -f "$doc" ] || continue
+		if [ ! -f "$doc" ]; then
+			[ "${3:-}" = strict ] || continue
+			die "$2 has \"$w\": no stack of tests/stacks.conf has that name (and without the tree, ${doc#"$KIT"/}, no kernel parameter without a value can be checked)." \
+			    "Use a stack's name ($(paste -sd, <<<"$names" | sed 's/,/, /g')); a kernel parameter goes in a stack's line of tests/stacks.conf, or with its value (lsm=...)."
+		fi
 		awk -v w="$w" '/^\t/ && $1 == w { f = 1; exit } END { exit !f }' "$doc" && continue
 		die "$2 has \"$w\": no stack of tests/stacks.conf has that name, and the kernel documents no such parameter (${doc#"$KIT"/})." \
 		    "Use a stack's name ($(paste -sd, <<<"$names" | sed 's/,/, /g')) or a kernel parameter, such as lsm=capability,selinux."

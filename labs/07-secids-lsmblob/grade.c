@@ -333,6 +333,8 @@ static void check_audit(int step, long def, long as)
 		lab_hint("bind the log socket to the group before you send (audit_fd(1 << (AUDIT_NLGRP_READLOG - 1))), turn audit on (AUDIT_SET, mask AUDIT_STATUS_ENABLED, enabled 1), and wait for the record that holds your text");
 	else if (r < 0 && e == ENOENT)
 		lab_hint("the field is \" subj=\" (with the space before it), in the record that holds your text");
+	else if (r == 1 && !strcmp(buf, "?"))
+		lab_hint("subj=? says several modules name the subject: read on to the record of type 1425 (AUDIT_MAC_TASK_CONTEXTS) and copy its first subj_<lsm>= value");
 	else if (r >= 0 && step == 5)
 		lab_hint("does your code choose the module? The record itself must not change: audit uses security_default_secid_to_secctx() (patch 0014)");
 	else

@@ -74,7 +74,10 @@ int lab_peer_table(struct lab_peer *rows, int max);
  * unique) on a NETLINK_AUDIT socket, and read the record it makes back
  * from the audit multicast group (AUDIT_NLGRP_READLOG).  Copy the value
  * of its "subj=" field (up to the next space) into buf, NUL-terminated;
- * return its length.  -1 with errno: ETIMEDOUT if the record did not come
+ * return its length.  When that value is "?" (several modules supply
+ * subject contexts, patch 0019), copy instead the value of the first
+ * "subj_<lsm>=" field of the AUDIT_MAC_TASK_CONTEXTS record (type 1425)
+ * that follows: the default module's, the first in lsm= order.  -1 with errno: ETIMEDOUT if the record did not come
  * within 5 s, ENOENT if it has no subj=, ERANGE if it does not fit.
  * Close both sockets.
  */

@@ -14,6 +14,8 @@
 #                      secids of its cred, slot by slot, each with its
 #                      module and, where the module has one, its label
 #   lsm toylsm         toylsm's label table and its rules
+#   lsm break HOOK COMM a breakpoint in security_HOOK that stops only when
+#                      the task is COMM (the guest command's program)
 #
 # They only read memory: nothing is called in the guest, so they are safe
 # at any stop. They read the structures by their names in the kernel's
@@ -106,7 +108,7 @@ def _not_booted():
 
 class Lsm(gdb.Command):
     """The kit's commands for the LSM stacking series: lsm hooks, lsm active,
-lsm task, lsm toylsm (help lsm COMMAND for each)."""
+lsm task, lsm toylsm, lsm break (help lsm COMMAND for each)."""
 
     def __init__(self):
         super().__init__("lsm", gdb.COMMAND_DATA, gdb.COMPLETE_NONE, True)
@@ -344,7 +346,39 @@ rule table (toylsm_ruleset; demo-lsm/rules.c), each rule as
                                   _toylsm_label(_int(r["object"])), letters))
 
 
+class LsmBreak(gdb.Command):
+    """Stop in a hook only for one program: lsm break HOOK COMM
+
+A breakpoint at the first instruction of security_HOOK (HOOK as in lsm
+hooks: file_open, inode_permission...) whose condition is that the task
+calling it is named COMM ($lx_current().comm, the first 15 characters of
+the program's file name): "lsm break file_open cat" with make gdb
+CMD='cat /etc/passwd' stops in cat's open, not first in a kworker's or
+the shell's during boot, as a plain "break security_file_open" does. The
+hook's arguments are then in $rdi, $rsi... (x86_64 ABI)."""
+
+    def __init__(self):
+        super().__init__("lsm break", gdb.COMMAND_BREAKPOINTS)
+
+    def invoke(self, arg, from_tty):
+        args = gdb.string_to_argv(arg)
+        if len(args) != 2:
+            raise gdb.GdbError("usage: lsm break HOOK COMM (e.g. lsm break file_open cat)")
+        hook, comm = args
+        fn = hook if hook.startswith("security_") else "security_" + hook
+        if gdb.lookup_global_symbol(fn) is None and \
+                gdb.lookup_static_symbol(fn) is None:
+            raise gdb.GdbError("no function %s in this kernel: HOOK is a name of "
+                               "include/linux/lsm_hook_defs.h (lsm hooks lists them)" % fn)
+        if not comm.replace("-", "").replace("_", "").replace(".", "").isalnum():
+            raise gdb.GdbError("COMM is a program's name: letters, digits, - _ .")
+        bp = gdb.Breakpoint("*" + fn)
+        bp.condition = '$_streq($lx_current().comm, "%s")' % comm[:15]
+        print("breakpoint %d: %s, only when the task is %s" % (bp.number, fn, comm[:15]))
+
+
 Lsm()
+LsmBreak()
 LsmHooks()
 LsmActive()
 LsmTask()

@@ -23,12 +23,27 @@ build_grader() {
 	mv "$o.$$.tmp" "$o"
 }
 
+# compile_hints DIR: the lines of the lab's compile-hints file
+# (labs/NN-*/compile-hints: "ERE<tab>TEXT", # comments) whose ERE matches
+# the compiler's messages, appended to DIR/compile.txt as "kit: hint:
+# TEXT": what a compiler error most likely means in that lab (lab 11: a
+# NULL %s argument in step 6 that comes from step 2).
+compile_hints() {
+	local f=$LDIR/compile-hints re text
+	[ -f "$f" ] || return 0
+	while IFS=$'\t' read -r re text; do
+		[[ -z $re || $re == \#* ]] && continue
+		if grep -qE -- "$re" "$1/compile.txt"; then printf 'kit: hint: %s\n' "$text" >>"$1/compile.txt"; fi
+	done <"$f"
+}
+
 # link_program DIR SRC PROG: SRC compiled with the grader into PROG, the
-# compiler's messages in DIR/compile.txt; 1 if it does not compile.
+# compiler's messages in DIR/compile.txt (and the lab's compile hints that
+# apply); 1 if it does not compile.
 link_program() {
 	local d=$1 src=$2 prog=$3
 	"$KIT/scripts/guest-cc.sh" -c "${CFLAGS_LAB[@]}" -I "$LDIR" -I "$LABS/common" \
-		-o "$d/src.o" "$src" >"$d/compile.txt" 2>&1 || return 1
+		-o "$d/src.o" "$src" >"$d/compile.txt" 2>&1 || { compile_hints "$d"; return 1; }
 	"$KIT/scripts/guest-cc.sh" -o "$prog" "$d/src.o" "$OUT/grade.o" \
 		>>"$d/compile.txt" 2>&1 || return 1
 }
@@ -65,10 +80,14 @@ build_variant() {
 # show_compile_error TAG SRC: the compiler's messages and one paragraph.
 show_compile_error() {
 	local d=$OUT/$1 src=$2 first werror=" Warnings count as errors here (-Werror)."
-	[ "$KIND" != policy ] || werror=" The parser's message names your file and the line."
+	[ "$KIND" != policy ] || werror=" It names your file, the line the mistake is most likely on, and why."
 	sed "s|$KIT/||g" "$d/compile.txt" >&2
-	# A C compiler's error, apparmor_parser's, checkpolicy's (policy labs).
-	first=$(grep -m1 -E ': (fatal )?error: |parser error for |:ERROR ' "$d/compile.txt" | sed "s|$KIT/||g")
+	# A C compiler's error; in a policy lab, the kit's FILE:LINE: error:
+	# line (scripts/policy-check.py) before apparmor_parser's or
+	# checkpolicy's own, which may name a later line.
+	first=$(grep -m1 -E ': (fatal )?error: ' "$d/compile.txt" ||
+		grep -m1 -E 'parser error for |:ERROR ' "$d/compile.txt")
+	first=${first//"$KIT"\//}
 	die "$(rel "$src") does not compile, so lab $NUM was not graded." \
 	    "The first error is the one to fix (later ones often follow from it): ${first:-see the messages above}.$werror Then run make lab $NUM again."
 }

@@ -40,20 +40,116 @@ find_lab() {
 	mkdir -p "$OUT"
 }
 
-# load_conf: TITLE MINUTES SOURCE BOOTS NEEDS KIND KOBJS of $LDIR/lab.conf,
-# and the paths that follow from them (BIN, SOL, WORKF).  KIND: user (a C
-# file linked with the grader), kernel (a C file built into the lab
-# kernel), policy (SOURCE is a folder of policy files: scripts/lab/policy.sh).
+# lab.conf is the lab's settings as bash assignments, and load_conf is
+# the one reader of it: make lab, make labs, make lab-check and every
+# suite (tests/host/labs.sh, lab-hints.sh, checkpatch.sh) and make bench
+# call it, so a value means the same everywhere.  Quote as bash does
+# (TITLE="two words", SOURCE=x.c or SOURCE="x.c": the same).  The keys:
+LAB_KEYS=(TITLE MINUTES SOURCE KIND KOBJS KINIT BOOTS NEEDS FLAVOUR)
+
+# conf_die LINE WHAT TODO: an error naming lab.conf and its line.
+conf_die() {
+	die "$(rel "$LDIR")/lab.conf${1:+:$1}: $2" \
+	    "${3:+$3 }The keys and their values: labs/README.md, \"How a lab is made\"."
+}
+
+# conf_line KEY: the line of lab.conf that sets KEY last (nothing if none).
+conf_line() {
+	grep -nE "^[[:space:]]*$1\+?=" "$LDIR/lab.conf" | tail -1 | cut -d: -f1
+}
+
+# lab_at DIR: LDIR, NUM and NN of the lab in folder DIR (labs/NN-slug).
+lab_at() {
+	LDIR=${1%/}
+	NN=$(basename "$LDIR" | cut -c1-2)
+	NUM=$((10#$NN))
+}
+
+# conf_keys: die on a line of lab.conf that is no KEY=value (continuation
+# lines of an array are indented), on an unknown key, and on any other
+# variable the file sets; the file runs in a clean shell of its own first.
+conf_keys() {
+	local f=$LDIR/lab.conf l=0 line key known=" ${LAB_KEYS[*]} " set err
+	while IFS= read -r line || [ -n "$line" ]; do
+		l=$((l + 1))
+		case "$line" in ''|'#'*|[[:space:]]*|')'*) continue ;; esac
+		[[ "$line" =~ ^([A-Za-z_][A-Za-z0-9_]*)\+?= ]] ||
+			conf_die "$l" "this line is no KEY=value: $line" "Each line sets one key (an array may go on over indented lines), or is a # comment."
+		key=${BASH_REMATCH[1]}
+		[[ "$known" == *" $key "* ]] ||
+			conf_die "$l" "unknown key $key (the keys are ${LAB_KEYS[*]})." "A typo? Fix or remove the line."
+	done <"$f"
+	err=$(bash -n "$f" 2>&1) ||
+		conf_die "" "bash cannot read it: $(head -2 <<<"$err" | sed "s|$f: ||" | paste -sd' ')" "Fix that line."
+	set=$(env -i bash --norc --noprofile -c 'before=$(compgen -v); . "$1" >/dev/null 2>&1
+		comm -13 <(printf "%s\n" "$before" | sort) <(compgen -v | sort)' conf "$f" |
+		grep -vxE 'before|_|PIPESTATUS|BASH_[A-Z_]+' || true)
+	for key in $set; do
+		[[ "$known" == *" $key "* ]] ||
+			conf_die "$(grep -nE "(^|[^A-Za-z0-9_])$key\+?=" "$f" | head -1 | cut -d: -f1)" \
+				"it sets $key, which is no key of lab.conf (the keys are ${LAB_KEYS[*]})." "A typo? Fix or remove it."
+	done
+}
+
+# load_conf: TITLE MINUTES SOURCE BOOTS NEEDS KIND KOBJS KINIT of
+# $LDIR/lab.conf, checked (a bad key or value is an error naming the file
+# and the line), and the paths that follow from them (BIN, SOL, WORKF).
+# KIND: user (a C file linked with the grader), kernel (a C file built
+# into the lab kernel), policy (SOURCE is a folder of policy files:
+# scripts/lab/policy.sh).  LAB_FLAVOUR: lab.conf's FLAVOUR (lab_flavour).
 load_conf() {
-	TITLE='' MINUTES='?' SOURCE='' BOOTS=("") NEEDS=() KIND=user KOBJS=''
+	local asked=$FLAVOUR b w n h t why
+	conf_keys
+	TITLE='' MINUTES='' SOURCE='' BOOTS=("") NEEDS=() KIND=user KOBJS='' KINIT=''
+	# lab.conf's FLAVOUR is the lab's, not the one this run was given.
+	FLAVOUR=
 	# shellcheck disable=SC1091
-	. "$LDIR/lab.conf" || die "$(rel "$LDIR")/lab.conf has a syntax error (above)." "Fix it."
-	[ -n "$SOURCE" ] && [ -e "$LDIR/solution/$SOURCE" ] ||
-		die "$(rel "$LDIR")/lab.conf names SOURCE=$SOURCE, but $(rel "$LDIR")/solution/$SOURCE does not exist." \
-		    "Each lab needs its reference solution in solution/."
+	. "$LDIR/lab.conf" || conf_die "" "it has a syntax error (above)." "Fix it."
+	LAB_FLAVOUR=$FLAVOUR FLAVOUR=$asked
+	[ -n "$TITLE" ] && [[ "$TITLE" != *$'\n'* ]] ||
+		conf_die "$(conf_line TITLE)" "TITLE must be one line of text (make labs shows it)." "Write TITLE=\"The lab's title\"."
+	[[ "$MINUTES" =~ ^[1-9][0-9]*$ ]] ||
+		conf_die "$(conf_line MINUTES)" "MINUTES must be a number of minutes, not '$MINUTES'." "Write MINUTES=30."
+	case "$KIND" in user|kernel|policy) ;; *)
+		conf_die "$(conf_line KIND)" "KIND=$KIND: a lab is KIND=user (the default), kernel or policy." "Fix KIND." ;; esac
+	case "$SOURCE" in ''|*/*|.*|*[[:space:]\'\"]*)
+		conf_die "$(conf_line SOURCE)" "SOURCE must name a file (a policy lab: a folder) in solution/, not '$SOURCE'." "Write SOURCE=file.c." ;; esac
+	if [ "$KIND" = policy ]; then
+		[ -d "$LDIR/solution/$SOURCE" ] ||
+			conf_die "$(conf_line SOURCE)" "SOURCE=$SOURCE, but $(rel "$LDIR")/solution/$SOURCE is no folder (a policy lab's SOURCE is its folder of policies)." "Each lab needs its reference solution in solution/."
+	else
+		[[ "$SOURCE" == *.c ]] ||
+			conf_die "$(conf_line SOURCE)" "SOURCE=$SOURCE: the attendee's file of a C lab ends in .c." "Fix SOURCE."
+		[ -f "$LDIR/solution/$SOURCE" ] ||
+			conf_die "$(conf_line SOURCE)" "SOURCE=$SOURCE, but $(rel "$LDIR")/solution/$SOURCE does not exist." "Each lab needs its reference solution in solution/."
+	fi
+	if [ "$KIND" = kernel ]; then
+		[ -n "$KOBJS" ] ||
+			conf_die "$(conf_line KIND)" "a kernel-side lab names its objects: KOBJS=\"${SOURCE%.c}.o ...\"." "Add KOBJS."
+		for w in $KOBJS; do
+			[[ "$w" =~ ^[A-Za-z0-9_-]+\.o$ ]] ||
+				conf_die "$(conf_line KOBJS)" "KOBJS has '$w', which is no object name (file.o)." "Fix KOBJS."
+		done
+		[ -z "$KINIT" ] || [[ "$KINIT" =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] ||
+			conf_die "$(conf_line KINIT)" "KINIT must name a C function, not '$KINIT'." "Fix KINIT."
+		[ -z "$LAB_FLAVOUR" ] ||
+			conf_die "$(conf_line FLAVOUR)" "a kernel-side lab runs on the lab kernel: FLAVOUR=$LAB_FLAVOUR does not apply." "Remove FLAVOUR."
+	else
+		[ -z "$KOBJS$KINIT" ] ||
+			conf_die "$(conf_line "$([ -n "$KOBJS" ] && echo KOBJS || echo KINIT)")" "KOBJS and KINIT are for a kernel-side lab (KIND=kernel), and this one is KIND=$KIND." "Remove them, or set KIND=kernel."
+	fi
+	case "$LAB_FLAVOUR" in ''|mainline) ;; *)
+		conf_die "$(conf_line FLAVOUR)" "FLAVOUR=$LAB_FLAVOUR; a lab runs on the kit's kernel (no FLAVOUR) or on the reference kernel (FLAVOUR=mainline)." \
+			"Fix lab.conf (a kernel-side lab says KIND=kernel instead)." ;; esac
+	for n in "${NEEDS[@]}"; do
+		IFS='|' read -r h t why <<<"$n"
+		[[ "$h" =~ ^[a-z0-9_/-]+\.h$ ]] && [ -n "$t" ] && [ -n "$why" ] ||
+			conf_die "$(conf_line NEEDS)" "NEEDS has \"$n\"; each entry is \"header|text|what brings it\" (\"linux/lsm.h|struct lsm_ctx|patches/0005\")." "Fix NEEDS."
+	done
 	[ ${#BOOTS[@]} -gt 0 ] || BOOTS=("")
-	local b
-	for b in "${BOOTS[@]}"; do check_stack_words "$b" "$(rel "$LDIR")/lab.conf's BOOTS"; done
+	for b in "${BOOTS[@]}"; do
+		check_stack_words "$b" "$(rel "$LDIR")/lab.conf:$(conf_line BOOTS): BOOTS" ${LAB_CHECK:+strict}
+	done
 	BIN=${SOURCE%.c}
 	# A policy lab's program is the grader, named after the lab (lab10),
 	# not after its folder of policies.
@@ -66,21 +162,33 @@ load_conf() {
 	lab_flavour
 }
 
+# conf_get DIR KEY: the value of KEY in lab DIR's lab.conf, read by
+# load_conf (an array: one element a line); for the suites, which read
+# lab.conf through this and nothing else.  Exits non-zero, the reader's
+# message on stderr, if lab.conf is wrong.
+conf_get() {
+	(
+		lab_at "$1"
+		load_conf
+		case "$2" in
+		BOOTS) printf '%s\n' "${BOOTS[@]}" ;;
+		NEEDS) [ ${#NEEDS[@]} -eq 0 ] || printf '%s\n' "${NEEDS[@]}" ;;
+		FLAVOUR) printf '%s\n' "$LAB_FLAVOUR" ;;
+		*) printf '%s\n' "${!2}" ;;
+		esac
+	)
+}
+
 # lab_flavour: lab.conf's FLAVOUR (lab 11: mainline), the kernel the lab's
 # guests boot and whose UAPI headers its program is compiled against.
-# This is the one place that reads it; every script lab.sh runs inherits
-# it (flavour_dir, guest-cc.sh, run-guest.sh).  Without the key, the
-# FLAVOUR lab.sh was started with (normal unless given), as before; a
-# kernel-side lab's is lab (above).
+# Every script lab.sh runs inherits it (flavour_dir, guest-cc.sh,
+# run-guest.sh).  Without the key, the FLAVOUR lab.sh was started with
+# (normal unless given), as before; a kernel-side lab's is lab (above).
 FLAVOUR_ASKED=$FLAVOUR
 lab_flavour() {
-	local want
-	want=$(sed -n 's/^FLAVOUR=//p' "$LDIR/lab.conf" | tail -1)
-	case "$want" in
+	case "$LAB_FLAVOUR" in
 	'') [ "$KIND" = kernel ] || export FLAVOUR=$FLAVOUR_ASKED ;;
 	mainline) export FLAVOUR=mainline ;;	# whatever FLAVOUR was given: the lab is written for this kernel
-	*) die "$(rel "$LDIR")/lab.conf says FLAVOUR=$want; a lab runs on the kit's kernel (no FLAVOUR) or on the reference kernel (FLAVOUR=mainline)." \
-	       "Fix lab.conf (a kernel-side lab says KIND=kernel instead)." ;;
 	esac
 }
 
@@ -138,3 +246,16 @@ stage_config() {
 	ensure_kernel
 	[ "$KIND" = kernel ] || check_needs
 }
+
+# Run (not sourced): conf.sh LABDIR KEY prints the value, for the scripts
+# that do not source lab.sh's parts (the suites, make bench).
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+	set -uo pipefail
+	. "$(dirname "$0")/../lib.sh"
+	. "$KIT/scripts/stacks.sh"
+	FLAVOUR_ASKED=$FLAVOUR
+	[ $# -eq 2 ] || die "usage: scripts/lab/conf.sh LABDIR KEY" "KEY is one of ${LAB_KEYS[*]}."
+	[[ " ${LAB_KEYS[*]} " == *" $2 "* ]] || die "scripts/lab/conf.sh: $2 is no key of lab.conf." "KEY is one of ${LAB_KEYS[*]}."
+	[ -f "$1/lab.conf" ] || die "no lab.conf in $1." "Give a lab's folder, labs/NN-slug."
+	conf_get "$1" "$2"
+fi

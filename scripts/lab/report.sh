@@ -39,7 +39,7 @@ show_boots() {
 	local tag=$1 i t rc
 	for i in "${!BOOTS[@]}"; do
 		t=$OUT/$tag/boot-$((i + 1)).txt
-		rc=$(cat "$OUT/$tag/boot-$((i + 1)).rc" 2>/dev/null || echo 126)
+		rc=${BOOT_RC[$i]:-126}
 		echo
 		echo "== boot $((i + 1)) of ${#BOOTS[@]}: $(boot_label "$i") =="
 		{ echo; echo "== boot $((i + 1)) of ${#BOOTS[@]}: $(boot_label "$i") =="; cat "$t"; } >>"$T"
@@ -113,7 +113,7 @@ cmd_list() {
 	echo "The labs (make lab N to grade yours; SOLUTION=1, SHELL=1, STEP=k; make skel N STEP=k):"
 	echo
 	for d in $(lab_dirs); do
-		LDIR=$d NUM=$(basename "$d" | sed -E 's/^0*([0-9]+)-.*/\1/') NN=$(basename "$d" | cut -c1-2)
+		lab_at "$d"
 		load_conf
 		last=$BUILD/labs/$NN/last-run.txt res=
 		if [ -f "$last" ]; then

@@ -15,18 +15,20 @@ count_steps() {
 # same_copy A B: the two copies (files or folders) hold the same.
 same_copy() { diff -r -q "$1" "$2" >/dev/null 2>&1; }
 
-# skeleton STEP OUT: the skeleton with the steps before STEP solved; a
-# folder (a policy lab's) gets the header in each file that has markers.
+# skeleton STEP OUT [BY]: the skeleton with the steps before STEP solved;
+# a folder (a policy lab's) gets the header in each file that has markers.
+# BY is the command that made it, skel (make skel N) or lab (make lab N),
+# as its header says.
 skeleton() {
-	local step=$1 out=$2 f
+	local step=$1 out=$2 by=${3:-skel} f
 	if [ -d "$SOL" ]; then
 		rm -rf "$out.tmp"
 		"$KIT/scripts/lab-skel.sh" "$SOL" "$step" "$out.tmp" || { rm -rf "$out.tmp"; die "could not make the skeleton of lab $NUM (above)." \
 			"The TODO/END TODO markers of $(rel "$SOL") are wrong; this is the kit's bug."; }
 		grep -rlE '# (TODO|DONE) [0-9]+:' "$out.tmp" | while IFS= read -r f; do
 			{
-				printf '# Your copy of %s, made by "make skel %d%s" on %s' "${f#"$out.tmp"/}" \
-					"$NUM" "$([ "$step" -gt 1 ] && echo " STEP=$step")" "$(date '+%F %T')"
+				printf '# Your copy of %s, made by "make %s %d%s" on %s' "${f#"$out.tmp"/}" \
+					"$by" "$NUM" "$([ "$step" -gt 1 ] && echo " STEP=$step")" "$(date '+%F %T')"
 				[ "$step" -gt 1 ] && printf ', with %s' "$(solved $((step - 1)))"
 				printf '.\n# Edit it, then run: make lab %d.  Resetting keeps a backup of it.\n' "$NUM"
 				cat "$f"
@@ -38,8 +40,8 @@ skeleton() {
 	fi
 	{
 		printf '/*\n'
-		printf ' * Your copy of lab %d, made by "make skel %d%s" on %s\n' \
-			"$NUM" "$NUM" "$([ "$step" -gt 1 ] && echo " STEP=$step")" "$(date '+%F %T')"
+		printf ' * Your copy of lab %d, made by "make %s %d%s" on %s\n' \
+			"$NUM" "$by" "$NUM" "$([ "$step" -gt 1 ] && echo " STEP=$step")" "$(date '+%F %T')"
 		printf ' * from %s' "$(rel "$SOL")"
 		[ "$step" -gt 1 ] && printf ', with %s' "$(solved $((step - 1)))"
 		printf '.\n * Edit it, then run: make lab %d.  Resetting keeps a backup of it.\n */\n' "$NUM"
@@ -49,11 +51,12 @@ skeleton() {
 	mv "$out.tmp" "$out"
 }
 
-# reset_work STEP: a fresh working copy; an existing one is kept as a
-# backup beside it (never overwritten: a second reset in the same second
-# gets another name).
+# reset_work STEP [BY]: a fresh working copy (BY: the command making it,
+# skel or lab, for its header); an existing one is kept as a backup
+# beside it (never overwritten: a second reset in the same second gets
+# another name).
 reset_work() {
-	local step=${1:-1} bak last n
+	local step=${1:-1} by=${2:-skel} bak last n
 	n=$(count_steps)
 	case "$step" in ''|*[!0-9]*|0) die "STEP must be a step number (1 to $n), not '$step'." \
 		"make skel $NUM STEP=3 gives you a copy with steps 1 and 2 solved." ;; esac
@@ -72,7 +75,7 @@ reset_work() {
 			say "your previous copy is kept as $(rel "$b")"
 		fi
 	fi
-	skeleton "$step" "$WORKF"
+	skeleton "$step" "$WORKF" "$by"
 	if [ "$step" -gt 1 ]; then
 		say "new copy: $(rel "$WORKF"), $(solved $((step - 1))), step $step is yours"
 	else
@@ -84,10 +87,10 @@ reset_work() {
 # copy first; a first run makes it); sets SRC and TAG.
 pick_source() {
 	if [ -n "${STEP:-}" ]; then
-		reset_work "$STEP"
+		reset_work "$STEP" lab
 	elif [ ! -e "$WORKF" ] && [ "${SOLUTION:-0}" != 1 ]; then
 		say "first run of lab $NUM: making your copy from the skeleton"
-		reset_work 1
+		reset_work 1 lab
 	fi
 	if [ "${SOLUTION:-0}" = 1 ]; then SRC=$SOL TAG=solution; else SRC=$WORKF TAG=work; fi
 }

@@ -8,6 +8,12 @@
  * module alone; it never holds an osid=N that no module can read, and the
  * kernel never reports "error in audit_log_exit()" for it.
  *
+ * Since patch 0019, a stack with more than one module that supplies
+ * object contexts writes obj=? instead, and the AUDIT_MAC_OBJ_CONTEXTS
+ * record after the PATH record names each module's label of the file
+ * (audit_contexts checks those records); this test then checks that the
+ * label modules' obj_<lsm>= is there and that no osid= is.
+ *
  * The test adds an exit rule for openat(2) by its own children, creates a
  * file in /tmp from a child, and reads the PATH records of that event from
  * the audit multicast group. Run as root; needs CONFIG_AUDITSYSCALL.
@@ -25,6 +31,9 @@
 #include "kernel_log.h"
 #include "lsm_abi.h"
 #include "kselftest_harness.h"
+
+/* AUDIT_MAC_OBJ_CONTEXTS, mainline 6.18's number (patch 0019) */
+#define KIT_MAC_OBJ_CONTEXTS 1426
 
 #ifndef PR_LSM_ATTR_GET
 #define PR_LSM_ATTR_GET 66
@@ -129,6 +138,8 @@ static int path_records(int log, const char *path, char *out, size_t outlen)
 			n_path++;
 			snprintf(out + strlen(out), outlen - strlen(out), "%s\n", colon + 3);
 		}
+		if (nlh->nlmsg_type == KIT_MAC_OBJ_CONTEXTS)
+			snprintf(out + strlen(out), outlen - strlen(out), "%s\n", colon + 3);
 	}
 }
 
@@ -182,7 +193,11 @@ TEST(path_record_obj_speaks_for_the_default_module)
 		TH_LOG("a PATH record holds a raw secid that the default module (%s) cannot read",
 		       kit_lsm_name(def));
 	}
-	if (default_labels_files(def)) {
+	if (strstr(records, " obj=? ")) {
+		/* several modules supply object contexts: each is named */
+		EXPECT_TRUE(strstr(records, "obj_smack=") || strstr(records, "obj_selinux="))
+			TH_LOG("obj=? but no MAC_OBJ_CONTEXTS record names a label module");
+	} else if (default_labels_files(def)) {
 		EXPECT_NE(NULL, strstr(records, " obj="))
 			TH_LOG("%s labels files: the PATH records must name the label",
 			       kit_lsm_name(def));

@@ -66,7 +66,7 @@ checkpatch_cached() {
 mapfile -t KF < <(cd "$K" && ls demo-lsm/*.[ch] labs/common/kernel/*.[ch] \
 	labs/[0-9][0-9]-*/kernel/*.[ch] 2>/dev/null
 	for d in labs/[0-9][0-9]-*/; do
-		grep -q '^KIND=kernel' "$d/lab.conf" 2>/dev/null && ls "$d"solution/*.[ch]
+		[ "$("$K/scripts/lab/conf.sh" "$d" KIND 2>/dev/null)" = kernel ] && ls "$d"solution/*.[ch]
 	done)
 # The user-space C files, checked whole with the types of UIGN ignored.
 mapfile -t UF < <(cd "$K" && ls labs/[0-9][0-9]-*/grade.c labs/common/*.h initramfs/*.c \

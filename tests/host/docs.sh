@@ -347,6 +347,17 @@ linked+=("$K"/labs/**/*.md)
 mapfile -t -O "${#R[@]}" R < <(check_links "$K" "${linked[@]}")
 mapfile -t -O "${#R[@]}" R < <(check_standalone "$K")
 
+# make help's kernel line names each flavour the docs build with "make
+# kernel FLAVOUR=X" (issue 29, item 9: it said FLAVOUR=debug only, where
+# docs/gdb.md says FLAVOUR=gdb for the debug-info kernel).
+help=$(make -s -C "$K" help 2>/dev/null | grep -E '^ *make kernel ')
+while read -r fl; do
+	d="make help's kernel line names FLAVOUR=$fl, which the docs build with make kernel"
+	if grep -qE "FLAVOUR=$fl([^a-z-]|$)" <<<"$help"; then R+=("ok	$d	")
+	else R+=("not ok	$d	make help says: $help"); fi
+done < <(grep -rhozE 'make kernel[[:space:]]+FLAVOUR=[a-z-]+' "$K"/docs/*.md "$K/README.md" "$K"/labs/**/*.md |
+	tr '\0' '\n' | sed -n 's/.*FLAVOUR=//p' | sort -u)
+
 echo "1..${#R[@]}"
 i=0
 for r in "${R[@]}"; do

@@ -25,8 +25,10 @@
 # good session against a wrong expectation (the order reversed, the
 # second module with contexts, Smack's and toylsm's labels swapped,
 # another rule, another PID), and must fail on it.
+# docs/gdb.md's batch recipe (lsm break: a stop in the guest command's
+# own open) is run as the page writes it, and checked likewise.
 # Cost: the debug-info kernel (built here if missing: cold, about as long
-# as the kit's kernel; docs/performance.md) and two boots under gdb.
+# as the kit's kernel; docs/performance.md) and three boots under gdb.
 K=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-$K/build}
 T=$(mktemp -d)
@@ -36,7 +38,7 @@ if ! command -v gdb >/dev/null; then
 	echo "1..0 # SKIP gdb is not installed (make deps installs it)"
 	exit 0
 fi
-N=8
+N=9
 echo "1..$N"
 n=0
 ok() { n=$((n + 1)); echo "ok $n $*"; }
@@ -89,6 +91,18 @@ session() {	# session NAME [VMLINUX]: gdb's output in $T/NAME.gdb, the guest's i
 }
 session good
 session nosyms "$BUILD/vmlinux"
+
+# docs/gdb.md's batch recipe, as the page writes it: the gdb file of its
+# "cat >stop-in-probe.gdb <<'EOF'" and the make gdb line's CMD.
+sed -n "/^    cat >stop-in-probe.gdb <<'EOF'\$/,/^    EOF\$/p" "$K/docs/gdb.md" |
+	sed -e '1d' -e '$d' -e 's/^    //' >"$T/recipe.gdb"
+RCMD=$(sed -n "s/^    make gdb CMD='\([^']*\)' GDB_BATCH=stop-in-probe.gdb\$/\1/p" "$K/docs/gdb.md")
+if [ -s "$T/recipe.gdb" ] && [ -n "$RCMD" ]; then
+	GDB_VMLINUX='' FLAVOUR=gdb KIT_NOBUILD=1 GDB_BATCH=$T/recipe.gdb CMD=$RCMD \
+		TIMEOUT=300 "$K/scripts/gdb.sh" >"$T/recipe.gdb.out" 2>&1
+else
+	echo "docs/gdb.md has no batch recipe (stop-in-probe.gdb, make gdb CMD=...)" >"$T/recipe.gdb.out"
+fi
 
 section() {	# section FILE NAME: the lines between KIT-GDB-NAME and the next marker
 	awk -v s="KIT-GDB-$2" '$0 == s { on = 1; next } /^KIT-GDB-/ { on = 0 } on' "$1"
@@ -171,6 +185,25 @@ case_() {	# case_ DESC CHECK: passes on the good session; fails without symbols 
 		ok "$desc"
 	fi
 }
+
+# The recipe stopped in the guest command's own open: security_file_open
+# called from do_dentry_open, by the task probe (lsm task), and finish
+# returned the walk's answer.  [wrong]: another task's name.
+check_recipe() {
+	local comm=probe
+	[ "${2:-}" = wrong ] && comm=sh
+	grep -qE 'hit Breakpoint 1, security_file_open' "$1" && grep -qE '^#1 .* do_dentry_open' "$1" &&
+		grep -qE "^task [0-9]+ \($comm\)\$" "$1" && grep -q '^Value returned is ' "$1"
+}
+desc="docs/gdb.md's batch recipe: lsm break file_open probe stops in the guest command's open (task probe), finish returns"
+if ! check_recipe "$T/recipe.gdb.out"; then
+	notok "$desc"
+	sed 's/^/# /' "$T/recipe.gdb.out" | tail -20
+elif check_recipe "$T/good.gdb" || check_recipe "$T/recipe.gdb.out" wrong; then
+	notok "$desc (passes on the file-name breakpoint's session or for another task too: the check cannot fail)"
+else
+	ok "$desc"
+fi
 
 if grep -q 'KIT-DONE .* status=0' "$T/good.out"; then
 	ok "the guest under gdb ran its command to the end (status 0)"

@@ -57,10 +57,29 @@ scenario() {
 		sed 's/^/# /' <<<"$e" | head -8
 	fi
 }
+# sabotaged DESC WHAT FUNCTION VAR SED [ERE]: FUNCTION (a subshell that
+# says what went wrong and exits non-zero) must pass as it is, and fail
+# when VAR=SED (a sed script it applies to its copy of a script: WHAT)
+# is set, with a message matching ERE when one is given.
+sabotaged() {
+	local desc=$1 what=$2 fn=$3 var=$4 sed=$5 ere=${6:-} e be rc brc
+	e=$("$fn" 2>&1); rc=$?
+	# shellcheck disable=SC2030,SC2031 # the sabotage is for this call only
+	be=$(export "$var=$sed"; "$fn" 2>&1); brc=$?
+	if [ $rc -ne 0 ]; then
+		notok "$desc"
+		sed 's/^/# /' <<<"$e" | head -8
+	elif [ $brc -eq 0 ] || { [ -n "$ere" ] && ! grep -q -- "$ere" <<<"$be"; }; then
+		notok "$desc ($what passes too: the case cannot fail)"
+		sed 's/^/# /' <<<"$be" | head -4
+	else
+		ok "$desc"
+	fi
+}
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..23"
+echo "1..26"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -87,17 +106,19 @@ case_ "config fragments: the last fragment's value is the one asked; an option d
 	config-merged.config "$(want config-merged.expected 0)" '/BPF_LSM=/d' \
 	bash -c '. "$1/scripts/lib.sh" && config_mismatches "$2" "$1/tests/data/config-kit.frag" "$1/tests/data/config-callers.frag"' _ "$K" @
 
-# The learner's view of a lab: boot 1 with a NUL in a value (shown as \0),
-# a step that needs an earlier one; boot 2 hung after step 1.
+# The learner's view of a lab and its one result: boot 1 with a NUL in a
+# value (shown as \0), a step that needs an earlier one; boot 2 hung after
+# step 1.  The folder holds those files and no other (no .rc beside the
+# result).
 labview() {	# labview BOOT1: the outputs of results.py lab, in one text
 	rm -rf "$T/lab"
 	"$R" lab "$T/lab" work 90 "0:$1:default LSMs" "124:$D/lab-boot2.out:lsm=selinux"
-	for f in boot-1.txt boot-2.txt steps.tsv result.tap; do echo "== $f =="; cat "$T/lab/$f"; done
+	for f in result boot-1.txt boot-2.txt steps.tsv result.tap; do echo "== $f =="; cat "$T/lab/$f"; done
+	ls "$T/lab"
 }
-{ echo "== eval =="; cat "$D/lab.expected"; } >/dev/null
-out=$( { echo "== eval =="; labview "$D/lab-boot1.out"; } 2>&1)
+out=$(labview "$D/lab-boot1.out" 2>&1)
 sed -e 's/\x00/@/' "$D/lab-boot1.out" >"$T/lab-nonul.out"
-bout=$( { echo "== eval =="; labview "$T/lab-nonul.out"; } 2>&1)
+bout=$(labview "$T/lab-nonul.out" 2>&1)
 if [ "$out" != "$(cat "$D/lab.expected")" ]; then
 	notok "a lab's learner view: PASS/FAIL lines, diagnostics, NULs shown as \\0, a hung boot's steps never graded"
 	diff "$D/lab.expected" <(printf '%s\n' "$out") | sed 's/^/# /' | head -12
@@ -106,6 +127,28 @@ elif [ "$bout" = "$out" ]; then
 else
 	ok "a lab's learner view: PASS/FAIL lines, diagnostics, NULs shown as \\0, a hung boot's steps never graded"
 fi
+
+# make lab's report and exit status read that one result (parse.sh's
+# read_result), nothing eval'd: the verdict's counts, each boot's runner
+# status (the boot that hung: 124), the boot that did not grade; a line
+# it does not know stops it, named.
+readresult() (
+	die() { echo "die: $*"; exit 3; }
+	rel() { echo "$1"; }
+	# shellcheck disable=SC1091
+	. "$K/scripts/lab/parse.sh"
+	labview "$D/lab-boot1.out" >/dev/null
+	read_result "$T/lab/result"
+	got="$STEPS $PASSED [$FAILED_STEPS] $RESULTS_P $RESULTS_F [${BOOT_RC[*]}] [$BOOT_TROUBLE]"
+	want="3 1 [2 3] 2 4 [0 124] [boot 2 (lsm=selinux): the guest hung (no verdict within 90 s)
+]"
+	[ "$got" = "$want" ] || { echo "read: $got"; exit 1; }
+	echo 'step 3' >>"$T/lab/result"
+	out=$(read_result "$T/lab/result") && { echo "an unknown line was read"; exit 1; }
+	grep -q "unknown line 'step 3'" <<<"$out" || { echo "not the message: $out"; exit 1; }
+	exit 0
+)
+scenario "make lab's report reads the one result: counts, each boot's status, trouble; nothing eval'd" readresult
 
 # The graders' harness, built and run on the host: TAP out, "needs step k"
 # instead of a wrong hint, NULs in a step's output shown (not cut).
@@ -332,7 +375,7 @@ kbuildcase() (
 	echo '# kit' >README.md
 	echo 'int main(void) { return 0; }' >tests/guest/guest.c
 	echo 'int todo;' >labs/common/kernel/todo.c
-	printf 'KIND=kernel\nSOURCE=hook.c\nKOBJS=hook.o\nKINIT=\n' >labs/08-fake/lab.conf
+	printf 'TITLE=fake\nMINUTES=1\nKIND=kernel\nSOURCE=hook.c\nKOBJS=hook.o\nKINIT=\n' >labs/08-fake/lab.conf
 	echo 'int hook_v1;' >labs/08-fake/solution/hook.c
 	export BUILD=$S/kit/build TARBALL=$S/fake.tar.xz LABS_DIR=$S/kit/labs
 	export KIT_KERNEL_CACHE=${CACHECASE:-off}	# cachecase: below
@@ -469,33 +512,13 @@ cachecase() (
 	grep -qF 'hello from clone b' "$BUILD/bzImage" || { echo "second clone, patch changed: a cached kernel was taken"; exit 1; }
 	exit 0
 )
-e=$(cachecase 2>&1); rc=$?
-be=$(CACHE_SABOTAGE='/^cache_key() {/a echo one key; return' cachecase 2>&1); brc=$?
-desc="the kernel cache: a clone with the same inputs takes another's kernel without Kbuild, renamed to itself and up to date; a different demo-lsm/ or patch builds its own"
-if [ $rc -ne 0 ]; then
-	notok "$desc"
-	sed 's/^/# /' <<<"$e" | head -8
-elif [ $brc -eq 0 ] || ! grep -q 'demo-lsm/ edited: Kbuild ran 0 times' <<<"$be"; then
-	notok "$desc (a cache key that is the same for every kernel passes too: the case cannot fail)"
-	sed 's/^/# /' <<<"$be" | head -4
-else
-	ok "$desc"
-fi
+sabotaged "the kernel cache: a clone with the same inputs takes another's kernel without Kbuild, renamed to itself and up to date; a different demo-lsm/ or patch builds its own" \
+	"a cache key that is the same for every kernel" cachecase CACHE_SABOTAGE '/^cache_key() {/a echo one key; return' 'demo-lsm/ edited: Kbuild ran 0 times'
 
 # The case must fail where the digest misses an input: on a kernel.sh
 # whose stamp leaves demo-lsm/ out, at the demo-lsm/ edit.
-e=$(kbuildcase 2>&1); rc=$?
-be=$(SABOTAGE='/echo "demo-lsm /d' kbuildcase 2>&1); brc=$?
-desc="kernel.sh runs Kbuild when a patch, a demo-lsm/ file, a config fragment, a lab's kernel file, the flavour, KCFLAGS or the tree changed, and not for a README, a guest test or a touch"
-if [ $rc -ne 0 ]; then
-	notok "$desc"
-	sed 's/^/# /' <<<"$e" | head -8
-elif [ $brc -eq 0 ] || ! grep -q '^a demo-lsm/ file edited: Kbuild ran 0' <<<"$be"; then
-	notok "$desc (a kernel.sh whose digest leaves demo-lsm/ out passes too: the case cannot fail)"
-	sed 's/^/# /' <<<"$be" | head -4
-else
-	ok "$desc"
-fi
+sabotaged "kernel.sh runs Kbuild when a patch, a demo-lsm/ file, a config fragment, a lab's kernel file, the flavour, KCFLAGS or the tree changed, and not for a README, a guest test or a touch" \
+	"a kernel.sh whose digest leaves demo-lsm/ out" kbuildcase SABOTAGE '/echo "demo-lsm /d' '^a demo-lsm/ file edited: Kbuild ran 0'
 
 # accel.sh's answer (kvm or tcg) is kept per flavour under what decides
 # it: the flavour's configuration, the KVM device, QEMU and the host's
@@ -538,18 +561,8 @@ accelcase() (
 	step "no KVM device: no probe" 4
 	exit 0
 )
-e=$(accelcase 2>&1); rc=$?
-be=$(ACCEL_SABOTAGE='s|^\tconfig=$(sha256sum.*|\tconfig=$(stat -c %Y "$(flavour_dir)/bzImage")|' accelcase 2>&1); brc=$?
-desc="accel.sh probes KVM once per flavour, configuration, device and QEMU, not once per image"
-if [ $rc -ne 0 ]; then
-	notok "$desc"
-	sed 's/^/# /' <<<"$e" | head -8
-elif [ $brc -eq 0 ] || ! grep -q '^a new image of the same configuration: 2 probe' <<<"$be"; then
-	notok "$desc (an accel.sh keyed on the image passes too: the case cannot fail)"
-	sed 's/^/# /' <<<"$be" | head -4
-else
-	ok "$desc"
-fi
+sabotaged "accel.sh probes KVM once per flavour, configuration, device and QEMU, not once per image" \
+	"an accel.sh keyed on the image" accelcase ACCEL_SABOTAGE 's|^\tconfig=$(sha256sum.*|\tconfig=$(stat -c %Y "$(flavour_dir)/bzImage")|' '^a new image of the same configuration: 2 probe'
 
 # Strict stack names (scripts/stacks.sh): a word of APPEND or of a lab's
 # BOOTS that is no stack of tests/stacks.conf and no parameter the kernel
@@ -577,21 +590,54 @@ stackcase() (
 		{ echo "stack, flags and parameters: refused before the kernel check: $out"; exit 1; }
 	# A lab whose BOOTS has a typo: refused at its config stage.
 	mkdir -p labs/01-typo/solution && echo 'int main(void) { return 0; }' >labs/01-typo/solution/x.c &&
-		printf 'TITLE=typo\nSOURCE=x.c\nBOOTS=(default selinux-apparmr)\n' >labs/01-typo/lab.conf || exit 1
+		printf 'TITLE=typo\nMINUTES=1\nSOURCE=x.c\nBOOTS=(default selinux-apparmr)\n' >labs/01-typo/lab.conf || exit 1
 	out=$(LABS_DIR=$S/kit/labs SOLUTION=1 scripts/lab.sh run 1 2>&1) &&
 		{ echo "BOOTS=(default selinux-apparmr): lab.sh went on"; exit 1; }
-	grep -q "labs/01-typo/lab.conf's BOOTS has \"selinux-apparmr\"" <<<"$out" ||
+	grep -q "labs/01-typo/lab.conf:4: BOOTS has \"selinux-apparmr\"" <<<"$out" ||
 		{ echo "BOOTS typo: not the message: $out"; exit 1; }
 	exit 0
 )
-e=$(stackcase 2>&1); rc=$?
-be=$(STACKS_SABOTAGE='/\[\[ "\$w" == \*=\* \]\] && continue/a continue' stackcase 2>&1); brc=$?
-desc="a word of APPEND or of a lab's BOOTS that is no stack and no kernel parameter stops the run before a guest, named with tests/stacks.conf"
-if [ $rc -ne 0 ]; then
-	notok "$desc"
-	sed 's/^/# /' <<<"$e" | head -8
-elif [ $brc -eq 0 ]; then
-	notok "$desc (a stacks.sh that lets every word through passes too: the case cannot fail)"
-else
-	ok "$desc"
-fi
+sabotaged "a word of APPEND or of a lab's BOOTS that is no stack and no kernel parameter stops the run before a guest, named with tests/stacks.conf" \
+	"a stacks.sh that lets every word through" stackcase STACKS_SABOTAGE '/\[\[ "\$w" == \*=\* \]\] && continue/a continue'
+
+# The attendee's copy says which command made it (issue 29, item 9): make
+# lab N makes the first copy (and STEP=k's), make skel N the others; a
+# header that always said "make skel" was untrue after a first make lab.
+# WORK_SABOTAGE: a sed script applied to a copy of scripts/lab/work.sh.
+madeby() (
+	W=$T/madeby
+	rm -rf "$W" && mkdir -p "$W/lab" && cp "$K/scripts/lab/work.sh" "$W/work.sh"
+	[ -z "${WORK_SABOTAGE:-}" ] || sed -i "$WORK_SABOTAGE" "$W/work.sh"
+	say() { :; }
+	die() { echo "die: $*"; exit 1; }
+	rel() { echo "$1"; }
+	# shellcheck disable=SC1091
+	. "$W/work.sh"
+	KIT=$K NUM=7 LDIR=$W/lab SOL=$D/skel-good.c WORKF=$W/lab/work/file.c
+	unset STEP SOLUTION
+	pick_source >/dev/null
+	grep -q 'made by "make lab 7" on' "$WORKF" || { echo "first make lab: $(sed -n 2p "$WORKF")"; exit 1; }
+	reset_work 2 >/dev/null
+	grep -q 'made by "make skel 7 STEP=2" on' "$WORKF" || { echo "make skel: $(sed -n 2p "$WORKF")"; exit 1; }
+	STEP=2 pick_source >/dev/null
+	grep -q 'made by "make lab 7 STEP=2" on' "$WORKF" || { echo "make lab STEP=2: $(sed -n 2p "$WORKF")"; exit 1; }
+)
+sabotaged "the attendee's copy names the command that made it: make lab N (a first run, STEP=k) or make skel N" \
+	"a work.sh that always says make skel" madeby WORK_SABOTAGE 's/"make %s %d%s"/"make skel %d%s"/; s/"\$by" "\$NUM"/"$NUM"/'
+
+# kernel.sh's progress line: no total invented for a first build (it once
+# said "1007/900 objects, 99%"), none passed when a build outgrows the last.
+# KERNEL_SABOTAGE: a sed script applied to a copy of scripts/kernel.sh.
+progress() (
+	sed -n '/^progress_msg() {/,/^}/p' "$K/scripts/kernel.sh" >"$T/progress.sh"
+	[ -z "${KERNEL_SABOTAGE:-}" ] || sed -i "$KERNEL_SABOTAGE" "$T/progress.sh"
+	# shellcheck disable=SC1091
+	. "$T/progress.sh"
+	chk() { local got; got=$(progress_msg "$1" "$2" "$3"); [ "$got" = "$4" ] || { echo "progress_msg $1 '$2' $3: '$got', not '$4'"; exit 1; }; }
+	chk 1007 "" 1 "1007 objects compiled (a first build here: no total known yet)"
+	chk 1020 1016 1 "1020 objects compiled (the last full build compiled 1016)"
+	chk 508 1016 1 "508/1016 objects, 50%"
+	chk 12 1016 0 "12 object(s) recompiled"
+)
+sabotaged "the kernel build's progress line: no invented total, none passed" \
+	"a progress_msg that divides by a missing total" progress KERNEL_SABOTAGE 's/-z "\$expect"/-z "$expect$expect" -a 1 = 0/; s/"\$done" -gt "\$expect"/0 -gt 1/'

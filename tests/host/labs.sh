@@ -16,14 +16,17 @@ G=${CHECK_LABS:-[0-9][0-9]}
 mapfile -t DIRS < <(ls -d "$K"/labs/$G-*/ 2>/dev/null | sed 's|/$||')
 if [ ${#DIRS[@]} -eq 0 ]; then echo "1..0 # SKIP no labs"; exit 0; fi
 
+# lab.conf is read by its one reader, load_conf (scripts/lab/conf.sh).
+conf() { "$K/scripts/lab/conf.sh" "$1" "$2"; }
 steps_of() {	# the highest n of the solution's "/* TODO n:" ("# TODO n:") markers
 	local src
-	src=$(sed -n 's/^SOURCE=//p' "$1/lab.conf")
+	src=$(conf "$1" SOURCE 2>/dev/null) || return 0
 	grep -rhoE '(/\*|#) TODO [0-9]+:' "$1/solution/$src" | sed -E 's|.* ([0-9]+):|\1|' | sort -n | tail -1
 }
 
+T0=$(mktemp -d)
 plan=0
-for d in "${DIRS[@]}"; do plan=$((plan + 2 + $(steps_of "$d"))); done
+for d in "${DIRS[@]}"; do S=$(steps_of "$d"); plan=$((plan + 2 + ${S:-0})); done
 plan=$((plan + 7))
 echo "1..$plan"
 n=0
@@ -48,13 +51,17 @@ step_result() {
 # reason, when it is not: make test builds no second kernel (its cold
 # build is 15-30 min; docs/performance.md).
 no_reference() {
-	grep -q '^FLAVOUR=mainline' "$1/lab.conf" || return 1
+	[ "$(conf "$1" FLAVOUR)" = mainline ] || return 1
 	[ ! -f "${BUILD:-$K/build}/mainline/bzImage" ] || [ ! -f "${BUILD:-$K/build}/mainline/usr/include/linux/lsm.h" ]
 }
 for d in "${DIRS[@]}"; do
 	name=$(basename "$d")
 	num=$((10#${name%%-*}))
-	src=$(sed -n 's/^SOURCE=//p' "$d/lab.conf")
+	if ! src=$(conf "$d" SOURCE 2>"$T0/conf.err"); then
+		notok "$name: lab.conf is read ($(grep -v '^$' "$T0/conf.err" | sed 's/^ *//' | paste -sd' '))"
+		notok "$name: not graded"
+		continue
+	fi
 	S=$(steps_of "$d")
 	if no_reference "$d"; then
 		for k in $(seq 1 $((S + 2))); do
@@ -123,7 +130,7 @@ done
 # lab.sh itself, on a scratch copy of lab 1 numbered 91 (the attendees'
 # copies and transcripts are not touched).
 T=$(mktemp -d)
-trap 'rm -rf "$T" "$K/build/labs/91" "$K/build/labs/98"' EXIT
+trap 'rm -rf "$T" "$T0" "$K/build/labs/91" "$K/build/labs/98"' EXIT
 mkdir -p "$T/labs"
 cp -r "$K/labs/common" "$T/labs/"
 cp -r "$(ls -d "$K"/labs/[0-9][0-9]-*/ | head -1)" "$T/labs/91-scratch"
@@ -167,7 +174,7 @@ fi
 # A kernel-side lab (lab 8, copied as 98): an error in the attendee's
 # kernel file is shown under the attendee's file name, and nothing boots.
 kl=$(ls -d "$K"/labs/[0-9][0-9]-*/ | while read -r d; do
-	grep -q '^KIND=kernel' "$d/lab.conf" && { echo "${d%/}"; break; }; done)
+	[ "$(conf "$d" KIND 2>/dev/null)" = kernel ] && { echo "${d%/}"; break; }; done)
 if [ -z "$kl" ]; then
 	echo "ok $((n + 1)) lab.sh: a kernel lab's compile error # SKIP no kernel-side lab"
 	echo "ok $((n + 2)) lab.sh: a kernel lab's oops # SKIP no kernel-side lab"

@@ -12,7 +12,7 @@
 # files (scripts/policy.sh).
 K=$(cd "$(dirname "$0")/../.." && pwd)
 P=$K/scripts/policy.sh
-echo "1..6"
+echo "1..9"
 n=0
 ok() {	# ok DESCRIPTION CONDITION-STATUS [DETAIL-FILE]
 	n=$((n + 1))
@@ -67,3 +67,26 @@ ok "an unknown permission in kit.te: exit 1, checkpolicy's message, OUT/NAME unt
 "$P" --set "$d/no-such-folder" "$d/out" >"$d/log" 2>&1
 [ $? = 1 ] && grep -q "usage: policy.sh --set DIR OUT" "$d/log"
 ok "a folder that does not exist: exit 1 and the usage" $? "$d/log"
+
+# The pointers the kit prints or writes lead somewhere (issue 29, item 5):
+# the manual pages it names are readable offline with make man, and the
+# pointers that led nowhere ("man apparmor.d", where the page is only
+# unpacked; "checkpolicy(8) describes the language", a list of options)
+# are gone.
+"$K/scripts/man.sh" apparmor.d >"$d/man" 2>&1 </dev/null &&
+	grep -q 'apparmor.d - syntax of security profiles' "$d/man"
+ok "make man PAGE=apparmor.d shows the apparmor package's page, offline" $? "$d/man"
+: >"$d/pages"
+mapfile -t PAGES < <(grep -rhoE 'make man PAGE=[a-z0-9_.-]*[a-z0-9]' \
+	"$K/scripts" "$K/labs" "$K/initramfs" "$K/configs" "$K/README.md" "$K/docs" 2>/dev/null |
+	sed 's/^make man PAGE=//' | sort -u)
+bad=0
+for p in "${PAGES[@]}"; do
+	"$K/scripts/man.sh" "$p" >/dev/null 2>>"$d/pages" </dev/null || { echo "make man PAGE=$p fails" >>"$d/pages"; bad=1; }
+done
+[ ${#PAGES[@]} -gt 0 ] && [ $bad = 0 ]
+ok "every make man PAGE=... the kit prints or writes opens a page (${PAGES[*]:-none found})" $? "$d/pages"
+grep -rnE '"man apparmor\.d"|`man apparmor\.d`|\(man apparmor\.d|checkpolicy\(8\) describes' \
+	"$K/scripts" "$K/labs" "$K/initramfs" "$K/README.md" --exclude-dir=work >"$d/dead" 2>/dev/null
+[ ! -s "$d/dead" ]
+ok "no pointer says man apparmor.d (no such page on the host) or that checkpolicy(8) describes the language" $? "$d/dead"

@@ -216,11 +216,12 @@ int lab_peer_table(struct lab_peer *rows, int max)
 
 int lab_audit_subj(const char *text, char *buf, size_t len)
 {
-	/* TODO 4: audit_fd(0) and audit_fd(1 << (AUDIT_NLGRP_READLOG - 1)); AUDIT_SET enabled=1; AUDIT_USER with text (and its NUL); poll+recv until a record holds text; copy its subj= */
+	/* TODO 4: audit_fd(0) and audit_fd(1 << (AUDIT_NLGRP_READLOG - 1)); AUDIT_SET enabled=1; AUDIT_USER with text (and its NUL); poll+recv until a record holds text; copy its subj=, or if that is "?" the first subj_<lsm>= of the MAC_TASK_CONTEXTS record (1425) that follows it */
 	struct audit_status st = { .mask = AUDIT_STATUS_ENABLED, .enabled = 1 };
 	static char rec[8192];
 	int fd = audit_fd(0), log = audit_fd(1 << (AUDIT_NLGRP_READLOG - 1)), rc = -1;
 	struct pollfd p = { .fd = log, .events = POLLIN };
+	int aux = 0;
 	char *s;
 	size_t n;
 
@@ -234,14 +235,22 @@ int lab_audit_subj(const char *text, char *buf, size_t len)
 		if (got <= 0)
 			continue;
 		rec[got] = '\0';
-		if (!memmem(rec, got, text, strlen(text)))
+		/* the record with the text; after a "subj=?", its aux record */
+		if (!aux && !memmem(rec, got, text, strlen(text)))
 			continue;
-		s = memmem(rec, got, " subj=", 6);
+		if (aux && ((struct nlmsghdr *)rec)->nlmsg_type != 1425)
+			continue;
+		s = memmem(rec, got, aux ? "): subj_" : " subj=", aux ? 8 : 6);
 		errno = ENOENT;
 		if (!s)
 			break;
-		s += 6;
+		s = strchr(s, '=') + 1;
 		n = strcspn(s, " ");
+		if (!aux && n == 1 && *s == '?') {
+			aux = 1;
+			errno = ETIMEDOUT;
+			continue;
+		}
 		errno = ERANGE;
 		if (n + 1 > len)
 			break;

@@ -4,6 +4,7 @@
 #
 # expect: step 1 passes
 # expect: step 2 hint: that is the kit's bit
+# expect: step 6 hint: this step needs step 2, which fails
 # expect: step 3 passes
 s/^\tcase LSM_ATTR_CURRENT:/\tcase 0x0001:/
 s/^\tcase LSM_ATTR_EXEC:/\tcase 0x0002:/
