@@ -74,7 +74,7 @@ compile-check:	## compile every caller the series converts (NFS, ceph, netfilter
 series-builds:	## build the kernel at each patch, without toylsm until the last: each builds alone
 	@$(S)/deps.sh && $(S)/series-builds.sh
 
-bench:		## measure syscalls and the kit loop, build/bench.md (BASELINE=1 COLD=1 TRACE=1)
+bench:		## measure syscalls and the kit loop, build/bench.md (BASELINE=1 COLD=1 TRACE=1 HOOKWALK=1)
 	@$(S)/bench.sh
 
 man:		## a manual page the kit cites, offline (PAGE=apparmor.d: the unpacked apparmor package's)

@@ -3,10 +3,14 @@
 # tests/bench/boots.conf (or only the boots named as arguments) and run
 # tests/bench/lsm_bench in it.  Its BENCH lines land in
 # build/bench/<flavour>/<boot>.txt; bench.sh makes the table.
+# BENCH_BOOTS, BENCH_OUT: another list of boots in the same format (a
+# fourth field is left to its reader) and another folder for the lines
+# (bench-hookwalk.sh: tests/bench/hookwalk.conf, one folder per round).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$KIT/scripts/bench-lib.sh"
-D=$BUILD/bench/$FLAVOUR
+D=${BENCH_OUT:-$BUILD/bench/$FLAVOUR}
+CONF=${BENCH_BOOTS:-$KIT/tests/bench/boots.conf}
 BIN=$BUILD/bench/lsm_bench
 mkdir -p "$D"
 # The program is the same for every kernel: built against the series'
@@ -26,9 +30,10 @@ fi
 clock=$(tsc_clock)
 
 wanted() { [ $# -eq 1 ] || [[ " ${*:2} " == *" $1 "* ]]; }
-while IFS='|' read -r name append args; do
+while IFS='|' read -r name append args _; do
+	# Comments first: xargs refuses a line with an apostrophe.
+	[[ "$name" =~ ^[[:space:]]*(#|$) ]] && continue
 	name=$(echo "$name" | xargs)
-	case "$name" in ''|'#'*) continue ;; esac
 	wanted "$name" "$@" || continue
 	append=$(echo "$append" | xargs) args=$(echo "$args" | xargs)
 	rm -f "$D/$name.txt"
@@ -49,4 +54,4 @@ while IFS='|' read -r name append args; do
 	grep -a '^BENCH' "$out" >"$D/$name.txt"
 	grep -q '^BENCH getppid ' "$D/$name.txt" ||
 		die "boot '$name' ($FLAVOUR kernel) ran but printed no figures (expected a line 'BENCH getppid ...')." "See $out (and the console, $log)."
-done <"$KIT/tests/bench/boots.conf"
+done <"$CONF"

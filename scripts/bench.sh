@@ -17,7 +17,11 @@
 # the kit's lsm_self_attr and lsm_module_list against mainline 6.12's
 # lsm_get_self_attr (one call per attribute) and lsm_list_modules, each in
 # its own kernel's getppid units (bench-mainline.sh; the reference kernel,
-# built first if missing: make mainline).  BENCH_HOST=0
+# built first if missing: make mainline).  HOOKWALK=1 adds the hook walk
+# (open+read+close, stat, fork+exec against getppid) on pristine 6.1, the
+# kit's kernel and mainline 6.12 side by side, in rounds of interleaved
+# boots, as a table of its own (bench-hookwalk.sh; both other kernels built
+# first if missing; ROUNDS, default 5, as TRACE=1's).  BENCH_HOST=0
 # leaves the host half out (for work on the guest half).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -30,7 +34,7 @@ start=$SECONDS load0=$(load)
 R=$BUILD/bench
 out=$BUILD/bench.md
 # A run that stops half-way leaves no table behind, not even the last one.
-rm -rf "$R/normal" "$R/baseline" "$R/guest.md" "$R/host.md" "$out"
+rm -rf "$R/normal" "$R/baseline" "$R/guest.md" "$R/host.md" "$R/hookwalk.md" "$out"
 mkdir -p "$R"
 FLAVOUR=normal "$KIT/scripts/bench-guest.sh" || exit 1
 [ "${BASELINE:-0}" = 1 ] && { FLAVOUR=baseline "$KIT/scripts/bench-guest.sh" smack || exit 1; }
@@ -132,6 +136,16 @@ else
 	row "kit's lsm_self_attr / lsm_module_list against mainline 6.12's lsm_get_self_attr / lsm_list_modules" "not measured" "" \
 		"make bench MAINLINE=1 (needs the reference kernel: make mainline)" >>"$G"
 fi
+
+# HOOKWALK=1: the hook walk on three kernels, a table of its own.
+W=$R/hookwalk.md
+: >"$W"
+if [ "${HOOKWALK:-0}" = 1 ]; then
+	"$KIT/scripts/bench-hookwalk.sh" "$W" || exit 1
+else
+	row "the hook walk (open+read+close, stat, fork+exec) on pristine 6.1, the kit's kernel and mainline 6.12" "not measured" "" \
+		"make bench HOOKWALK=1 (needs both other kernels: built first if missing)" >>"$G"
+fi
 load_guest=$(load)
 
 if [ "${BENCH_HOST:-1}" = 1 ]; then
@@ -166,7 +180,7 @@ fi
 	echo
 	row figure value goal ratio
 	row --- --- --- ---
-	cat "$G" "$H"
+	cat "$G" "$H" "$W"
 } >"$out"
 cat "$out"
 say "written to ${out#"$KIT"/}"

@@ -30,6 +30,8 @@
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 
 #include "kit/bench.h"
@@ -90,6 +92,44 @@ static void op_named(void)
 {
 	if (pread(fd_named, buf, sizeof(buf), 0) < 0)
 		fail("pread(/proc/self/attr/<lsm>/current)");
+}
+
+/* --hookwalk: the operations, the same on every kernel. */
+static const char *hw_file = "/tmp/lsm_bench_hookwalk";
+static char hw_self[256];
+
+static void op_open_read_close(void)
+{
+	int fd = open(hw_file, O_RDONLY);
+
+	if (fd < 0 || read(fd, buf, 64) < 0)
+		fail("open+read of /tmp/lsm_bench_hookwalk");
+	close(fd);
+}
+
+static void op_stat(void)
+{
+	struct stat st;
+
+	if (stat(hw_file, &st))
+		fail("stat of /tmp/lsm_bench_hookwalk");
+}
+
+static void op_exec(void)
+{
+	char *const argv[] = { hw_self, "--exit", NULL };
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		fail("fork()");
+	if (pid == 0) {
+		execv(hw_self, argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		fail("fork+exec of lsm_bench --exit");
 }
 
 /* ns with no decimals; a ratio ("b/a") with two. */
@@ -156,18 +196,56 @@ static long self_attr_entries(void)
 	return lsm_self_attr((void *)buf, &size, 0);
 }
 
+static void method_line(void)
+{
+	char v[512];
+
+	if (read_text("/sys/devices/system/clocksource/clocksource0/current_clocksource",
+		      v, sizeof(v)) <= 0)
+		strcpy(v, "unknown");
+	printf("BENCH-METHOD reps=%d slice_ms=%.0f clock=%s\n", REPS,
+	       MIN_NS / 1e6, v);
+}
+
+static int hookwalk(void)
+{
+	ssize_t n = readlink("/proc/self/exe", hw_self, sizeof(hw_self) - 1);
+	int fd = open(hw_file, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+
+	if (n <= 0)
+		fail("readlink(/proc/self/exe)");
+	hw_self[n] = 0;
+	if (fd < 0 || write(fd, "hook walk\n", 10) != 10)
+		fail("creating /tmp/lsm_bench_hookwalk");
+	close(fd);
+	method_line();
+	measure(NULL, NULL, 0, "getppid", op_getppid, ITERS);
+	measure("getppid", op_getppid, ITERS, "open_read_close",
+		op_open_read_close, ITERS / 10);
+	measure("getppid", op_getppid, ITERS, "stat", op_stat, ITERS / 4);
+	measure("getppid", op_getppid, ITERS, "exec", op_exec, 1);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int exec_label = argc > 1 && !strcmp(argv[1], "--exec-label");
 	uint32_t ids[32];
 	size_t size = sizeof(ids);
-	long n = lsm_module_list(ids, &size, 0);
-	int syscalls = !(n < 0 && errno == ENOSYS);
+	long n;
+	int syscalls;
 	int providers = 0;
 	char pnames[128] = "";
-	const char *named = named_lsm();
+	const char *named;
 	char v[512];
 
+	if (argc > 1 && !strcmp(argv[1], "--exit"))
+		return 0;
+	if (argc > 1 && !strcmp(argv[1], "--hookwalk"))
+		return hookwalk();
+	n = lsm_module_list(ids, &size, 0);
+	syscalls = !(n < 0 && errno == ENOSYS);
+	named = named_lsm();
 	if (n < 0 && syscalls)
 		fail("lsm_module_list()");
 	/* The /proc files that lsm_self_attr() reports a value for. */
@@ -197,11 +275,7 @@ int main(int argc, char **argv)
 	       read_text("/proc/self/attr/current", v, sizeof(v)) > 0 ? "yes" : "no");
 	fflush(stdout);
 
-	if (read_text("/sys/devices/system/clocksource/clocksource0/current_clocksource",
-		      v, sizeof(v)) <= 0)
-		strcpy(v, "unknown");
-	printf("BENCH-METHOD reps=%d slice_ms=%.0f clock=%s\n", REPS,
-	       MIN_NS / 1e6, v);
+	method_line();
 	measure(NULL, NULL, 0, "getppid", op_getppid, ITERS);
 	if (syscalls) {
 		measure("getppid", op_getppid, ITERS, "lsm_module_list",
