@@ -15,7 +15,8 @@
  * lsm:lsm_interface and lsm:lsm_framework (lsm:lsm_void_hook too with -V)
  * and the syscalls:* events are enabled; after the command has ended the
  * trace file is read back and grouped by pid and system call.  The
- * parsing is tests/guest/lsm_trace.h's, which the labs' graders share.
+ * parsing is initramfs/include/kit/lsm_trace.h's, which the labs'
+ * graders share.
  *
  * -t: after the text, the walk table of each call shown, one line per
  * cell, for a picture drawn on the host (make why SVG=FILE:

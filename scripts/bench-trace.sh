@@ -45,7 +45,7 @@ if ! stamp_ok notrace "$want" || [ ! -f "$NOUT/bzImage" ]; then
 fi
 BIN=$BUILD/bench/hook_bench
 if [ ! -x "$BIN" ] || [ "$KIT/tests/bench/hook_bench.c" -nt "$BIN" ] ||
-   [ "$KIT/tests/guest/bench.h" -nt "$BIN" ]; then
+   [ "$KIT/initramfs/include/kit/bench.h" -nt "$BIN" ]; then
 	FLAVOUR=normal "$KIT/scripts/guest-cc.sh" -o "$BIN" "$KIT/tests/bench/hook_bench.c" ||
 		die "tests/bench/hook_bench.c does not compile (above)." "Fix the first error shown."
 fi

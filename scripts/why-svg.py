@@ -24,8 +24,8 @@ what the module answered there:
 
 The table is read by scripts/results.py's walks(), the kit's one parser of
 what comes back from a guest; the events were read in the guest by
-tests/guest/lsm_trace.h, the same parser as why's text: nothing here reads
-an event.  OUT is written whole or not at all (a file beside it, renamed).
+initramfs/include/kit/lsm_trace.h, the same parser as why's text:
+nothing here reads an event.  OUT is written whole or not at all (a file beside it, renamed).
 Each cell is an SVG group with the classes "cell KIND" (and "decider")
 and data-call, data-row, data-hook, data-lsm: tests/host/why-svg.sh checks
 them, and the PNG that rsvg-convert makes of the picture.
