@@ -43,7 +43,7 @@ import socket
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from results import BadInput, transcript  # noqa: E402  the one parser of a transcript
+from results import BadInput, transcript, write_whole  # noqa: E402  the one parser of a transcript
 
 
 class Refused(BadInput):
@@ -181,16 +181,9 @@ def write_progress(out, text):
         if first.rstrip(b'\n') != MAGIC.encode():
             raise Refused('OUT=%s exists and is not a progress file, so it was left as it is; '
                           'give another OUT=' % shown)
-    tmp = '%s.tmp-%d' % (out, os.getpid())
     try:
-        with open(tmp, 'w') as f:
-            f.write(text)
-        os.replace(tmp, out)
+        write_whole(out, text, '%s.tmp-%d' % (out, os.getpid()))
     except OSError as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
         raise Refused('OUT=%s cannot be written: %s; give another OUT=' % (shown, e.strerror))
 
 

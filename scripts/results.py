@@ -222,17 +222,26 @@ def crash_rule():
                                    if l.strip() and not l.startswith('#')))
 
 
-def crash(path):
-    """The first kernel line (with a timestamp) that breaks the crash rule."""
-    rule = crash_rule()
+def kernel_lines(path):
+    """The kernel's lines of console log PATH (those with a timestamp),
+    visible; None if it cannot be read."""
     try:
         with open(path, 'rb') as f:
             data = f.read()
     except OSError:
+        return None
+    return [l for l in (visible(raw) for raw in data.replace(b'\r', b'').split(b'\n'))
+            if KERNEL_LINE.match(l)]
+
+
+def crash(path):
+    """The first kernel line (with a timestamp) that breaks the crash rule."""
+    rule = crash_rule()
+    lines = kernel_lines(path)
+    if lines is None:
         return 1
-    for raw in data.replace(b'\r', b'').split(b'\n'):
-        line = visible(raw)
-        if KERNEL_LINE.match(line) and rule.search(line):
+    for line in lines:
+        if rule.search(line):
             print(line[:160])
             return 0
     return 1
@@ -283,15 +292,10 @@ def oops(path, vmlinux):
 
     rule = crash_rule()
     on, shown = False, 0
-    try:
-        with open(path, 'rb') as f:
-            data = f.read()
-    except OSError:
+    lines = kernel_lines(path)
+    if lines is None:
         return 1
-    for raw in data.replace(b'\r', b'').split(b'\n'):
-        line = visible(raw)
-        if not KERNEL_LINE.match(line):
-            continue
+    for line in lines:
         if not on and rule.search(line):
             on = True
         if on and shown < 40:
@@ -381,6 +385,20 @@ def lab(out, tag, timeout, boots):
     with open(os.path.join(out, 'result'), 'w') as f:
         f.write(''.join(l + '\n' for l in res))
     return 0
+
+
+def write_whole(path, text, tmp):
+    """TEXT into PATH whole or not at all: written to TMP (a name in the
+    same folder), then renamed over PATH.  OSError (TMP removed) if it
+    cannot be."""
+    try:
+        with open(tmp, 'w', encoding='utf-8') as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 class BadInput(Exception):
@@ -567,22 +585,17 @@ def main(argv):
         return oops(argv[1], argv[2])
     if len(argv) >= 5 and argv[0] == 'lab':
         return lab(argv[1], argv[2], argv[3], argv[4:])
-    if len(argv) == 2 and argv[0] == 'transcript':
+    if len(argv) == 2 and argv[0] in ('transcript', 'walks'):
         try:
-            t = transcript(argv[1])
+            got = (transcript if argv[0] == 'transcript' else walks)(argv[1])
         except BadInput as e:
             print('results.py: %s' % e, file=sys.stderr)
             return 1
-        for k, v in t.items():
-            print('%s=%s' % (k, ', '.join(v) if isinstance(v, list) else ('' if v is None else v)))
-        return 0
-    if len(argv) == 2 and argv[0] == 'walks':
-        try:
-            calls = walks(argv[1])
-        except BadInput as e:
-            print('results.py: %s' % e, file=sys.stderr)
-            return 1
-        for c in calls:
+        if argv[0] == 'transcript':
+            for k, v in got.items():
+                print('%s=%s' % (k, ', '.join(v) if isinstance(v, list) else ('' if v is None else v)))
+            return 0
+        for c in got:
             for row in c['rows']:
                 for lsm, cells in row['cells'].items():
                     for kind, value in cells:

@@ -35,7 +35,7 @@ import sys
 from xml.sax.saxutils import escape, quoteattr
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from results import BadInput, walks  # noqa: E402  the one parser of the channel
+from results import BadInput, walks, write_whole  # noqa: E402  the one parser of the channel
 
 MARGIN = 16
 CELL_W, CELL_H = 124, 30
@@ -225,16 +225,10 @@ def main(argv):
         print('why-svg.py: why showed no system call, so there is no walk to draw; nothing written to %s'
               ' (WHY=-a shows every call in which a module was asked)' % dest, file=sys.stderr)
         return 1
-    tmp = os.path.join(folder, '.%s.%d.tmp' % (os.path.basename(dest), os.getpid()))
     try:
-        with open(tmp, 'w', encoding='utf-8') as f:
-            f.write(draw(calls))
-        os.replace(tmp, dest)
+        write_whole(dest, draw(calls),
+                    os.path.join(folder, '.%s.%d.tmp' % (os.path.basename(dest), os.getpid())))
     except OSError as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
         print('why-svg.py: cannot write %s: %s' % (dest, e.strerror), file=sys.stderr)
         return 1
     return 0
