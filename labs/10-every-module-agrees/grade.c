@@ -682,6 +682,28 @@ static void hint_more(const char *lsm)
 }
 
 /*
+ * A module of SUBJECT OBJECT ACCESS rules (Smack, toylsm) refused @r:
+ * the labels it compared, its rules that name them, and the line to write
+ * (HINT=2).  @asked is the module's word for what a rule grants.
+ */
+static void hint_rule_module(const char *name, const char *hook, const char *subj,
+			     const char *xattr, const char *file, const char *asked,
+			     const struct row *r, const char *p)
+{
+	const char *o = xattr_of(r->file, xattr);
+
+	lab_hint("what the kernel saw: %s refused in %s; subject %s (the program's %s label), object %s (the file's %s), the %s asked %s (%s)",
+		 name, hook, subj, name, o, xattr, asked, p, open_of(r->acc));
+	hint_rule_lines(name, file, subj, o, p);
+	hint_todo(file, r->todo);
+	if (lab_hint_level < 2)
+		hint_more(name);
+	else
+		lab_hint("the line \"%s %s %s\" in %s/%s would make %s say yes (a module after it may still say no)",
+			 subj, o, p, lab_file, file, name);
+}
+
+/*
  * @lsm refused @r: what the kernel saw (the module, its hook, the
  * subject's and the object's labels, the permission asked) and where to
  * look, with what is wrong with the learner's lines that come near; the
@@ -706,17 +728,8 @@ static void hint_grant(const char *lsm, const char *hook, const struct row *r,
 			lab_hint("the line \"  %s %s,\" in %s/apparmor/probe would make AppArmor say yes (a module after it may still say no)",
 				 path, p, lab_file);
 	} else if (!strcmp(lsm, "smack")) {
-		const char *o = xattr_of(r->file, "security.SMACK64");
-
-		lab_hint("what the kernel saw: Smack refused in %s; subject %s (the program's Smack label), object %s (the file's security.SMACK64), the access asked %s (%s)",
-			 hook, l->smack, o, p, open_of(r->acc));
-		hint_rule_lines("Smack", "smack.rules", l->smack, o, p);
-		hint_todo("smack.rules", r->todo);
-		if (lab_hint_level < 2)
-			hint_more("Smack");
-		else
-			lab_hint("the line \"%s %s %s\" in %s/smack.rules would make Smack say yes (a module after it may still say no)",
-				 l->smack, o, p, lab_file);
+		hint_rule_module("Smack", hook, l->smack, "security.SMACK64", "smack.rules",
+				 "access", r, p);
 	} else if (!strcmp(lsm, "selinux")) {
 		char t[64], d[64];
 		const char *perm = !strcmp(hook, "file_open") ? "open" : p;
@@ -735,17 +748,8 @@ static void hint_grant(const char *lsm, const char *hook, const struct row *r,
 			lab_hint("the line \"allow %s %s:file { open %s };\" in %s/selinux/kit.te would give both, and make SELinux say yes (a module after it may still say no)",
 				 d, t, p, lab_file);
 	} else if (!strcmp(lsm, "toylsm")) {
-		const char *o = xattr_of(r->file, "security.toylsm");
-
-		lab_hint("what the kernel saw: toylsm refused in %s; subject %s (the program's toylsm label), object %s (the file's security.toylsm), the permission asked %s (%s)",
-			 hook, l->toylsm, o, p, open_of(r->acc));
-		hint_rule_lines("toylsm", "toylsm.rules", l->toylsm, o, p);
-		hint_todo("toylsm.rules", r->todo);
-		if (lab_hint_level < 2)
-			hint_more("toylsm");
-		else
-			lab_hint("the line \"%s %s %s\" in %s/toylsm.rules would make toylsm say yes (a module after it may still say no)",
-				 l->toylsm, o, p, lab_file);
+		hint_rule_module("toylsm", hook, l->toylsm, "security.toylsm", "toylsm.rules",
+				 "permission", r, p);
 	} else {
 		lab_hint("%s is not a module whose policy this lab gives you: the README's table says which modules decide each access",
 			 lsm);

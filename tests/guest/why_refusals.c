@@ -689,7 +689,7 @@ TEST(walk_table_rows)
 	const char *p;
 	FILE *f;
 	size_t i;
-	int k, r;
+	int k, r, n;
 
 	if (active("landlock") < 0)
 		SKIP(return, "Landlock is not active in this boot");
@@ -699,15 +699,17 @@ TEST(walk_table_rows)
 		TH_LOG("%s", out);
 	p = strstr(out, "\nwhy-walk begin ");
 	ASSERT_NE(NULL, p) TH_LOG("%s", out);
-	ASSERT_EQ(1, sscanf(p, "\nwhy-walk begin %16[0-9a-f]\n", token)) TH_LOG("%s", out);
+	n = sscanf(p, "\nwhy-walk begin %16[0-9a-f]\n", token);
+	ASSERT_EQ(1, n) TH_LOG("%s", out);
 	ASSERT_EQ(16, strlen(token));
 	/* the table comes after the text's closing line */
-	EXPECT_NE(NULL, strstr(out, "exited with status 13 ----\nwhy-walk begin ")) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "exited with status 13 ----\nwhy-walk begin "))
+		TH_LOG("%s", out);
 	snprintf(want, sizeof(want), "\nwhy-walk %s refused ", token);
 	p = strstr(out, want);
 	ASSERT_NE(NULL, p) TH_LOG("%s", out);
-	ASSERT_EQ(5, sscanf(p + strlen(want), "%d %d %39s %39s %39s", &k, &r, lsm, err, hook))
-		TH_LOG("%s", out);
+	n = sscanf(p + strlen(want), "%d %d %39s %39s %39s", &k, &r, lsm, err, hook);
+	ASSERT_EQ(5, n) TH_LOG("%s", out);
 	EXPECT_STREQ("landlock", lsm);
 	EXPECT_STREQ("EACCES", err);
 	EXPECT_STREQ("file_open", hook);
