@@ -438,7 +438,7 @@ static int attempt(const struct row *r, char *lsm, char *hook, char *out, size_t
 	for (i = lab_rec.ncalls - 1; st && lab_rec_state == 1 && i >= 0; i--) {
 		const struct lsm_trace_call *c = &lab_rec.calls[i];
 
-		if (!lsm_record_sys_is(c->sys, "openat,open") || !c->done || c->ret >= 0)
+		if (!lsm_trace_in_list("openat,open", c->sys) || !c->done || c->ret >= 0)
 			continue;
 		w = lsm_trace_decider(c);
 		a = w ? lsm_trace_refusal(w) : NULL;

@@ -93,7 +93,7 @@ static LAB_API void lab_trace_refusal(const char *what, const char *syscalls)
 		return;
 	}
 	for (i = lab_rec.ncalls - 1; i >= 0; i--)
-		if (lsm_record_sys_is(lab_rec.calls[i].sys, syscalls))
+		if (lsm_trace_in_list(syscalls, lab_rec.calls[i].sys))
 			n++;
 	for (i = 0; i < lab_rec.ncalls; i++)
 		if (lsm_trace_decider(&lab_rec.calls[i])) {

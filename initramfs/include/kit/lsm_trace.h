@@ -477,7 +477,10 @@ static inline bool lsm_trace_asked(const struct lsm_trace_call *c, const char *l
 	return false;
 }
 
-/* Whether @name is one of the comma-separated @list. */
+/*
+ * Whether @name is one of @list, comma-separated ("openat,open", a
+ * trace field's "smack,apparmor"; ", " too).
+ */
 static inline bool lsm_trace_in_list(const char *list, const char *name)
 {
 	size_t n = strlen(name);
@@ -1007,22 +1010,6 @@ static inline int lsm_record_stop(struct lsm_record *r)
 	return 0;
 }
 
-/* Whether system call @sys is one of @syscalls ("openat,open"). */
-static inline bool lsm_record_sys_is(const char *sys, const char *syscalls)
-{
-	size_t n = strlen(sys);
-	const char *p = syscalls;
-
-	if (!n)
-		return false;
-	while ((p = strstr(p, sys))) {
-		if ((p == syscalls || p[-1] == ',') && (p[n] == ',' || !p[n]))
-			return true;
-		p += n;
-	}
-	return false;
-}
-
 /*
  * @mods ("a, b, c") as words: "a", "a and b", "a, b and c".  Only the
  * modules of @only (comma separated; NULL: all).
@@ -1037,7 +1024,7 @@ static inline void lsm_record_words(const char *mods, const char *only, char *ou
 	snprintf(buf, sizeof(buf), "%s", mods);
 	for (tok = strtok_r(buf, ", ", &save); tok && n < 16;
 	     tok = strtok_r(NULL, ", ", &save))
-		if (!only || lsm_record_sys_is(tok, only))
+		if (!only || lsm_trace_in_list(only, tok))
 			names[n++] = tok;
 	out[0] = '\0';
 	for (i = 0; i < n && k < len; i++)
@@ -1065,7 +1052,7 @@ static inline void lsm_record_elsewhere(const struct lsm_trace *t,
 	     tok = strtok_r(NULL, ",\n", &save)) {
 		bool in_hook = false;
 
-		if (only && !lsm_record_sys_is(tok, only))
+		if (only && !lsm_trace_in_list(only, tok))
 			continue;
 		hooks[0] = '\0';
 		for (i = 0; i < c->nw; i++) {
@@ -1117,7 +1104,7 @@ static inline const char *lsm_record_refused(struct lsm_record *r, const char *w
 		return NULL;
 	for (i = r->ncalls - 1; i >= 0 && !d; i--) {
 		c = &r->calls[i];
-		if (!lsm_record_sys_is(c->sys, syscalls) || !c->done || c->ret >= 0)
+		if (!lsm_trace_in_list(syscalls, c->sys) || !c->done || c->ret >= 0)
 			continue;
 		d = lsm_trace_decider(c);
 	}
@@ -1165,7 +1152,7 @@ static inline const char *lsm_record_unrefused(struct lsm_record *r, const char 
 		return NULL;
 	for (i = r->ncalls - 1; i >= 0; i--) {
 		c = &r->calls[i];
-		if (!lsm_record_sys_is(c->sys, syscalls) || !c->done || c->ret >= 0 ||
+		if (!lsm_trace_in_list(syscalls, c->sys) || !c->done || c->ret >= 0 ||
 		    c->ret <= -4096)
 			continue;
 		if (!lsm_trace_no_refusal(c, why, sizeof(why)))
@@ -1202,7 +1189,7 @@ static inline const char *lsm_record_answers(struct lsm_record *r, const char *w
 		return NULL;
 	for (i = r->ncalls - 1; i >= 0; i--) {
 		c = &r->calls[i];
-		if (lsm_record_sys_is(c->sys, syscalls) && c->done && c->ret >= 0)
+		if (lsm_trace_in_list(syscalls, c->sys) && c->done && c->ret >= 0)
 			break;
 	}
 	if (i < 0)
@@ -1223,7 +1210,7 @@ static inline const char *lsm_record_answers(struct lsm_record *r, const char *w
 		seen |= strcmp(w->ans[j].lsm, lsm) == 0;
 	}
 	/* Who was asked and who was skipped is every module on the hook. */
-	if (!seen && w->ended && n < len && lsm_record_sys_is(lsm, w->skipped))
+	if (!seen && w->ended && n < len && lsm_trace_in_list(w->skipped, lsm))
 		snprintf(buf + n, len - n, "; %s was never asked", lsm);
 	else if (!seen && w->ended && n < len)
 		snprintf(buf + n, len - n, "; %s has no %s hook", lsm, hook);
