@@ -37,3 +37,10 @@ kind_compile_advice() { echo " Warnings count as errors here (-Werror)."; }
 kind_crash_report() { :; }
 kind_boot_trouble() { :; }	# verdict()'s own: a guest hung, rarely the attendee's code
 
+# scripts/lab-check.sh.
+kind_check_files() {
+	[ -f "$LDIR/lab.h" ] ||
+		problem "$(rel "$LDIR")/lab.h is missing: a user-space lab's lab.h declares the functions the attendee writes"
+}
+kind_check_compile() { check_compile_all; }
+kind_check_mistake() { MISTAKE_SRCS+=("$1"); }	# NOCC:FILE, compiled by check_compile_all
