@@ -80,8 +80,7 @@ check_files() {
 	for f in README.md grade.c; do
 		[ -f "$LDIR/$f" ] || problem "$(rel "$LDIR")/$f is missing (every lab has it: labs/README.md, \"How a lab is made\")"
 	done
-	[ "$KIND" != user ] || [ -f "$LDIR/lab.h" ] ||
-		problem "$(rel "$LDIR")/lab.h is missing: a user-space lab's lab.h declares the functions the attendee writes"
+	kind_check_files	# a user-space lab: lab.h
 }
 
 check_grader() {
@@ -136,7 +135,6 @@ compile() {
 }
 
 check_compile() {
-	local k f
 	INC=$UAPI
 	if [ "$LAB_FLAVOUR" = mainline ]; then
 		INC=$(FLAVOUR=mainline flavour_dir)/usr/include
@@ -151,12 +149,21 @@ check_compile() {
 		problem "$(rel "$LDIR")/grade.c does not compile with the kit's flags: $(grep -m1 -E 'error' "$WORK/$NN/grade-cc.txt" | sed "s|$KIT/||g")"
 		return 0
 	fi
-	if [ "$KIND" != user ]; then
-		KIT_UAPI=$INC "$KIT/scripts/guest-cc.sh" -o "$WORK/$NN/grader" "$WORK/$NN/grade.o" >"$WORK/$NN/grade-cc.txt" 2>&1 ||
-			problem "$(rel "$LDIR")/grade.c does not link alone (a KIND=$KIND lab's grader runs alone): $(grep -m1 -E 'error|undefined' "$WORK/$NN/grade-cc.txt")"
-		NOTES+=("KIND=$KIND: the grader compiled; $SOURCE needs the kernel's tree (tests/host/labs.sh)")
-		return 0
-	fi
+	kind_check_compile
+}
+
+# check_grader_alone: a kernel-side or policy lab's grader links alone
+# (its SOURCE needs the kernel's tree: tests/host/labs.sh builds it).
+check_grader_alone() {
+	KIT_UAPI=$INC "$KIT/scripts/guest-cc.sh" -o "$WORK/$NN/grader" "$WORK/$NN/grade.o" >"$WORK/$NN/grade-cc.txt" 2>&1 ||
+		problem "$(rel "$LDIR")/grade.c does not link alone (a KIND=$KIND lab's grader runs alone): $(grep -m1 -E 'error|undefined' "$WORK/$NN/grade-cc.txt")"
+	NOTES+=("KIND=$KIND: the grader compiled; $SOURCE needs the kernel's tree (tests/host/labs.sh)")
+}
+
+# check_compile_all: a user-space lab's solution, skeletons and mistakes,
+# each linked with the grader.
+check_compile_all() {
+	local k f
 	compile solution "$SOL" || true
 	for k in "${!SKELS[@]}"; do compile "skeleton STEP=$((k + 1))" "${SKELS[$k]}" || true; done
 	# A mistake with "expect: compile: TEXT" must not compile (TEXT is
@@ -191,7 +198,7 @@ check_mistakes() {
 		[ "$n" -gt 0 ] ||
 			problem "$(rel "$LDIR")/$b has no 'expect:' line, so tests/host/lab-hints.sh would only compile it: say what the grader must do with it (expect: step N fails, expect: step N hint: TEXT)"
 		case "$f" in
-		*.c) [ "$KIND" = user ] && MISTAKE_SRCS+=("$nocc:$f") ;;
+		*.c) kind_check_mistake "$nocc:$f" ;;
 		*.sed)
 			[[ "$(basename "$f")" != given-* ]] || [ -d "$LDIR/given" ] ||
 				problem "$(rel "$LDIR")/$b: a given-*.sed edits given/, and this lab has none"
@@ -208,8 +215,8 @@ check_mistakes() {
 				problem "$(rel "$LDIR")/$b does not run on the solution: $(head -1 "$out.err")"
 			elif diff -r -q "$out" "$SOL" >/dev/null; then
 				problem "$(rel "$LDIR")/$b does not change the solution (it no longer matches it: update the fixture)"
-			elif [ "$KIND" = user ]; then
-				MISTAKE_SRCS+=("$nocc:$out")
+			else
+				kind_check_mistake "$nocc:$out"
 			fi ;;
 		esac
 	done

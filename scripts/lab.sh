@@ -33,9 +33,12 @@
 #   parse   scripts/lab/parse.sh   scripts/results.py grades each boot
 #
 # scripts/lab/work.sh makes the attendee's copy; scripts/lab/report.sh
-# prints the result, writes the transcript and lists the labs;
-# scripts/lab/policy.sh is what a policy lab (KIND=policy: the attendee
-# edits policy files, not C) does differently.
+# prints the result, writes the transcript and lists the labs.  What a
+# lab's kind (lab.conf's KIND) changes is in one file of hooks per kind,
+# scripts/lab/kind-{user,kernel,policy}.sh, which load_conf sources
+# (docs/hacking.md, "The kinds' hooks"); scripts/lab/policy.sh is the
+# work of a policy lab (KIND=policy: the attendee edits policy files, not
+# C).
 #
 # Everything a run produces is in build/labs/NN/: the transcript of the last
 # graded run (last-run.txt), its TAP (last-run.tap) and the binaries.
@@ -82,19 +85,10 @@ lab_lock() {	# lab_lock LEVEL FD FILE [MESSAGE while waiting]
 	HELD=$level
 }
 
-# Lock 1, a kernel-side lab only: the lab kernel holds one lab's file, so a
-# second run must not rebuild it before the first booted.
-lock_lab_kernel() {
-	[ "$KIND" = kernel ] || return 0
-	lab_lock 1 7 "$BUILD/.lab-kernel-run.lock" \
-		"another kernel-side lab run is using the lab kernel; waiting for it"
-	[ -f "$BUILD/lab/bzImage" ] ||
-		say "first kernel-side lab: building the lab kernel (once; from a copy of the kit's kernel, under a minute when that one is built)"
-}
-
-# stage_build TAG SRC: the grader and the variant; 1 if SRC does not compile.
+# stage_build TAG SRC: the grader (a kernel-side lab: with the variant)
+# and the variant; 1 if SRC does not compile.
 stage_build() {
-	[ "$KIND" = kernel ] || build_grader
+	kind_build_grader
 	build_variant "$1" "$2"
 }
 
@@ -114,7 +108,7 @@ cmd_run() {
 	# the attendee would then edit with nothing to grade it on.
 	[ "$FLAVOUR" != mainline ] || need_mainline "$(flavour_dir)"
 	pick_source
-	lock_lab_kernel
+	kind_lock	# a kernel-side lab: lock 1, the lab kernel
 	stage config stage_config
 	if [ "${KIT_SHELL:-}" = 1 ]; then boot_shell "$SRC"; fi
 	if [ "${GDB:-}" = 1 ]; then boot_gdb "$SRC"; fi
@@ -123,8 +117,7 @@ cmd_run() {
 	T=$OUT/last-run.txt
 	transcript_head "$SRC" "$TAG"
 	rm -rf "${OUT:?}/$TAG"
-	[ "$KIND" = kernel ] &&
-		say "building the lab kernel with $(rel "$SRC") (after an edit: about a minute)"
+	kind_build_note "$SRC"
 	if ! stage build stage_build "$TAG" "$SRC"; then
 		{ echo "compile: FAILED"; cat "$OUT/$TAG/compile.txt"; echo "verdict: does not compile"; } >>"$T"
 		show_compile_error "$TAG" "$SRC"
@@ -140,26 +133,24 @@ cmd_run() {
 	verdict "$TAG"
 }
 
-# check N TAG=FILE...: grade several sources in one set of boots (a
-# kernel-side lab: one kernel and one set of boots per source).
+# check N TAG=FILE...: grade several sources (kind_check_variants: in one
+# set of boots, check_variants_together; a kernel-side lab: one kernel and
+# one set of boots per source).
 cmd_check() {
-	local n=$1 v tag src
+	local n=$1
 	shift
 	MODE=check
 	find_lab "$n"
 	load_conf
-	lock_lab_kernel >&2
+	kind_lock >&2
 	lab_lock 2 8 "$OUT/.lock-check"
-	if [ "$KIND" = kernel ]; then
-		for v in "$@"; do
-			tag=${v%%=*} src=${v#*=}
-			rm -rf "${OUT:?}/$tag"
-			build_variant "$tag" "$src" >&2 || true
-			[ -x "$OUT/$tag/$BIN-$tag" ] && boot_all "$v"
-			variant_line "$tag"
-		done
-		return
-	fi
+	kind_check_variants "$@"
+}
+
+# check_variants_together TAG=FILE...: every variant built, then graded in
+# one set of boots.
+check_variants_together() {
+	local v tag src
 	stage_config >&2
 	build_grader
 	for v in "$@"; do

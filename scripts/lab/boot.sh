@@ -29,7 +29,7 @@ boot_all() {
 				"$BIN-$tag" "$(rel "$src")" "$BIN-$tag.c" "$(hint_level "$tag")"
 			printf 'echo "KIT-END %s status=$?"\n' "$tag"
 			bins+=(--bin "$OUT/$tag/$BIN-$tag" --bin "$OUT/$tag/$BIN-$tag.c")
-			[ "$KIND" != policy ] || mapfile -t -O ${#bins[@]} bins < <(policy_payload "$tag")
+			mapfile -t -O ${#bins[@]} bins < <(kind_payload "$tag")
 		done
 		echo 'exit 0'
 	} >"$script"
@@ -56,20 +56,13 @@ boot_all() {
 }
 
 # boot_shell SRC: a guest shell with the lab's program instead of grading
-# (KIT_SHELL=1); does not return.
-boot_shell() {
-	local d=$OUT/shell
-	if [ "$KIND" = kernel ]; then
-		build_variant shell "$1" || show_compile_error shell "$1"
-		say "in the guest: '$BIN-shell' shows what the lab's code did, '$BIN-shell --grade' grades it"
-		exec "$KIT/scripts/run-guest.sh" --shell --bin "$d/$BIN-shell"
-	fi
-	[ "$KIND" != policy ] || policy_shell "$1"
-	build_grader
-	mkdir -p "$d"
-	link_program "$d" "$1" "$d/$BIN" || show_compile_error shell "$1"
-	say "in the guest: '$BIN' shows what your functions return, '$BIN --grade' grades them"
-	exec "$KIT/scripts/run-guest.sh" --shell --bin "$d/$BIN"
+# (KIT_SHELL=1; the lab's kind_shell); does not return.
+boot_shell() { kind_shell "$1"; }
+
+# die_gdb_user_space: GDB=1 for a lab that is not kernel-side (its kind_gdb).
+die_gdb_user_space() {
+	die "lab $NUM runs in user space: GDB=1 is for the kernel-side labs (make labs: 8 and 9)." \
+	    "make gdb debugs the kit's kernel under any command: make gdb CMD='...'."
 }
 
 # boot_gdb SRC: the lab kernel with SRC and DWARF (FLAVOUR=lab-gdb), booted
@@ -77,9 +70,7 @@ boot_shell() {
 # go (or CMD); does not return.  A kernel-side lab only.
 boot_gdb() {
 	local d=$OUT/gdb
-	[ "$KIND" = kernel ] ||
-		die "lab $NUM runs in user space: GDB=1 is for the kernel-side labs (make labs: 8 and 9)." \
-		    "make gdb debugs the kit's kernel under any command: make gdb CMD='...'."
+	kind_gdb	# dies unless the lab is kernel-side
 	export FLAVOUR=lab-gdb
 	[ -f "$BUILD/lab-gdb/bzImage" ] ||
 		say "first GDB=1: building the lab kernel with debug info (once; from a copy of the debug-info kernel, which make gdb builds)"

@@ -49,38 +49,22 @@ link_program() {
 }
 
 # build_variant TAG SRC: $OUT/TAG/$BIN-TAG, or 1 with the compiler's
-# messages in $OUT/TAG/compile.txt.  For a kernel-side lab, SRC is built
-# into the lab kernel (scripts/lab-kernel.sh; exits if that fails for a
-# reason that is not SRC's) and $BIN-TAG is the grader alone.
+# messages in $OUT/TAG/compile.txt.  The lab's kind makes it
+# (kind_build_variant): a user-space lab links SRC with the grader; a
+# kernel-side lab builds SRC into the lab kernel (scripts/lab-kernel.sh;
+# exits if that fails for a reason that is not SRC's) and $BIN-TAG is the
+# grader alone; a policy lab compiles its set (policy_build).
 build_variant() {
-	local tag=$1 src=$2 d=$OUT/$1 rc
+	local tag=$1 d=$OUT/$1
 	mkdir -p "$d"
 	rm -f "$d/$BIN-$tag" "$d/src.o"
-	if [ "$KIND" = policy ]; then
-		policy_build "$tag" "$src"
-		return
-	fi
-	cp "$src" "$d/$BIN-$tag.c"
-	if [ "$KIND" != kernel ]; then
-		link_program "$d" "$src" "$d/$BIN-$tag"
-		return
-	fi
-	rc=0
-	"$KIT/scripts/lab-kernel.sh" "$NUM" "$src" 2>"$d/compile.txt" || rc=$?
-	case $rc in
-	0) check_needs; build_grader ;;
-	2) return 1 ;;
-	*) cat "$d/compile.txt" >&2
-	   die "the lab kernel could not be built (above), and that is not your file's fault." \
-	       "Fix what the message says, or ask the instructor; then run make lab $NUM again." ;;
-	esac
-	"$KIT/scripts/guest-cc.sh" -o "$d/$BIN-$tag" "$OUT/grade.o" >>"$d/compile.txt" 2>&1
+	kind_build_variant "$tag" "$2"
 }
 
 # show_compile_error TAG SRC: the compiler's messages and one paragraph.
 show_compile_error() {
-	local d=$OUT/$1 src=$2 first werror=" Warnings count as errors here (-Werror)."
-	[ "$KIND" != policy ] || werror=" It names your file, the line the mistake is most likely on, and why."
+	local d=$OUT/$1 src=$2 first werror
+	werror=$(kind_compile_advice)
 	sed "s|$KIT/||g" "$d/compile.txt" >&2
 	# A C compiler's error; in a policy lab, the kit's FILE:LINE: error:
 	# line (scripts/policy-check.py) before apparmor_parser's or

@@ -160,6 +160,16 @@ load_conf() {
 	# that kernel (build/lab/bzImage).
 	if [ "$KIND" = kernel ]; then export FLAVOUR=lab; fi
 	lab_flavour
+	kind_load
+}
+
+# kind_load: the hooks of the lab's KIND (checked by load_conf), from
+# scripts/lab/kind-KIND.sh: the one place that picks what differs between
+# the kinds (docs/hacking.md, "The kinds' hooks").  Each kind file defines
+# the same functions, so loading another lab's replaces them all.
+kind_load() {
+	# shellcheck disable=SC1090
+	. "$KIT/scripts/lab/kind-$KIND.sh"
 }
 
 # conf_get DIR KEY: the value of KEY in lab DIR's lab.conf, read by
@@ -200,11 +210,11 @@ boot_label() {
 }
 
 # The kernel: built by the first run, rebuilt when its inputs changed;
-# kernel.sh says at once (its stamp of every input) when nothing did.
+# kernel.sh says at once (its stamp of every input) when nothing did.  Not
+# a kernel-side lab's (kind_config): its kernel is built with each variant
+# (build_variant).
 ensure_kernel() {
 	local fd
-	# A kernel-side lab's kernel is built with each variant (build_variant).
-	[ "$KIND" = kernel ] && return 0
 	fd=$(flavour_dir)
 	[ "$FLAVOUR" = mainline ] && need_mainline "$fd"
 	[ -f "$fd/bzImage" ] || say "first run: building the kit's kernel (several minutes, once; offline afterwards)"
@@ -240,12 +250,9 @@ check_needs() {
 }
 
 # stage_config: the kernel a user-space lab's guests boot, and its
-# headers' NEEDS (a kernel-side lab's kernel is built with its source, in
-# stage_build).
-stage_config() {
-	ensure_kernel
-	[ "$KIND" = kernel ] || check_needs
-}
+# headers' NEEDS: ensure_kernel and check_needs (kind_config; a kernel-side
+# lab's kernel is built with its source, in stage_build).
+stage_config() { kind_config; }
 
 # Run (not sourced): conf.sh LABDIR KEY prints the value, for the scripts
 # that do not source lab.sh's parts (the suites, make bench).

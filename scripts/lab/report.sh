@@ -52,13 +52,7 @@ show_boots() {
 		if [ "$rc" -ge 124 ]; then
 			echo "-- the runner's report --"
 			cat "$OUT/boot-run-$((i + 1)).err"
-			# The lab kernel has no kallsyms: name the Oops's
-			# addresses from its vmlinux here.
-			if [ "$KIND" = kernel ] && [ "$rc" = 125 ] && [ -f "$(flavour_dir)/vmlinux" ]; then
-				echo "-- the kernel's report, addresses named from $(rel "$(flavour_dir)")/vmlinux --"
-				"$KIT/scripts/results.py" oops "$LOGS/guest-lab-$NN-run-b$((i + 1)).log" \
-					"$(flavour_dir)/vmlinux" | sed 's/^\[ *[0-9.]*\] //'
-			fi
+			kind_crash_report "$i" "$rc"	# a kernel-side lab: the Oops's names
 		fi | tee -a "$T"
 	done
 	echo
@@ -74,8 +68,7 @@ verdict() {
 	if [ -n "$BOOT_TROUBLE" ]; then
 		echo "verdict: FAIL, a boot went wrong ($v)" >>"$T"
 		printf '%s' "$BOOT_TROUBLE" | sed 's/; $//; s/^/  /' >&2
-		[ "$KIND" = kernel ] && die "lab $NUM could not be graded completely: the lab kernel hung, crashed or stopped early (above; $(elapsed) s)." \
-		    "Your code runs in that kernel, so an Oops or panic there is most likely in it: the console log named above shows the Oops and its Call Trace, with the function's name. Transcript: $(rel "$T")."
+		kind_boot_trouble	# a kernel-side lab: its own message, and exits
 		die "lab $NUM could not be graded completely: a guest hung, crashed or stopped early (above; $(elapsed) s)." \
 		    "A hang or panic in a user-space lab is rarely your code's fault: run make lab $NUM again; if it persists, look at the console log named above and ask the instructor. Transcript: $(rel "$T")."
 	fi

@@ -79,7 +79,7 @@ trap_ "an index row whose title is not TITLE" README.md '/^| 12 |/s/| Scratch: y
 	"row of lab 12 has the title 'Scratched: your process ID"
 trap_ "an index row of a lab that does not exist" README.md '/^| 12 |/{p;s/^| 12 |/| 13 |/}' \
 	"labs/README.md has a row for lab 13, and there is no labs/13-*/lab.conf"
-echo "1..$((${#DIRS[@]} + 5 + ${#TN[@]}))"
+echo "1..$((${#DIRS[@]} + 6 + ${#TN[@]}))"
 
 # 1. Every lab of the kit.
 t0=$SECONDS
@@ -204,4 +204,48 @@ elif [ -z "$(printf '%s\n' "$old" >"$T/old.sh"; reads "$T/old.sh")" ]; then
 	notok "nothing reads lab.conf but its reader (the pattern misses the old sed of SOURCE=: the case cannot fail)"
 else
 	ok "nothing reads lab.conf but its reader, scripts/lab/conf.sh"
+fi
+
+# 7. What differs between the kinds of lab (lab.conf's KIND) is in one
+# file of hooks per kind, scripts/lab/kind-KIND.sh (docs/hacking.md, "The
+# kinds' hooks"): each kind load_conf accepts has its file; each file
+# defines every hook that any of them defines or the driver calls; and no
+# script of make lab or make lab-check tests KIND but load_conf (its
+# reader, which picks the kind file).  Shown failing on two mutants: a
+# kind file without a hook, and a stage file that tests KIND again.
+kinds() (
+	cd "$1" || exit 1
+	local kinds k hooks f h miss=
+	kinds=$(sed -nE 's/^[[:space:]]*case "\$KIND" in ([a-z|]+)\).*/\1/p' scripts/lab/conf.sh | tr '|' ' ')
+	[ -n "$kinds" ] || { echo "no 'case \"\$KIND\" in KIND|...)' in scripts/lab/conf.sh"; exit 1; }
+	hooks=$( { cat scripts/lab/kind-*.sh | sed -nE 's/^(kind_[a-z_]+)\(\).*/\1/p'
+		grep -hvE '^[[:space:]]*#' scripts/lab.sh scripts/lab/*.sh scripts/lab-check.sh |
+			grep -oE '(^|[^a-z_])kind_[a-z_]+' | grep -oE 'kind_[a-z_]+'; } |
+		grep -vx kind_load | sort -u)
+	for k in $kinds; do
+		f=scripts/lab/kind-$k.sh
+		[ -f "$f" ] || { miss+=" $f (missing)"; continue; }
+		for h in $hooks; do
+			grep -qE "^$h\(\)" "$f" || miss+=" $f:$h"
+		done
+	done
+	[ -z "$miss" ] || { echo "hooks missing:$miss"; exit 1; }
+	f=$(grep -nE '(\[|test |case )[^]#]*\$\{?KIND([^A-Za-z0-9_]|$)' scripts/lab.sh scripts/lab/*.sh scripts/lab-check.sh |
+		grep -vE '^[^:]*:[0-9]+:[[:space:]]*#' | grep -v '^scripts/lab/conf.sh:')
+	[ -z "$f" ] || { echo "KIND tested outside load_conf:"; echo "$f"; exit 1; }
+	echo "$(wc -w <<<"$hooks") hooks, kinds $kinds"
+)
+mutant() {	# mutant FILE SED: a copy of the kit's scripts with FILE edited
+	rm -rf "$T/kinds" && mkdir -p "$T/kinds" && cp -r "$K/scripts" "$T/kinds/" &&
+		sed -i "$2" "$T/kinds/$1"
+}
+good=$(kinds "$K" 2>&1); grc=$?
+mutant scripts/lab/kind-policy.sh '/^kind_payload()/d' && bad1=$(kinds "$T/kinds" 2>&1); b1=$?
+mutant scripts/lab/boot.sh 's/^\(\t*\)mapfile -t -O/\1[ "$KIND" != policy ] || mapfile -t -O/' && bad2=$(kinds "$T/kinds" 2>&1); b2=$?
+if [ $grc -eq 0 ] && [ $b1 -ne 0 ] && grep -q 'kind-policy.sh:kind_payload' <<<"$bad1" &&
+   [ $b2 -ne 0 ] && grep -q '^scripts/lab/boot.sh:' <<<"$bad2"; then
+	ok "each kind's file defines every hook ($good); only load_conf tests KIND (mutants caught: a hook left out, a KIND test in boot.sh)"
+else
+	notok "each kind's file defines every hook and only load_conf tests KIND"
+	printf '%s\n' "kit ($grc): $good" "no kind_payload in kind-policy.sh ($b1): $bad1" "a KIND test in boot.sh ($b2): $bad2" | sed 's/^/# /' | head -12
 fi
