@@ -9,8 +9,6 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 ROWS=${1:?usage: bench-cold.sh ROWS-FILE}
-COLD=${BENCH_COLD_DIR:-$KIT/build/bench-cold}
-CK=$COLD/kit
 . "$KIT/scripts/bench-lib.sh"
 
 say "cold: a fresh copy of the kit in $COLD (its build/ from scratch; minutes)"

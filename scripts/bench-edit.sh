@@ -10,8 +10,6 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 ROWS=${1:?usage: bench-edit.sh ROWS-FILE}
-COLD=${BENCH_COLD_DIR:-$KIT/build/bench-cold}
-CK=$COLD/kit
 . "$KIT/scripts/bench-lib.sh"
 FIG="edit one line of demo-lsm/ (a comment) to guest verdict"
 

@@ -2,6 +2,12 @@
 # Helpers of the bench*.sh scripts: table rows and number formats.
 # Sourced, never run.
 
+# The private copy of the kit that bench-cold.sh makes and bench-edit.sh
+# edits (BENCH_COLD_DIR): COLD, and the kit in it, CK.
+COLD=${BENCH_COLD_DIR:-$KIT/build/bench-cold}
+# shellcheck disable=SC2034 # used by bench-cold.sh and bench-edit.sh
+CK=$COLD/kit
+
 # row FIGURE VALUE GOAL RATIO: one row of the markdown table.
 row() { printf '| %s | %s | %s | %s |\n' "$@"; }
 

@@ -81,6 +81,22 @@ static void make_file(const char *path, const char *content, const char *toy, co
 			  "set security.SMACK64", errno);
 }
 
+/*
+ * A step's fresh start: toylsm's rule @toy (and Smack's @smack, when Smack
+ * is active and @smack is given) written again, then the grader's task
+ * labels itself @self.
+ */
+static void reset_rules(const char *toy, const char *smack, const char *self)
+{
+	char what[64];
+
+	lab_setup(write_string(TOYLSM_FS "rules", toy) == 0, "reset a rule", errno);
+	if (smack && lsm_active("smack"))
+		lab_setup(write_string(SMACKFS "load2", smack) == 0, "reset a Smack rule", errno);
+	snprintf(what, sizeof(what), "label itself %s", self);
+	lab_setup(toylsm_relabel(self) == 0, what, errno);
+}
+
 /* Every step starts from enforce 1 (a failed step may have left 0). */
 static void start(void)
 {
@@ -229,9 +245,7 @@ STEP(3, "read toylsm's stats")
 	start();
 	/* A denial, so that file_open's denials are not 0. */
 	make_file(f, "stats", "l6-stats", NULL);
-	lab_setup(write_string(TOYLSM_FS "rules", "l6-user l6-stats -\n") == 0, "reset a rule",
-		  errno);
-	lab_setup(toylsm_relabel("l6-user") == 0, "label itself l6-user", errno);
+	reset_rules("l6-user l6-stats -\n", NULL, "l6-user");
 	lab_setup(read_file(f, buf, sizeof(buf)) == -EACCES, "be denied by toylsm", EACCES);
 	for (i = 0; i < (int)(sizeof(hooks) / sizeof(hooks[0])); i++) {
 		toylsm_stats(hooks[i], &c0, &d0);
@@ -372,12 +386,7 @@ STEP(4, "who said no? EACCES from toylsm, or from another module")
 	make_file("/tmp/lab6-secret", "secret", "l6-secret", NULL);
 	make_file("/tmp/lab6-plain", "plain", NULL, NULL);
 	make_file("/tmp/lab6-smack", "smack", NULL, "l6S");
-	lab_setup(write_string(TOYLSM_FS "rules", "l6-user l6-secret -\n") == 0, "reset a rule",
-		  errno);
-	if (lsm_active("smack"))
-		lab_setup(write_string(SMACKFS "load2", "_ l6S -\n") == 0, "reset a Smack rule",
-			  errno);
-	lab_setup(toylsm_relabel("l6-user") == 0, "label itself l6-user", errno);
+	reset_rules("l6-user l6-secret -\n", "_ l6S -\n", "l6-user");
 	/* Root would pass every Smack check with CAP_MAC_OVERRIDE. */
 	lab_setup(drop_cap(CAP_MAC_OVERRIDE) == 0, "drop CAP_MAC_OVERRIDE", errno);
 
@@ -440,9 +449,7 @@ STEP(5, "enforce 0 and 1: denied, or only counted")
 
 	start();
 	make_file(f, "secret", "l6-secret", NULL);
-	lab_setup(write_string(TOYLSM_FS "rules", "l6-user l6-secret -\n") == 0, "reset a rule",
-		  errno);
-	lab_setup(toylsm_relabel("l6-user") == 0, "label itself l6-user", errno);
+	reset_rules("l6-user l6-secret -\n", NULL, "l6-user");
 
 	expect_enforce(0, 0, "0\n");
 	d0 = file_open_denials();
@@ -513,12 +520,7 @@ STEP(6, "every stacked module must agree: grant a read")
 
 	start();
 	make_file(f, "both", "l6-both", "l6B");
-	lab_setup(write_string(TOYLSM_FS "rules", "l6-reader l6-both -\n") == 0, "reset a rule",
-		  errno);
-	if (lsm_active("smack"))
-		lab_setup(write_string(SMACKFS "load2", "_ l6B -\n") == 0, "reset a Smack rule",
-			  errno);
-	lab_setup(toylsm_relabel("l6-reader") == 0, "label itself l6-reader", errno);
+	reset_rules("l6-reader l6-both -\n", "_ l6B -\n", "l6-reader");
 	lab_setup(try_as_user(f, 0) == -EACCES, "be denied before the grant", EACCES);
 	printf("%s: toylsm label l6-both%s; you: l6-reader%s; before: EACCES\n", f,
 	       lsm_active("smack") ? ", Smack l6B" : "", lsm_active("smack") ? ", Smack _" : "");

@@ -196,22 +196,19 @@ static int hint_numbers(long want_nr, const char *want)
 	if (!c)
 		c = find_call(KIT_NR_MODULE_LIST);
 	if (c) {
+		char said[64];
+
 		if (c->ret < 0)
-			lab_hint("your code called syscall %ld, the kit's %s (patches 0006-0008); on 6.12, %ld is %s, and it answered %s",
-				 c->nr,
-				 c->nr == KIT_NR_SELF_ATTR ? "lsm_self_attr" : "lsm_module_list",
-				 c->nr,
-				 c->nr == KIT_NR_SELF_ATTR ?
-				 "cachestat (not built into this kernel)" : "fchmodat2, a file call",
-				 errshort(c->err));
+			snprintf(said, sizeof(said), "answered %s", errshort(c->err));
 		else
-			lab_hint("your code called syscall %ld, the kit's %s (patches 0006-0008); on 6.12, %ld is %s, and it returned %ld",
-				 c->nr,
-				 c->nr == KIT_NR_SELF_ATTR ? "lsm_self_attr" : "lsm_module_list",
-				 c->nr,
-				 c->nr == KIT_NR_SELF_ATTR ?
-				 "cachestat (not built into this kernel)" : "fchmodat2, a file call",
-				 c->ret);
+			snprintf(said, sizeof(said), "returned %ld", c->ret);
+		lab_hint("your code called syscall %ld, the kit's %s (patches 0006-0008); on 6.12, %ld is %s, and it %s",
+			 c->nr,
+			 c->nr == KIT_NR_SELF_ATTR ? "lsm_self_attr" : "lsm_module_list",
+			 c->nr,
+			 c->nr == KIT_NR_SELF_ATTR ?
+			 "cachestat (not built into this kernel)" : "fchmodat2, a file call",
+			 said);
 		lab_hint("mainline's call is %s, __NR_%s (%ld) in <asm/unistd.h> of build/mainline/usr/include: use the name, not a number",
 			 want, want, want_nr);
 		return 1;
