@@ -26,15 +26,11 @@
 
 #include "grader.h"
 #include "kit/kernel_log.h"
+#include "policy_set.h"
 #include "trace.h"
 
 #define DIR10 "/tmp/lab10/"
-#define SMACK_LOAD2 "/sys/fs/smackfs/load2"
-#define TOY_RULES "/sys/kernel/security/toylsm/rules"
 
-static char set[64];		/* the policy set: this program's name */
-static int load_rc = -1;	/* policy load's exit status */
-static char load_out[2048];	/* and what it printed */
 static char given_bad[512];	/* how the files' labels differ from the lab's */
 
 /*
@@ -55,46 +51,14 @@ struct labels {
 	char apparmor[96], smack[64], selinux[96], toylsm[64];
 };
 
-/* Run argv with stdout and stderr into out; the exit status (-1: no exit). */
-static int run(char *const argv[], char *out, size_t len)
-{
-	int p[2], st = 0;
-	size_t n = 0;
-	ssize_t r;
-	pid_t pid;
-
-	if (pipe(p))
-		return -1;
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		dup2(p[1], 1);
-		dup2(p[1], 2);
-		close(p[0]);
-		close(p[1]);
-		execv(argv[0], argv);
-		fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	close(p[1]);
-	while (n + 1 < len && (r = read(p[0], out + n, len - n - 1)) > 0)
-		n += r;
-	out[len ? n : 0] = '\0';
-	close(p[0]);
-	waitpid(pid, &st, 0);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
 /* What the program's labels are (`policy run SET probe self`). */
 static void get_labels(struct labels *l)
 {
 	char out[1024], *line, *save = NULL, *v;
-	char *const argv[] = { "/bin/policy", "run", set, "probe", "self", NULL };
+	char *const argv[] = { "/bin/policy", "run", policy_set, "probe", "self", NULL };
 
 	memset(l, 0, sizeof(*l));
-	if (run(argv, out, sizeof(out)))
+	if (policy_run_cmd(argv, out, sizeof(out)))
 		return;
 	for (line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		v = strchr(line, ':');
@@ -112,20 +76,6 @@ static void get_labels(struct labels *l)
 						      !l->selinux[0] && strchr(v, ':')))
 			snprintf(l->selinux, sizeof(l->selinux), "%s", v);
 	}
-}
-
-/* The type of an SELinux context (user:role:type[:level]). */
-static const char *se_type(const char *ctx)
-{
-	static char t[2][64];
-	static int k;
-	const char *p = strchr(ctx, ':');
-
-	k = !k;
-	p = p ? strchr(p + 1, ':') : NULL;
-	snprintf(t[k], sizeof(t[k]), "%s", p ? p + 1 : ctx);
-	t[k][strcspn(t[k], ":")] = '\0';
-	return t[k];
 }
 
 /* A file's label in one module, or "(none)". */
@@ -170,87 +120,6 @@ static const char *kernel_rule(const char *path, const char *subj, const char *o
 	return NULL;
 }
 
-/* Whether @label is one of the space-separated @labels, in any case. */
-static int in_labels(const char *label, const char *labels)
-{
-	size_t n = strlen(label);
-	const char *p;
-
-	for (p = labels; *p; p += strspn(p, " ")) {
-		if (strlen(p) >= n && !strncasecmp(p, label, n) && (!p[n] || p[n] == ' '))
-			return 1;
-		p += strcspn(p, " ");
-	}
-	return 0;
-}
-
-/*
- * Remove the rules of a rules file that name one of the lab's @labels,
- * as subject or object, in any case: a learner's rule with two labels
- * swapped or one in the wrong case must not outlive its variant (the
- * hints read the rules near the one a step needs).
- */
-static void drop_rules(const char *path, const char *labels, int one_write)
-{
-	char line[128], s[64], o[64], p[16], buf[4096] = "";
-	FILE *f = fopen(path, "r");
-	int fd;
-
-	while (f && fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%63s %63s %15s", s, o, p) != 3 ||
-		    (!in_labels(s, labels) && !in_labels(o, labels)))
-			continue;
-		if (one_write) {
-			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s %s -\n", s, o);
-			continue;
-		}
-		snprintf(buf, sizeof(buf), "%s %s -", s, o);
-		fd = open(path, O_WRONLY);
-		if (fd < 0 || write(fd, buf, strlen(buf)) < 0)
-			printf("grader: cannot remove the rule %s from %s: %s\n", buf, path,
-			       errname(errno));
-		if (fd >= 0)
-			close(fd);
-		buf[0] = '\0';
-	}
-	if (f)
-		fclose(f);
-	if (buf[0]) {
-		fd = open(path, O_WRONLY);
-		if (fd < 0 || write(fd, buf, strlen(buf)) < 0)
-			printf("grader: cannot remove the rules of %s from %s: %s\n", labels, path,
-			       errname(errno));
-		if (fd >= 0)
-			close(fd);
-	}
-}
-
-/*
- * Every AppArmor profile loaded (a variant before may have named its
- * profile otherwise): each name of the profiles file to .remove.
- */
-static void drop_profiles(void)
-{
-	char line[256], *sp;
-	FILE *f = fopen("/sys/kernel/security/apparmor/profiles", "r");
-	int fd;
-
-	while (f && fgets(line, sizeof(line), f)) {
-		sp = strstr(line, " (");
-		if (!sp)
-			continue;
-		*sp = '\0';
-		fd = open("/sys/kernel/security/apparmor/.remove", O_WRONLY);
-		if (fd < 0 || write(fd, line, strlen(line)) < 0)
-			printf("grader: cannot remove the AppArmor profile %s: %s\n", line,
-			       errname(errno));
-		if (fd >= 0)
-			close(fd);
-	}
-	if (f)
-		fclose(f);
-}
-
 /*
  * The lab's files, the rules of the program's labels and the profiles,
  * gone.
@@ -262,11 +131,11 @@ static void reset(void)
 	DIR *d;
 
 	if (lsm_active("smack"))
-		drop_rules(SMACK_LOAD2, "Probe Inbox Shared", 0);
+		policy_drop_rules(POLICY_SMACK_LOAD2, "Probe Inbox Shared", 0);
 	if (lsm_active("toylsm"))
-		drop_rules(TOY_RULES, "probe diary shared", 1);
+		policy_drop_rules(POLICY_TOY_RULES, "probe diary shared", 1);
 	if (lsm_active("apparmor"))
-		drop_profiles();
+		policy_drop_profiles();
 	d = opendir(DIR10);
 	while (d && (e = readdir(d)))
 		if (e->d_name[0] != '.') {
@@ -284,9 +153,7 @@ static void reset(void)
  * files given/files does not label have what a new file gets: Smack's _
  * (the grader's label), SELinux's file_t (fs_use_trans tmpfs).
  */
-static const struct given {
-	const char *path, *lsm, *xattr, *value;
-} given[] = {
+static const struct policy_given given[] = {
 	{ "/bin/probe", "smack", "security.SMACK64EXEC", "Probe" },
 	{ "/bin/probe", "selinux", "security.selinux", "probe_exec_t" },
 	{ "/bin/probe", "toylsm", "security.toylsm", NULL },
@@ -307,18 +174,7 @@ static const struct given {
 	{ DIR10 "shared", "toylsm", "security.toylsm", "shared" },
 };
 
-static const char *se_type(const char *ctx);
 static void get_labels(struct labels *l);
-
-/* A file's xattr @name into @buf, or "" (none); its length, or -1. */
-static ssize_t xattr_get(const char *path, const char *name, char *buf, size_t len)
-{
-	ssize_t n = getxattr(path, name, buf, len - 1);
-
-	buf[n < 0 ? 0 : n] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-	return n;
-}
 
 /*
  * Before grading: the files and the program have the lab's labels, in
@@ -327,33 +183,10 @@ static ssize_t xattr_get(const char *path, const char *name, char *buf, size_t l
  */
 static void check_given(void)
 {
-	char v[128], what[200];
-	const char *have;
 	struct labels l;
-	size_t i;
 
-	given_bad[0] = '\0';
-	for (i = 0; i < sizeof(given) / sizeof(given[0]) && !given_bad[0]; i++) {
-		const struct given *g = &given[i];
-
-		if (!lsm_active(g->lsm))
-			continue;
-		if (xattr_get(g->path, g->xattr, v, sizeof(v)) < 0)
-			v[0] = '\0';
-		have = !strcmp(g->lsm, "selinux") && v[0] ? se_type(v) : v;
-		if (g->value ? !strcmp(have, g->value) : !have[0])
-			continue;
-		if (!g->value)
-			snprintf(what, sizeof(what), "the %s label %s (%s), where the lab gives it none",
-				 g->lsm, have, g->xattr);
-		else if (!have[0])
-			snprintf(what, sizeof(what), "no %s label (%s), where the lab gives it %s",
-				 g->lsm, g->xattr, g->value);
-		else
-			snprintf(what, sizeof(what), "the %s label %s (%s), where the lab gives it %s",
-				 g->lsm, have, g->xattr, g->value);
-		snprintf(given_bad, sizeof(given_bad), "%s has %s", g->path, what);
-	}
+	policy_given_check(given, sizeof(given) / sizeof(given[0]), given_bad,
+			   sizeof(given_bad));
 	if (given_bad[0] || !lsm_active("toylsm"))
 		return;
 	/* given/run: the program takes the toylsm label probe. */
@@ -366,21 +199,14 @@ static void check_given(void)
 
 static void lab_banner(void)
 {
-	char *const argv[] = { "/bin/policy", "load", set, NULL };
-	struct stat st;
-
-	snprintf(set, sizeof(set), "%s", program_invocation_short_name);
 	load_fs_list();
 	printf("lab 10: every module must agree; this boot: %s\n", fs_list);
 	/* Every audit record in the kernel log (dmesg), none dropped. */
 	kernel_log_unlimited();
-	if (lsm_active("smack") && stat(SMACK_LOAD2, &st) &&
-	    mount("smackfs", "/sys/fs/smackfs", "smackfs", 0, NULL))
-		printf("grader: cannot mount smackfs: %s\n", errname(errno));
+	policy_set_begin();
 	reset();
-	load_rc = run(argv, load_out, sizeof(load_out));
-	printf("%s", load_out);
-	if (load_rc == 0)
+	policy_set_load();
+	if (policy_set_rc == 0)
 		check_given();
 	if (given_bad[0])
 		printf("grader: %s: given/ was changed\n", given_bad);
@@ -422,7 +248,8 @@ static const char *expected(const struct row *r)
 static int attempt(const struct row *r, char *lsm, char *hook, char *out, size_t len)
 {
 	char path[128];
-	char *const argv[] = { "/bin/policy", "run", set, "probe", (char *)r->acc, path, NULL };
+	char *const argv[] = { "/bin/policy", "run", policy_set, "probe", (char *)r->acc, path,
+			       NULL };
 	const struct lsm_trace_walk *w;
 	const struct lsm_trace_answer *a;
 	int st, i;
@@ -431,7 +258,7 @@ static int attempt(const struct row *r, char *lsm, char *hook, char *out, size_t
 	lsm[0] = '\0';
 	hook[0] = '\0';
 	lab_record();
-	st = run(argv, out, len);
+	st = policy_run_cmd(argv, out, len);
 	lab_record_stop();
 	if (st != 0 && !strstr(out, ": refused, "))
 		return -1;
@@ -790,7 +617,7 @@ static void hint_too_much(const char *lsm, const struct row *r, const struct lab
 	} else if (!strcmp(lsm, "smack")) {
 		const char *o = xattr_of(r->file, "security.SMACK64");
 
-		rule = kernel_rule(SMACK_LOAD2, l->smack, o);
+		rule = kernel_rule(POLICY_SMACK_LOAD2, l->smack, o);
 		char how[96];
 
 		if (!strcmp(r->acc, "write"))
@@ -834,7 +661,7 @@ static void hint_too_much(const char *lsm, const struct row *r, const struct lab
 	} else if (!strcmp(lsm, "toylsm")) {
 		const char *o = xattr_of(r->file, "security.toylsm");
 
-		rule = kernel_rule(TOY_RULES, l->toylsm, o);
+		rule = kernel_rule(POLICY_TOY_RULES, l->toylsm, o);
 		if (rule)
 			lab_hint("toylsm has the rule \"%s\" (from %s/toylsm.rules): it gives %s %s on %s; the table wants r only",
 				 rule, lab_file, l->toylsm, p, o);
@@ -851,31 +678,14 @@ static void hint_too_much(const char *lsm, const struct row *r, const struct lab
  */
 static void need_load(void)
 {
-	if (load_rc == 0 && given_bad[0]) {
+	if (policy_set_rc == 0 && given_bad[0]) {
 		lab_expected("the lab's files and program have the labels of given/ (the README's second table)");
 		lab_seen("%s", given_bad);
 		lab_hint("these labels come from given/ (files: the files' labels; run: the program's toylsm label), which is the lab's, not yours to edit: an edit changes what the table's accesses test; restore it (git checkout labs/10-every-module-agrees/given) and write your rules in %s only",
 			 lab_file);
 		lab_fail();
 	}
-	if (load_rc == 0)
-		return;
-	char *why = strstr(load_out, "\npolicy: ");
-
-	/* The line after "policy: SET: ... stopped by an error:" says why. */
-	why = why ? why + 1 : load_out;
-	why[strcspn(why, "\n")] = '\0';
-	lab_expected("policy load %s loads your policy set", set);
-	lab_seen("it failed (exit status %d): %s", load_rc, why);
-	if (strstr(load_out, "smack:"))
-		lab_hint("Smack refused a line of %s/smack.rules (named above): a rule is SUBJECT OBJECT ACCESS, ACCESS letters of rwxa or -",
-			 lab_file);
-	else if (strstr(load_out, "toylsm:"))
-		lab_hint("toylsm refused %s/toylsm.rules (all or nothing): a rule is SUBJECT OBJECT PERMS, PERMS letters of rwxt or -, a label 1 to 31 of [A-Za-z0-9_.:-]",
-			 lab_file);
-	else
-		lab_hint("the message above names the module and the file");
-	lab_fail();
+	policy_set_need_load();
 }
 
 /* One row of the table in this boot; fails the step on a difference. */
@@ -889,8 +699,8 @@ static void check(const struct row *r)
 	need_load();
 	st = attempt(r, lsm, hook, out, sizeof(out));
 	if (st < 0) {
-		lab_expected("policy run %s probe %s " DIR10 "%s runs the program", set, r->acc,
-			     r->file);
+		lab_expected("policy run %s probe %s " DIR10 "%s runs the program", policy_set,
+			     r->acc, r->file);
 		lab_seen("%s", out);
 		lab_hint("the program could not even start: does the profile still give \"/bin/probe mr,\", and does Smack, SELinux or toylsm keep it from being run (the given rules)?");
 		lab_fail();
@@ -1100,7 +910,7 @@ static void check_alone(void)
 				continue;
 			if (st < 0) {
 				lab_expected("policy run %s probe %s " DIR10 "shared runs the program",
-					     set, r.acc);
+					     policy_set, r.acc);
 				lab_seen("%s", out);
 				lab_fail();
 			}
@@ -1144,7 +954,7 @@ static void lab_show(void)
 	int st;
 
 	lab_banner();
-	if (load_rc)
+	if (policy_set_rc)
 		return;
 	printf("%-6s %-20s %-30s %s\n", "access", "file", "the table wants (refused by)", "this boot");
 	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
@@ -1160,5 +970,6 @@ static void lab_show(void)
 		else
 			printf("refused by %s in %s\n", lsm[0] ? lsm : "?", hook[0] ? hook : "?");
 	}
-	printf("(try one yourself: why -s openat policy run %s probe read " DIR10 "notes)\n", set);
+	printf("(try one yourself: why -s openat policy run %s probe read " DIR10 "notes)\n",
+	       policy_set);
 }
