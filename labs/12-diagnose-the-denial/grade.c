@@ -1,0 +1,441 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Lab 12's grader: six scenarios of /bin/probe failing on a stack with
+ * real policies (the learner's set, work/policy/, compiled on the host
+ * by scripts/lab/policy.sh and loaded here with `policy load`).  Each
+ * step is a scenario: what the program needs must be allowed, and what
+ * the scenario forbids must stay refused, by the module whose policy the
+ * scenario is about (named by the trace of patch 0017's events), so that
+ * a fix in another module, a module's enforcement turned off or a rule
+ * broader than the scenario needs fails the step.
+ *
+ * The first hints do not name the module that refused: finding it is the
+ * lab (`why`, the modules' attributes and logs).  HINT=2 names it.
+ */
+#define _GNU_SOURCE
+#include <sys/stat.h>
+
+#include "grader.h"
+#include "kit/kernel_log.h"
+#include "policy_set.h"
+#include "trace.h"
+
+#define DIR12 "/tmp/lab12/"
+/*
+ * Scenario 2's file belongs to this user, mode 0600: root reads it only
+ * with a capability.
+ */
+#define JOB_UID 1000
+
+static char given_bad[512];	/* how the files' labels differ from the lab's */
+
+static const struct policy_given given[] = {
+	{ "/bin/probe", "smack", "security.SMACK64EXEC", "Probe" },
+	{ "/bin/probe", "selinux", "security.selinux", "probe_exec_t" },
+	{ DIR12 "cache/entries", "smack", "security.SMACK64", "Cache" },
+	{ DIR12 "cache/keys", "smack", "security.SMACK64", "CacheKey" },
+	{ DIR12 "vault/index", "smack", "security.SMACK64", "VaultIndex" },
+	{ DIR12 "vault/index", "selinux", "security.selinux", "vault_index_t" },
+	{ DIR12 "vault/key", "smack", "security.SMACK64", "VaultKey" },
+	{ DIR12 "vault/key", "selinux", "security.selinux", "vault_key_t" },
+	{ DIR12 "notes/diary", "toylsm", "security.toylsm", "diary" },
+	{ DIR12 "data/report.csv", "toylsm", "security.toylsm", NULL },
+};
+
+/*
+ * One access of a scenario.  refusers: "" the scenario needs it allowed;
+ * else the modules whose policy must refuse it, in the order the kernel
+ * asks them: the first of them in this boot refuses it (none in the
+ * boot: allowed).  hook: where that module refuses; "capable" means a
+ * capability it refuses inside the open, which then fails on the file's
+ * mode (the kernel's own EACCES).
+ */
+struct access {
+	int step;
+	const char *acc;	/* probe's ACCESS: read, write (an append) */
+	int caps;		/* run probe -k: keep root's capabilities */
+	const char *file;	/* in /tmp/lab12 */
+	const char *refusers;
+	const char *hook;
+	/* Under a FAIL: what the scenario is about, in the learner's terms. */
+	const char *why;
+};
+
+static const struct access table[] = {
+	{ 1, "read", 0, "data/report.csv", "", "",
+	  "the report generator reads data/report.csv" },
+	{ 1, "write", 0, "data/report.csv", "apparmor", "file_open",
+	  "the report is only read: the profile gives it r, and nothing more" },
+	{ 1, "read", 0, "data/private", "apparmor", "file_open",
+	  "nothing else in data/ is the program's: private stays unread" },
+	{ 2, "read", 1, "spool/job", "", "",
+	  "root (capabilities kept: probe -k) reads another user's job, mode 0600" },
+	{ 2, "write", 1, "spool/job", "apparmor", "capable",
+	  "root must not write another user's job: a read needs one capability, a write another" },
+	{ 3, "write", 0, "out/log", "", "",
+	  "the program appends to its log, out/log" },
+	{ 3, "read", 0, "in/orders", "", "",
+	  "the program reads its orders" },
+	{ 3, "write", 0, "in/orders", "landlock", "file_open",
+	  "the sandbox keeps the orders read-only" },
+	{ 4, "read", 0, "cache/entries", "", "",
+	  "the program reads its cache" },
+	{ 4, "write", 0, "cache/entries", "", "",
+	  "the program appends to its cache" },
+	{ 4, "read", 0, "cache/keys", "smack", "inode_permission",
+	  "the cache's keys (CacheKey) are not the program's" },
+	{ 5, "read", 0, "vault/index", "", "",
+	  "the program reads the vault's index" },
+	{ 5, "read", 0, "vault/key", "smack,selinux", "inode_permission",
+	  "its labels protect the key in every boot: Smack's VaultKey, SELinux's vault_key_t" },
+	{ 5, "write", 0, "vault/index", "smack,selinux", "inode_permission",
+	  "the program only reads the vault's index" },
+	{ 6, "read", 0, "notes/diary", "", "",
+	  "the program (toylsm label probe) reads the diary (toylsm label diary)" },
+	{ 6, "write", 0, "notes/diary", "toylsm", "file_open",
+	  "the diary is only read" },
+};
+
+#define NACC (sizeof(table) / sizeof(table[0]))
+
+/*
+ * What an earlier set loaded in this boot (make test grades several in
+ * one): the lab's files, the rules of its labels (Smack and toylsm add
+ * rules at each load) and the profiles, gone.
+ */
+static void reset(void)
+{
+	char out[256];
+	char *const rm[] = { "/bin/rm", "-rf", DIR12, NULL };
+
+	if (lsm_active("smack"))
+		policy_drop_rules(POLICY_SMACK_LOAD2, "Probe Cache CacheKey VaultIndex VaultKey",
+				  0);
+	if (lsm_active("toylsm"))
+		policy_drop_rules(POLICY_TOY_RULES, "probe diary", 1);
+	if (lsm_active("apparmor"))
+		policy_drop_profiles();
+	if (policy_run_cmd(rm, out, sizeof(out)))
+		printf("grader: cannot remove " DIR12 ": %s", out);
+}
+
+static void lab_banner(void)
+{
+	load_fs_list();
+	printf("lab 12: diagnose the denial; this boot: %s\n", fs_list);
+	/* Every audit record in the kernel log (dmesg), none dropped. */
+	kernel_log_unlimited();
+	policy_set_begin();
+	reset();
+	policy_set_load();
+	if (policy_set_rc)
+		return;
+	policy_given_check(given, sizeof(given) / sizeof(given[0]), given_bad,
+			   sizeof(given_bad));
+	if (given_bad[0])
+		printf("grader: %s: given/ was changed\n", given_bad);
+	/* Scenario 2: the job is another user's, and only theirs. */
+	if (chown(DIR12 "spool/job", JOB_UID, JOB_UID) || chmod(DIR12 "spool/job", 0600))
+		printf("grader: cannot give " DIR12 "spool/job to uid %d: %s\n", JOB_UID,
+		       errname(errno));
+}
+
+/* Who must refuse @a in this boot: a module, or NULL (allowed). */
+static const char *expected(const struct access *a)
+{
+	char list[64], *m, *save = NULL;
+	static char who[LSM_TRACE_NAME];
+
+	snprintf(list, sizeof(list), "%s", a->refusers);
+	for (m = strtok_r(list, ",", &save); m; m = strtok_r(NULL, ",", &save))
+		if (lsm_active(m)) {
+			snprintf(who, sizeof(who), "%s", m);
+			return who;
+		}
+	return NULL;
+}
+
+/*
+ * The refusal in the open of the last openat the trace has: the walk
+ * that failed it (its module and hook), or else a capable() a module
+ * refused inside it (the open then failed on the file's mode: hook
+ * "capable").  "" when the trace shows none.
+ */
+static void refusal_of(char *lsm, char *hook)
+{
+	const struct lsm_trace_answer *ans;
+	const struct lsm_trace_walk *w;
+	int i, j;
+
+	lsm[0] = '\0';
+	hook[0] = '\0';
+	for (i = lab_rec.ncalls - 1; lab_rec_state == 1 && i >= 0; i--) {
+		const struct lsm_trace_call *c = &lab_rec.calls[i];
+
+		if (!lsm_trace_in_list("openat,open", c->sys) || !c->done || c->ret >= 0)
+			continue;
+		w = lsm_trace_decider(c);
+		ans = w ? lsm_trace_refusal(w) : NULL;
+		for (j = 0; !ans && j < c->nw; j++)
+			if (!strcmp(c->w[j].hook, "capable") && lsm_trace_refusal(&c->w[j])) {
+				w = &c->w[j];
+				ans = lsm_trace_refusal(w);
+			}
+		if (!ans)
+			continue;
+		snprintf(lsm, LSM_TRACE_NAME, "%s", ans->lsm);
+		snprintf(hook, LSM_TRACE_NAME, "%s", w->hook);
+		return;
+	}
+}
+
+/*
+ * Try @a: 0 allowed, an errno, or -1 (the program did not run: @out says
+ * why); who refused it in @lsm and @hook.
+ */
+static int attempt(const struct access *a, char *lsm, char *hook, char *out, size_t len)
+{
+	char path[128];
+	char *argv[8];
+	int n = 0, st;
+
+	snprintf(path, sizeof(path), DIR12 "%s", a->file);
+	argv[n++] = "/bin/policy";
+	argv[n++] = "run";
+	argv[n++] = policy_set;
+	argv[n++] = "probe";
+	if (a->caps)
+		argv[n++] = "-k";
+	argv[n++] = (char *)a->acc;
+	argv[n++] = path;
+	argv[n] = NULL;
+	lab_record();
+	st = policy_run_cmd(argv, out, len);
+	lab_record_stop();
+	refusal_of(lsm, hook);
+	if (st != 0 && !strstr(out, ": refused, "))
+		return -1;
+	return st;
+}
+
+/*
+ * The command that shows the learner the walk of @a: the calls a module
+ * refused (a capability: the calls that asked capable(), where the
+ * refusal did not fail the call by itself); @every_answer: what each
+ * module answered in the program's last openat, the one of @a.
+ */
+static const char *why_cmd(const struct access *a, int every_answer)
+{
+	static char cmd[200];
+
+	snprintf(cmd, sizeof(cmd), "why %spolicy run lab12-shell probe %s%s " DIR12 "%s%s",
+		 every_answer ? "-v -s openat " : a->caps ? "-k capable " : "",
+		 a->caps ? "-k " : "", a->acc, a->file, every_answer ? " | tail -8" : "");
+	return cmd;
+}
+
+/* The learner's file where @lsm's policy is. */
+static const char *policy_file(const char *lsm)
+{
+	if (!strcmp(lsm, "apparmor"))
+		return "apparmor/probe";
+	if (!strcmp(lsm, "selinux"))
+		return "selinux/kit.te";
+	if (!strcmp(lsm, "smack"))
+		return "smack.rules";
+	if (!strcmp(lsm, "toylsm"))
+		return "toylsm.rules";
+	if (!strcmp(lsm, "landlock"))
+		return "landlock.rules";
+	return "(no policy file of yours)";
+}
+
+/* @a must be allowed, and was refused (@st) by @lsm in @hook, or by none. */
+static void fail_refused(const struct access *a, int st, const char *lsm, const char *hook)
+{
+	lab_expected("probe %s%s " DIR12 "%s: allowed (%s)", a->caps ? "-k " : "", a->acc,
+		     a->file, a->why);
+	lab_seen("refused, %s", errname(st));
+	lab_hint("which module said no, and in which hook? In make lab 12 SHELL=1: %s (README, \"Diagnosing\")",
+		 why_cmd(a, 0));
+	if (lab_hint_level < 2)
+		lab_fail();
+	lab_trace_refusal("the program's open()", "openat,open");
+	if (lsm[0] && !strcmp(hook, "capable"))
+		lab_hint("%s refused a capability in capable(), inside the open; without it the open failed on the file's mode: the capability goes into %s",
+			 lsm, policy_file(lsm));
+	else if (lsm[0])
+		lab_hint("%s refused it in %s: its policy, %s, is where the fix goes",
+			 lsm, hook, policy_file(lsm));
+	lab_fail();
+}
+
+/* When a hook is asked in an open: capable() first (generic_permission()). */
+static int hook_rank(const char *hook)
+{
+	if (!strcmp(hook, "capable"))
+		return 0;
+	if (!strcmp(hook, "inode_permission"))
+		return 1;
+	return 2;
+}
+
+/* Whether module @a in @ha is asked before module @b in @hb. */
+static int asked_before(const char *a, const char *ha, const char *b, const char *hb)
+{
+	const char *pa = strstr(fs_list, a), *pb = strstr(fs_list, b);
+
+	if (hook_rank(ha) != hook_rank(hb))
+		return hook_rank(ha) < hook_rank(hb);
+	return pa && pb && pa < pb;
+}
+
+/*
+ * @a must be refused by @want, and was allowed (@st 0), or refused by
+ * another module (@lsm, @hook).
+ */
+static void fail_allowed(const struct access *a, const char *want, int st, const char *lsm,
+			 const char *hook)
+{
+	int same_module = lsm[0] && !strcmp(lsm, want) && strcmp(hook, a->hook);
+
+	lab_expected("probe %s%s " DIR12 "%s: refused (%s)", a->caps ? "-k " : "", a->acc,
+		     a->file, a->why);
+	if (st == 0) {
+		lab_seen("allowed: every module of this boot said yes");
+		lab_hint("every module of this boot said yes to what the scenario forbids: a policy of this boot lets it through (a rule broader than the scenario needs, a module turned off), or the module that refuses it elsewhere is not in this boot's lsm=; each module's answer: %s",
+			 why_cmd(a, 1));
+	} else {
+		lab_seen("refused, %s, by %s in %s", errname(st), lsm[0] ? lsm : "no module",
+			 hook[0] ? hook : "no hook");
+		if (same_module)
+			lab_hint("%s refuses it, but only in %s, not already in %s: its policy gives part of what the scenario forbids",
+				 lsm, hook, a->hook);
+		else if (!lsm[0])
+			lab_hint("no module refused it: the module whose policy this scenario is about must (%s)",
+				 why_cmd(a, 1));
+		else if (asked_before(want, a->hook, lsm, hook))
+			lab_hint("a module asked before %s said yes where the scenario wants a refusal: %s's refusal only hides that; fix the policy that said yes (and if you added the refusal in %s, take it out)",
+				 lsm, lsm, policy_file(lsm));
+		else
+			lab_hint("%s refused it before the module whose policy this scenario is about was asked: a rule of yours in %s? Take it out: that module must refuse it itself",
+				 lsm, policy_file(lsm));
+	}
+	if (lab_hint_level < 2)
+		lab_fail();
+	if (st == 0)
+		lab_trace_allowed("the program's open()", "openat,open", a->hook, want);
+	else
+		lab_trace_refusal("the program's open()", "openat,open");
+	if (!same_module)
+		lab_hint("%s must refuse it (in %s): its policy is %s",
+			 want, a->hook, policy_file(want));
+	lab_fail();
+}
+
+/* One access in this boot; fails the step on a difference. */
+static void check(const struct access *a)
+{
+	const char *want = expected(a);
+	char lsm[LSM_TRACE_NAME], hook[LSM_TRACE_NAME], out[1024];
+	int st;
+
+	if (given_bad[0]) {
+		lab_expected("the lab's files and program have the labels of given/");
+		lab_seen("%s", given_bad);
+		lab_hint("given/ is the lab's, not yours to edit: restore it (git checkout labs/12-diagnose-the-denial/given) and fix the scenarios in %s only",
+			 lab_file);
+		lab_fail();
+	}
+	policy_set_need_load();
+	st = attempt(a, lsm, hook, out, sizeof(out));
+	if (st < 0) {
+		lab_expected("policy run %s probe %s " DIR12 "%s runs the program", policy_set,
+			     a->acc, a->file);
+		lab_seen("%s", out);
+		lab_hint("the program could not even start: the profile's \"/bin/probe mr,\", the sandbox's \"read /bin\" and the given rules must stay");
+		lab_fail();
+	}
+	if (!want && st == 0)
+		return;
+	if (want && st == EACCES && !strcmp(lsm, want) && !strcmp(hook, a->hook))
+		return;
+	if (st && !lsm[0] && strcmp(a->hook, "capable") && lab_rec_state == 1 && want) {
+		lab_kit("probe %s " DIR12 "%s failed (%s) and the trace names no module",
+			a->acc, a->file, errname(st));
+		lab_fail();
+	}
+	if (!want)
+		fail_refused(a, st, lsm, hook);
+	fail_allowed(a, want, st, lsm, hook);
+}
+
+static void check_step(int n)
+{
+	size_t i;
+
+	for (i = 0; i < NACC; i++)
+		if (table[i].step == n)
+			check(&table[i]);
+}
+
+STEP(1, "the report: read, and nothing more of data/")
+{
+	check_step(1);
+}
+
+STEP(2, "the spool: root reads another user's job, and does not write it")
+{
+	check_step(2);
+}
+
+STEP(3, "the log: appended to, the orders kept read-only")
+{
+	check_step(3);
+}
+
+STEP(4, "the cache: read and appended to, not its keys")
+{
+	check_step(4);
+}
+
+STEP(5, "the vault: the index read, the key refused in every boot")
+{
+	check_step(5);
+}
+
+STEP(6, "the diary: read, not written")
+{
+	check_step(6);
+}
+
+/* In the guest shell (SHELL=1): every scenario as this boot decides it. */
+static void lab_show(void)
+{
+	char lsm[LSM_TRACE_NAME], hook[LSM_TRACE_NAME], out[1024];
+	const char *want;
+	size_t i;
+	int st;
+
+	lab_banner();
+	if (policy_set_rc)
+		return;
+	printf("%-4s %-18s %-26s %-10s %s\n", "step", "access", "file", "wanted", "this boot");
+	for (i = 0; i < NACC; i++) {
+		const struct access *a = &table[i];
+
+		want = expected(a);
+		st = attempt(a, lsm, hook, out, sizeof(out));
+		printf("%-4d %-18s " DIR12 "%-15s %-10s ", a->step,
+		       !a->caps ? a->acc : !strcmp(a->acc, "read") ? "read (root, -k)" :
+		       "write (root, -k)", a->file, want ? "refused" : "allowed");
+		if (st == 0)
+			printf("allowed\n");
+		else if (st < 0)
+			printf("did not run: %s", out);
+		else
+			printf("refused, %s\n", errname(st));
+	}
+	printf("(who said no: why policy run %s probe read " DIR12 "data/report.csv)\n",
+	       policy_set);
+}
