@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Two helpers of the guest tests that drive the guest's tools (policy_*.c,
- * why_refusals.c) and ask which modules the boot has (audit_contexts.c):
+ * Helpers of the guest tests that drive the guest's tools (policy_*.c,
+ * why_refusals.c), ask which modules the boot has (audit_contexts.c) and
+ * wait for the modules' records in the kernel log (policy_*.c):
  *
  *	run(cmd)		cmd run by the shell (popen()), its output in
  *				out[] (NUL-terminated, cut at 64 KiB); its exit
@@ -10,6 +11,8 @@
  *				",<the list of /sys/kernel/security/lsm>,", or -1
  *				when the boot does not have it
  *	lsm_active(lsm)		whether the boot has lsm: 1 or 0
+ *	log_grew(s, before)	whether s comes to occur more than before
+ *				times in the kernel log within a second: 1 or 0
  */
 #ifndef KIT_GUEST_LIB_H
 #define KIT_GUEST_LIB_H
@@ -17,6 +20,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
+
+#include "kit/kernel_log.h"
 
 static char out[1 << 16];
 
@@ -55,6 +61,18 @@ static inline int lsm_position(const char *lsm)
 static inline int lsm_active(const char *lsm)
 {
 	return lsm_position(lsm) >= 0;
+}
+
+static inline int log_grew(const char *s, int before)
+{
+	const struct timespec tick = { 0, 20 * 1000 * 1000 };
+
+	for (int i = 0; i < 50; i++) {
+		if (kernel_log_count(s) > before)
+			return 1;
+		nanosleep(&tick, NULL);
+	}
+	return 0;
 }
 
 #endif

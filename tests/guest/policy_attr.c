@@ -94,19 +94,6 @@ static int selinux_bool(int on)
 	return ok ? 0 : -1;
 }
 
-/* Wait up to a second for @s to occur more than @before times in the log. */
-static int log_grew(const char *s, int before)
-{
-	const struct timespec tick = { 0, 20 * 1000 * 1000 };
-
-	for (int i = 0; i < 50; i++) {
-		if (kernel_log_count(s) > before)
-			return 1;
-		nanosleep(&tick, NULL);
-	}
-	return 0;
-}
-
 #define AVC "avc:  denied  { setinterface_lsm }"
 
 /*

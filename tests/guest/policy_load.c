@@ -130,19 +130,6 @@ static size_t file_size(const char *path)
 	return stat(path, &st) ? 0 : (size_t)st.st_size;
 }
 
-/* Wait up to a second for @s to occur more than @before times in the log. */
-static int log_grew(const char *s, int before)
-{
-	const struct timespec tick = { 0, 20 * 1000 * 1000 };
-
-	for (int i = 0; i < 50; i++) {
-		if (kernel_log_count(s) > before)
-			return 1;
-		nanosleep(&tick, NULL);
-	}
-	return 0;
-}
-
 /* The exit status of the probe reading /tmp/kit/FILE (13: EACCES). */
 static int probe_read(const char *file)
 {

@@ -43,19 +43,6 @@ static const char *record(const char *lsm)
 	return "toylsm=denied hook=file_open subject=\"probe\" object=\"toysecret\"";
 }
 
-/* Wait up to a second for @s to occur more than @before times in the log. */
-static int log_grew(const char *s, int before)
-{
-	const struct timespec tick = { 0, 20 * 1000 * 1000 };
-
-	for (int i = 0; i < 50; i++) {
-		if (kernel_log_count(s) > before)
-			return 1;
-		nanosleep(&tick, NULL);
-	}
-	return 0;
-}
-
 /*
  * NULL if the probe's read of SECRET is refused by @lsm in file_open,
  * @other asked before it and allowing, or after it and never asked,
