@@ -17,9 +17,9 @@ R=$K/scripts/results.py
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
-n=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-notok() { n=$((n + 1)); echo "not ok $n $*"; }
+# ok, notok, scenario (and the count n)
+# shellcheck source=tests/host/tap.bash
+. "$K/tests/host/tap.bash"
 
 # case DESC FIXTURE EXPECTED SED-SCRIPT CMD...: CMD with @ for the fixture;
 # its stdout (and exit status, as a last line "rc=N") must equal EXPECTED
@@ -45,17 +45,6 @@ run() {	# run FIXTURE CMD...: CMD with @ replaced by FIXTURE; "rc=N" last
 	for a in "$@"; do args+=("${a//@/$fix}"); done
 	"${args[@]}" 2>&1
 	echo "rc=$?"
-}
-# scenario DESC FUNCTION: FUNCTION (a subshell that says what went wrong
-# and exits non-zero) decides the case DESC.
-scenario() {
-	local e
-	if e=$("$2" 2>&1); then
-		ok "$1"
-	else
-		notok "$1"
-		sed 's/^/# /' <<<"$e" | head -8
-	fi
 }
 # sabotaged DESC WHAT FUNCTION VAR SED [ERE]: FUNCTION (a subshell that
 # says what went wrong and exits non-zero) must pass as it is, and fail
