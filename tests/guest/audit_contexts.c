@@ -31,6 +31,8 @@
 #include <sys/xattr.h>
 #include <time.h>
 
+#include "audit_lib.h"
+#include "guest_lib.h"
 #include "kselftest_harness.h"
 
 /* The record types of mainline 6.18 (include/uapi/linux/audit.h) */
@@ -48,35 +50,7 @@ struct record {
 static struct record records[MAX_RECORDS];
 static int nrecords;
 
-/* ---- the audit socket ---- */
-
-static int audit_request(int fd, int type, const void *data, size_t len)
-{
-	static char buf[16384] __attribute__((aligned(8)));
-	struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
-	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
-	static unsigned int seq;
-
-	memset(buf, 0, NLMSG_SPACE(len));
-	nlh->nlmsg_len = NLMSG_LENGTH(len);
-	nlh->nlmsg_type = type;
-	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	nlh->nlmsg_seq = ++seq;
-	memcpy(NLMSG_DATA(nlh), data, len);
-	if (sendto(fd, buf, nlh->nlmsg_len, 0, (struct sockaddr *)&kernel,
-		   sizeof(kernel)) < 0)
-		return -errno;
-	for (;;) {
-		ssize_t n = recv(fd, buf, sizeof(buf), 0);
-
-		if (n < 0)
-			return -errno;
-		for (nlh = (struct nlmsghdr *)buf; NLMSG_OK(nlh, (size_t)n);
-		     nlh = NLMSG_NEXT(nlh, n))
-			if (nlh->nlmsg_type == NLMSG_ERROR && nlh->nlmsg_seq == seq)
-				return ((struct nlmsgerr *)NLMSG_DATA(nlh))->error;
-	}
-}
+/* ---- the audit socket (audit_lib.h) ---- */
 
 static int set_daemon(int fd, int on)
 {
@@ -212,23 +186,6 @@ static int labelled(const char *path, const char *xattr, const char *label)
 
 /* ---- what the records must say ---- */
 
-/* Where @lsm is in this boot's order, or -1 */
-static int active(const char *lsm)
-{
-	char buf[256] = ",", pat[40];
-	FILE *f = fopen("/sys/kernel/security/lsm", "r");
-
-	if (f) {
-		if (!fgets(buf + 1, sizeof(buf) - 2, f))
-			buf[1] = '\0';
-		fclose(f);
-	}
-	buf[strcspn(buf, "\n")] = '\0';
-	strcat(buf, ",");
-	snprintf(pat, sizeof(pat), ",%s,", lsm);
-	return strstr(buf, pat) ? strstr(buf, pat) - buf : -1;
-}
-
 /* The modules that keep secids: each names subjects and objects. */
 static const char *const secid_lsms[] = { "selinux", "smack", "apparmor", "toylsm" };
 /* Those that keep one for every file */
@@ -240,7 +197,7 @@ static int count_active(const char *const *lsms, int n)
 	int i, c = 0;
 
 	for (i = 0; i < n; i++)
-		c += active(lsms[i]) >= 0;
+		c += lsm_position(lsms[i]) >= 0;
 	return c;
 }
 
@@ -307,7 +264,7 @@ static int names_each(struct __test_metadata *_metadata, const char *text,
 	int i, ok = 1;
 
 	for (i = 0; i < n; i++) {
-		if (active(lsms[i]) < 0)
+		if (lsm_position(lsms[i]) < 0)
 			continue;
 		snprintf(field, sizeof(field), "%s%s=", prefix, lsms[i]);
 		if (!strstr(text, field)) {
@@ -366,7 +323,7 @@ static void check_file(struct __test_metadata *_metadata, int p, const char *lab
 		EXPECT_EQ(KIT_MAC_OBJ_CONTEXTS, records[aux].type) dump_event(_metadata, p);
 		EXPECT_TRUE(names_each(_metadata, records[aux].text, "obj_",
 				       file_lsms, N(file_lsms)));
-		if (label && active("smack") >= 0) {
+		if (label && lsm_position("smack") >= 0) {
 			snprintf(field, sizeof(field), "obj_smack=%s", label);
 			EXPECT_NE(NULL, strstr(records[aux].text, field))
 				dump_event(_metadata, p);
@@ -377,7 +334,7 @@ static void check_file(struct __test_metadata *_metadata, int p, const char *lab
 		if (count_active(file_lsms, N(file_lsms)))
 			EXPECT_NE(NULL, strstr(records[p].text, " obj="))
 				TH_LOG("PATH: %s", records[p].text);
-		if (label && active("smack") >= 0) {
+		if (label && lsm_position("smack") >= 0) {
 			snprintf(field, sizeof(field), " obj=%s ", label);
 			EXPECT_NE(NULL, strstr(records[p].text, field))
 				TH_LOG("PATH: %s", records[p].text);
@@ -419,7 +376,7 @@ TEST_F(audit, smack_refuses_a_file)
 {
 	int p;
 
-	if (active("smack") < 0)
+	if (lsm_position("smack") < 0)
 		SKIP(return, "Smack is not active in this boot");
 	snprintf(self->path, sizeof(self->path), "/tmp/kit-ctx-smack-%d", getpid());
 	ASSERT_EQ(0, labelled(self->path, "security.SMACK64", "KitCtxSecret"));
@@ -437,7 +394,7 @@ TEST_F(audit, toylsm_refuses_a_file)
 {
 	int p;
 
-	if (active("toylsm") < 0)
+	if (lsm_position("toylsm") < 0)
 		SKIP(return, "toylsm is not active in this boot");
 	snprintf(self->path, sizeof(self->path), "/tmp/kit-ctx-toylsm-%d", getpid());
 	ASSERT_EQ(0, labelled(self->path, "security.toylsm", "kitctxsecret"));
@@ -457,7 +414,7 @@ TEST_F(audit, toylsm_refuses_a_file)
 TEST_F(audit, signal_names_the_target)
 {
 	int multi = count_active(secid_lsms, N(secid_lsms)) > 1;
-	int smack = active("smack") >= 0;
+	int smack = lsm_position("smack") >= 0;
 	char opid[32];
 	int o, aux, err;
 	pid_t target;

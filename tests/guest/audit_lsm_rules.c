@@ -16,49 +16,11 @@
 #include <sys/socket.h>
 #include <time.h>
 
+#include "audit_lib.h"
 #include "kit/lsm_abi.h"
 #include "kselftest_harness.h"
 
 #define MARKER_TYPE AUDIT_FIRST_USER_MSG	/* 1100, not filtered by the rules */
-
-static int audit_fd(int groups)
-{
-	struct sockaddr_nl sa = { .nl_family = AF_NETLINK, .nl_groups = groups };
-	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
-
-	if (fd < 0 || bind(fd, (struct sockaddr *)&sa, sizeof(sa)))
-		return -1;
-	return fd;
-}
-
-/* Send one request and wait for its ack; return 0 or -errno. */
-static int audit_request(int fd, int type, const void *data, size_t len)
-{
-	static char buf[8192] __attribute__((aligned(8)));
-	struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
-	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
-	static unsigned int seq;
-
-	memset(buf, 0, NLMSG_SPACE(len));
-	nlh->nlmsg_len = NLMSG_LENGTH(len);
-	nlh->nlmsg_type = type;
-	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	nlh->nlmsg_seq = ++seq;
-	memcpy(NLMSG_DATA(nlh), data, len);
-	if (sendto(fd, buf, nlh->nlmsg_len, 0, (struct sockaddr *)&kernel,
-		   sizeof(kernel)) < 0)
-		return -errno;
-	for (;;) {
-		ssize_t n = recv(fd, buf, sizeof(buf), 0);
-
-		if (n < 0)
-			return -errno;
-		for (nlh = (struct nlmsghdr *)buf; NLMSG_OK(nlh, (size_t)n);
-		     nlh = NLMSG_NEXT(nlh, n))
-			if (nlh->nlmsg_type == NLMSG_ERROR && nlh->nlmsg_seq == seq)
-				return ((struct nlmsgerr *)NLMSG_DATA(nlh))->error;
-	}
-}
 
 /* Add (or delete) a FILTER_USER "never" rule: MSGTYPE == AUDIT_USER && field op value. */
 static int user_rule(int fd, int add, int field, unsigned int op, const char *value)

@@ -28,6 +28,7 @@
 #include <sys/wait.h>
 #include <time.h>
 
+#include "audit_lib.h"
 #include "kit/kernel_log.h"
 #include "kit/lsm_abi.h"
 #include "kselftest_harness.h"
@@ -38,45 +39,6 @@
 #ifndef PR_LSM_ATTR_GET
 #define PR_LSM_ATTR_GET 66
 #endif
-
-static int audit_fd(int groups)
-{
-	struct sockaddr_nl sa = { .nl_family = AF_NETLINK, .nl_groups = groups };
-	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
-
-	if (fd < 0 || bind(fd, (struct sockaddr *)&sa, sizeof(sa)))
-		return -1;
-	return fd;
-}
-
-/* Send one request and wait for its ack; return 0 or -errno. */
-static int audit_request(int fd, int type, const void *data, size_t len)
-{
-	static char buf[8192] __attribute__((aligned(8)));
-	struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
-	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
-	static unsigned int seq;
-
-	memset(buf, 0, NLMSG_SPACE(len));
-	nlh->nlmsg_len = NLMSG_LENGTH(len);
-	nlh->nlmsg_type = type;
-	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	nlh->nlmsg_seq = ++seq;
-	memcpy(NLMSG_DATA(nlh), data, len);
-	if (sendto(fd, buf, nlh->nlmsg_len, 0, (struct sockaddr *)&kernel,
-		   sizeof(kernel)) < 0)
-		return -errno;
-	for (;;) {
-		ssize_t n = recv(fd, buf, sizeof(buf), 0);
-
-		if (n < 0)
-			return -errno;
-		for (nlh = (struct nlmsghdr *)buf; NLMSG_OK(nlh, (size_t)n);
-		     nlh = NLMSG_NEXT(nlh, n))
-			if (nlh->nlmsg_type == NLMSG_ERROR && nlh->nlmsg_seq == seq)
-				return ((struct nlmsgerr *)NLMSG_DATA(nlh))->error;
-	}
-}
 
 /* An exit rule: openat(2), x86_64, by a child of @ppid; always log. */
 static int openat_rule(int fd, int add, pid_t ppid)

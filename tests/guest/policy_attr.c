@@ -33,6 +33,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "guest_lib.h"
 #include "kselftest_harness.h"
 #include "kit/kernel_log.h"
 
@@ -40,39 +41,6 @@
 #define PR_LSM_ATTR_SET 65
 #define PR_LSM_ATTR_GET 66
 #endif
-
-static char out[1 << 16];
-
-static int run(const char *cmd)
-{
-	FILE *p = popen(cmd, "r");
-	size_t n = 0, r;
-	int st;
-
-	if (!p)
-		return -1;
-	while (n < sizeof(out) - 1 && (r = fread(out + n, 1, sizeof(out) - 1 - n, p)) > 0)
-		n += r;
-	out[n] = '\0';
-	st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static int active(const char *lsm)
-{
-	char buf[256] = ",", pat[40];
-	FILE *f = fopen("/sys/kernel/security/lsm", "r");
-
-	if (f) {
-		if (!fgets(buf + 1, sizeof(buf) - 2, f))
-			buf[1] = '\0';
-		fclose(f);
-	}
-	buf[strcspn(buf, "\n")] = '\0';
-	strcat(buf, ",");
-	snprintf(pat, sizeof(pat), ",%s,", lsm);
-	return !!strstr(buf, pat);
-}
 
 /* The modules that can be an interface LSM, and the probe's label in each. */
 static const struct {
@@ -126,19 +94,6 @@ static int selinux_bool(int on)
 	return ok ? 0 : -1;
 }
 
-/* Wait up to a second for @s to occur more than @before times in the log. */
-static int log_grew(const char *s, int before)
-{
-	const struct timespec tick = { 0, 20 * 1000 * 1000 };
-
-	for (int i = 0; i < 50; i++) {
-		if (kernel_log_count(s) > before)
-			return 1;
-		nanosleep(&tick, NULL);
-	}
-	return 0;
-}
-
 #define AVC "avc:  denied  { setinterface_lsm }"
 
 /*
@@ -158,7 +113,7 @@ static const char *check_attr(int refused)
 		return refused ? "probe attr did not end with EACCES" :
 				 "probe attr did not succeed";
 	for (i = 0; i < NVIEWS; i++) {
-		if (!active(views[i].lsm))
+		if (!lsm_active(views[i].lsm))
 			continue;
 		if (refused)
 			snprintf(line, sizeof(line), "interface %s: refused, EACCES (Permission denied); current: %s\n",
@@ -189,7 +144,7 @@ TEST(selinux_refuses_the_choice)
 	const char *err;
 	long mine;
 
-	if (!active("selinux"))
+	if (!lsm_active("selinux"))
 		SKIP(return, "SELinux is not in this boot");
 	ASSERT_EQ(0, kernel_log_unlimited());
 	ASSERT_EQ(0, run("policy load stack 2>&1")) TH_LOG("%s", out);
@@ -224,7 +179,7 @@ TEST(each_module_s_view)
 {
 	const char *err;
 
-	if (active("selinux"))
+	if (lsm_active("selinux"))
 		SKIP(return, "SELinux refuses the choice in this set (selinux_refuses_the_choice)");
 	ASSERT_EQ(0, run("policy load stack 2>&1")) TH_LOG("%s", out);
 	/* AppArmor's profile cannot mediate the class: allowed. */
@@ -232,7 +187,7 @@ TEST(each_module_s_view)
 	EXPECT_EQ(NULL, err) TH_LOG("%s\n%s", err, out);
 	TH_LOG("as the probe sees it:\n%s", out);
 	EXPECT_NE(NULL, check_attr(1)) TH_LOG("the 'refused' check passed though no module refuses");
-	if (active("apparmor")) {
+	if (lsm_active("apparmor")) {
 		run("why -s prctl policy run stack probe attr apparmor 2>&1");
 		EXPECT_EQ(NULL, strstr(out, "=> refused by")) TH_LOG("%s", out);
 	}

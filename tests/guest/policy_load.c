@@ -35,41 +35,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "guest_lib.h"
 #include "kselftest_harness.h"
 #include "kit/kernel_log.h"
-
-static char out[1 << 16];
-
-static int run(const char *cmd)
-{
-	FILE *p = popen(cmd, "r");
-	size_t n = 0, r;
-	int st;
-
-	if (!p)
-		return -1;
-	while (n < sizeof(out) - 1 && (r = fread(out + n, 1, sizeof(out) - 1 - n, p)) > 0)
-		n += r;
-	out[n] = '\0';
-	st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static int active(const char *lsm)
-{
-	char buf[256] = ",", pat[40];
-	FILE *f = fopen("/sys/kernel/security/lsm", "r");
-
-	if (f) {
-		if (!fgets(buf + 1, sizeof(buf) - 2, f))
-			buf[1] = '\0';
-		fclose(f);
-	}
-	buf[strcspn(buf, "\n")] = '\0';
-	strcat(buf, ",");
-	snprintf(pat, sizeof(pat), ",%s,", lsm);
-	return !!strstr(buf, pat);
-}
 
 /* The whole of a file (securityfs files too), malloc()ed; NULL if unreadable. */
 static char *slurp(const char *path, size_t *len)
@@ -162,19 +130,6 @@ static size_t file_size(const char *path)
 	return stat(path, &st) ? 0 : (size_t)st.st_size;
 }
 
-/* Wait up to a second for @s to occur more than @before times in the log. */
-static int log_grew(const char *s, int before)
-{
-	const struct timespec tick = { 0, 20 * 1000 * 1000 };
-
-	for (int i = 0; i < 50; i++) {
-		if (kernel_log_count(s) > before)
-			return 1;
-		nanosleep(&tick, NULL);
-	}
-	return 0;
-}
-
 /* The exit status of the probe reading /tmp/kit/FILE (13: EACCES). */
 static int probe_read(const char *file)
 {
@@ -199,26 +154,26 @@ static const char *loaded_once(char **what)
 	char *t;
 
 	*what = NULL;
-	if (active("toylsm")) {
+	if (lsm_active("toylsm")) {
 		*what = t = slurp("/sys/kernel/security/toylsm/rules", &len);
 		if (!t || lines_equal(t, "probe shared rw") != 1 ||
 		    lines_equal(t, "init shared rw") != 1)
 			return "toylsm's rules are not each there once";
 		free(t);
 	}
-	if (active("smack")) {
+	if (lsm_active("smack")) {
 		*what = t = slurp("/sys/fs/smackfs/load2", &len);
 		if (!t || lines_equal(t, "Probe _ rwxa") != 1)
 			return "Smack's rule is not there once";
 		free(t);
 	}
-	if (active("apparmor")) {
+	if (lsm_active("apparmor")) {
 		*what = t = slurp("/sys/kernel/security/apparmor/profiles", &len);
 		if (!t || lines_equal(t, "probe (enforce)") != 1)
 			return "AppArmor's profile is not there once, in enforce mode";
 		free(t);
 	}
-	if (active("selinux")) {
+	if (lsm_active("selinux")) {
 		*what = t = slurp("/sys/fs/selinux/enforce", &len);
 		if (!t || t[0] != '1')
 			return "SELinux is not enforcing";
@@ -226,7 +181,7 @@ static const char *loaded_once(char **what)
 	}
 	*what = NULL;
 	for (i = 0; i < sizeof(secrets) / sizeof(secrets[0]); i++)
-		if (active(secrets[i][0]) && probe_read(secrets[i][1]) != 13)
+		if (lsm_active(secrets[i][0]) && probe_read(secrets[i][1]) != 13)
 			return "a secret is not refused";
 	if (probe_read("public"))
 		return "public is refused";
@@ -340,7 +295,7 @@ TEST(bad_apparmor_profile)
 	char *before;
 	size_t half;
 
-	if (!active("apparmor"))
+	if (!lsm_active("apparmor"))
 		SKIP(return, "AppArmor is not in this boot");
 	ASSERT_EQ(0, kernel_log_unlimited());
 	/* The check of a refused load fails on a good one (which loads it). */
@@ -435,7 +390,7 @@ TEST(bad_selinux_policy)
 	const char *err;
 	char *before;
 
-	if (!active("selinux"))
+	if (!lsm_active("selinux"))
 		SKIP(return, "SELinux is not in this boot");
 	ASSERT_EQ(0, kernel_log_unlimited());
 	/* The check of a refused load fails on a good one (which loads it). */
@@ -505,7 +460,7 @@ TEST(bad_toylsm_line)
 	const char *err;
 	size_t len;
 
-	if (!active("toylsm"))
+	if (!lsm_active("toylsm"))
 		SKIP(return, "toylsm is not in this boot");
 	ASSERT_EQ(0, system("mkdir -p /etc/policy/bad-toy /etc/policy/good-toy"));
 	ASSERT_EQ(0, spit("/etc/policy/bad-toy/toylsm.rules", bad, strlen(bad)));
@@ -567,9 +522,9 @@ TEST(labels_command)
 
 	ASSERT_EQ(0, run("policy load stack 2>&1")) TH_LOG("%s", out);
 	EXPECT_EQ(0, run("labels /bin/probe /tmp/kit/toylsm-secret 2>&1")) TH_LOG("%s", out);
-	EXPECT_TRUE(active("smack") ? has_line("smack", "security.SMACK64EXEC", "Probe") :
+	EXPECT_TRUE(lsm_active("smack") ? has_line("smack", "security.SMACK64EXEC", "Probe") :
 		    !!strstr(out, off)) TH_LOG("%s", out);
-	EXPECT_TRUE(!active("toylsm") || has_line("toylsm", "security.toylsm", "toysecret"))
+	EXPECT_TRUE(!lsm_active("toylsm") || has_line("toylsm", "security.toylsm", "toysecret"))
 		TH_LOG("%s", out);
 	EXPECT_NE(NULL, strstr(out, "/tmp/kit/toylsm-secret\n")) TH_LOG("%s", out);
 	/* A missing file: status 1, its name, the other file still shown. */

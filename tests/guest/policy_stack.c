@@ -16,41 +16,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "guest_lib.h"
 #include "kselftest_harness.h"
 #include "kit/kernel_log.h"
-
-static char out[1 << 16];
-
-static int run(const char *cmd)
-{
-	FILE *p = popen(cmd, "r");
-	size_t n = 0, r;
-	int st;
-
-	if (!p)
-		return -1;
-	while (n < sizeof(out) - 1 && (r = fread(out + n, 1, sizeof(out) - 1 - n, p)) > 0)
-		n += r;
-	out[n] = '\0';
-	st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static int active(const char *lsm)
-{
-	char buf[256] = ",", pat[40];
-	FILE *f = fopen("/sys/kernel/security/lsm", "r");
-
-	if (f) {
-		if (!fgets(buf + 1, sizeof(buf) - 2, f))
-			buf[1] = '\0';
-		fclose(f);
-	}
-	buf[strcspn(buf, "\n")] = '\0';
-	strcat(buf, ",");
-	snprintf(pat, sizeof(pat), ",%s,", lsm);
-	return !!strstr(buf, pat);
-}
 
 struct guard {
 	const char *lsm, *file, *hook, *record;
@@ -84,7 +52,7 @@ static const char *check(const struct guard *g, char *why, size_t len)
 
 	snprintf(cmd, sizeof(cmd), "policy run stack probe read /tmp/kit/%s 2>&1", g->file);
 	st = run(cmd);
-	if (!active(g->lsm))
+	if (!lsm_active(g->lsm))
 		return st == 0 ? NULL : "refused, though its module is not in this boot";
 	if (st != 13)
 		return "not refused with EACCES";
@@ -114,7 +82,7 @@ TEST(stack_decides)
 	ASSERT_EQ(0, system("policy load stack files >/dev/null"));
 	/* Before the policies: every module that is in the boot is wrong. */
 	for (i = 0; i < sizeof(guards) / sizeof(guards[0]); i++) {
-		if (!active(guards[i].lsm) || !strcmp(guards[i].lsm, "landlock"))
+		if (!lsm_active(guards[i].lsm) || !strcmp(guards[i].lsm, "landlock"))
 			continue;
 		err = check(&guards[i], why, sizeof(why));
 		EXPECT_NE(NULL, err) TH_LOG("%s: the check passed without the policy",
@@ -139,7 +107,7 @@ TEST(apparmor_complain)
 {
 	static const char allowed[] = AA_ALLOWED;
 
-	if (!active("apparmor"))
+	if (!lsm_active("apparmor"))
 		SKIP(return, "AppArmor is not in this boot");
 	/*
 	 * Without an audit daemon, at most 10 audit records every 5 s reach

@@ -28,45 +28,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "guest_lib.h"
 #include "kselftest_harness.h"
 #include "kit/kernel_log.h"
 
 #define SECRET "/tmp/kit/two-secret"
-
-static char out[1 << 16];
-
-static int run(const char *cmd)
-{
-	FILE *p = popen(cmd, "r");
-	size_t n = 0, r;
-	int st;
-
-	if (!p)
-		return -1;
-	while (n < sizeof(out) - 1 && (r = fread(out + n, 1, sizeof(out) - 1 - n, p)) > 0)
-		n += r;
-	out[n] = '\0';
-	st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-/* Where @lsm is in the boot's list of modules (-1: not in it). */
-static int position(const char *lsm)
-{
-	char buf[256] = ",", pat[40], *p;
-	FILE *f = fopen("/sys/kernel/security/lsm", "r");
-
-	if (f) {
-		if (!fgets(buf + 1, sizeof(buf) - 2, f))
-			buf[1] = '\0';
-		fclose(f);
-	}
-	buf[strcspn(buf, "\n")] = '\0';
-	strcat(buf, ",");
-	snprintf(pat, sizeof(pat), ",%s,", lsm);
-	p = strstr(buf, pat);
-	return p ? (int)(p - buf) : -1;
-}
 
 /* Each module's audit record of a refused read of SECRET. */
 static const char *record(const char *lsm)
@@ -75,19 +41,6 @@ static const char *record(const char *lsm)
 		return "apparmor=\"DENIED\" operation=\"open\" profile=\"probe\" name=\""
 		       SECRET "\"";
 	return "toylsm=denied hook=file_open subject=\"probe\" object=\"toysecret\"";
-}
-
-/* Wait up to a second for @s to occur more than @before times in the log. */
-static int log_grew(const char *s, int before)
-{
-	const struct timespec tick = { 0, 20 * 1000 * 1000 };
-
-	for (int i = 0; i < 50; i++) {
-		if (kernel_log_count(s) > before)
-			return 1;
-		nanosleep(&tick, NULL);
-	}
-	return 0;
 }
 
 /*
@@ -124,7 +77,7 @@ static const char *refused_by(const char *lsm, const char *other, int retry, cha
 	if (!line)
 		return "why does not name the module in file_open";
 	line[strcspn(line, "\n")] = '\0';
-	if (position(other) > position(lsm)) {
+	if (lsm_position(other) > lsm_position(lsm)) {
 		if (!strstr(line + strlen(want), other))
 			return "why does not list the other module, after it, as never asked";
 	} else {
@@ -165,9 +118,9 @@ TEST(two_modules_refuse)
 	const char *first, *second, *err;
 	int toylsm_first;
 
-	if (position("toylsm") < 0 || position("apparmor") < 0)
+	if (lsm_position("toylsm") < 0 || lsm_position("apparmor") < 0)
 		SKIP(return, "toylsm and AppArmor are not both in this boot");
-	toylsm_first = position("toylsm") < position("apparmor");
+	toylsm_first = lsm_position("toylsm") < lsm_position("apparmor");
 	first = toylsm_first ? "toylsm" : "apparmor";
 	second = toylsm_first ? "apparmor" : "toylsm";
 	ASSERT_EQ(0, kernel_log_unlimited());

@@ -32,6 +32,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "guest_lib.h"
 #include "kselftest_harness.h"
 #include "kit/landlock.h"
 #include "kit/lsm_abi.h"
@@ -271,28 +272,17 @@ static int refuse(int argc, char **argv)
 /* ---- the asking side ---- */
 
 static char self[256];
-static char out[1 << 16];
 
 /* Run "why OPTS self do ARGS" (stderr too) into out[]; why's status. */
 static int why(const char *env, const char *opts, const char *args)
 {
 	char cmd[1024];
-	size_t n = 0, r;
-	FILE *p;
-	int st;
 
 	if (readlink("/proc/self/exe", self, sizeof(self) - 1) < 0)
 		snprintf(self, sizeof(self), "/kit/bin/why_refusals");
 	snprintf(cmd, sizeof(cmd), "%s " WHY " %s %s do %s 2>&1", env, opts,
 		 self, args);
-	p = popen(cmd, "r");
-	if (!p)
-		return -1;
-	while (n < sizeof(out) - 1 && (r = fread(out + n, 1, sizeof(out) - 1 - n, p)) > 0)
-		n += r;
-	out[n] = '\0';
-	st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	return run(cmd);
 }
 
 /* The line of out[] that contains @s, copied to @line; 0 if none. */
@@ -309,25 +299,6 @@ static int line_with(const char *s, char *line, size_t len)
 		e = p + strlen(p);
 	snprintf(line, len, "%.*s", (int)(e - b), b);
 	return 1;
-}
-
-/* Where @lsm is in this boot's order (its offset in the list), or -1 */
-static int active(const char *lsm)
-{
-	char buf[256] = "", pat[40];
-	FILE *f = fopen("/sys/kernel/security/lsm", "r");
-
-	if (f) {
-		if (!fgets(buf, sizeof(buf), f))
-			buf[0] = '\0';
-		fclose(f);
-	}
-	buf[strcspn(buf, "\n")] = '\0';
-	snprintf(pat, sizeof(pat), ",%s,", lsm);
-	memmove(buf + 1, buf, strlen(buf) + 1);
-	buf[0] = ',';
-	strcat(buf, ",");
-	return strstr(buf, pat) ? strstr(buf, pat) - buf : -1;
 }
 
 /* A file, with @xattr set to @label unless NULL (as root). */
@@ -412,7 +383,7 @@ TEST(smack_refuses_in_inode_permission)
 {
 	char b[8192], *l;
 
-	if (active("smack") < 0)
+	if (lsm_position("smack") < 0)
 		SKIP(return, "Smack is not active in this boot");
 	ASSERT_EQ(0, labelled("/tmp/why-smack", "security.SMACK64", "WhySecret"));
 	ASSERT_EQ(0, why("", "-v -s openat", "open /tmp/why-smack")) TH_LOG("%s", out);
@@ -422,7 +393,7 @@ TEST(smack_refuses_in_inode_permission)
 	EXPECT_WALK_ENDS_WITH("inode_permission", "smack", "EACCES");
 	/* file_open's walk never started: no module was asked there */
 	EXPECT_EQ(NULL, strstr(b, "    file_open ")) TH_LOG("%s", out);
-	if (active("toylsm") >= 0) {
+	if (lsm_position("toylsm") >= 0) {
 		l = strstr(b, "asked in no hook of this call:");
 		ASSERT_NE(NULL, l) TH_LOG("%s", out);
 		EXPECT_NE(NULL, strstr(l, "toylsm")) TH_LOG("%s", out);
@@ -432,7 +403,7 @@ TEST(smack_refuses_in_inode_permission)
 
 TEST(toylsm_refuses_in_file_open)
 {
-	if (active("toylsm") < 0)
+	if (lsm_position("toylsm") < 0)
 		SKIP(return, "toylsm is not active in this boot");
 	ASSERT_EQ(0, labelled("/tmp/why-toylsm", "security.toylsm", "whysecret"));
 	ASSERT_EQ(0, why("", "", "open /tmp/why-toylsm")) TH_LOG("%s", out);
@@ -441,18 +412,18 @@ TEST(toylsm_refuses_in_file_open)
 		TH_LOG("%s", out);
 	EXPECT_WALK_ENDS_WITH("file_open", "toylsm", "EACCES");
 	/* AppArmor comes after toylsm in the default stack */
-	if (active("apparmor") >= 0)
+	if (lsm_position("apparmor") >= 0)
 		EXPECT_TRUE(never_asked("toylsm", "apparmor")) TH_LOG("%s", out);
 	/* Smack has a file_open hook: asked before toylsm, or never */
-	if (active("smack") >= 0 && active("smack") < active("toylsm"))
+	if (lsm_position("smack") >= 0 && lsm_position("smack") < lsm_position("toylsm"))
 		EXPECT_NE(NULL, strstr(out, " smack ok,")) TH_LOG("%s", out);
-	if (active("smack") > active("toylsm"))
+	if (lsm_position("smack") > lsm_position("toylsm"))
 		EXPECT_TRUE(never_asked("toylsm", "smack")) TH_LOG("%s", out);
 }
 
 TEST(landlock_refuses_in_file_open)
 {
-	if (active("landlock") < 0)
+	if (lsm_position("landlock") < 0)
 		SKIP(return, "Landlock is not active in this boot");
 	ASSERT_EQ(0, labelled("/tmp/why-landlock", NULL, NULL));
 	ASSERT_EQ(0, why("", "", "landlock /tmp/why-landlock")) TH_LOG("%s", out);
@@ -460,9 +431,9 @@ TEST(landlock_refuses_in_file_open)
 		TH_LOG("%s", out);
 	EXPECT_WALK_ENDS_WITH("file_open", "landlock", "EACCES");
 	/* Landlock comes before Smack and toylsm: neither was asked */
-	if (active("smack") >= 0)
+	if (lsm_position("smack") >= 0)
 		EXPECT_TRUE(never_asked("landlock", "smack")) TH_LOG("%s", out);
-	if (active("toylsm") >= 0)
+	if (lsm_position("toylsm") >= 0)
 		EXPECT_TRUE(never_asked("landlock", "toylsm")) TH_LOG("%s", out);
 }
 
@@ -471,7 +442,7 @@ TEST(yama_refuses_ptrace_attach)
 	char old[16] = "";
 	int fd;
 
-	if (active("yama") < 0)
+	if (lsm_position("yama") < 0)
 		SKIP(return, "Yama is not active in this boot");
 	fd = open(YAMA_SCOPE, O_RDWR);
 	ASSERT_LE(0, fd);
@@ -486,7 +457,7 @@ TEST(yama_refuses_ptrace_attach)
 	EXPECT_WALK_ENDS_WITH("ptrace_access_check", "yama", "EPERM");
 	/* Yama's scope 2 asked for CAP_SYS_PTRACE: a walk of its own */
 	EXPECT_NE(NULL, strstr(out, "    capable ")) TH_LOG("%s", out);
-	if (active("smack") >= 0)
+	if (lsm_position("smack") >= 0)
 		EXPECT_TRUE(never_asked("yama", "smack")) TH_LOG("%s", out);
 }
 
@@ -497,7 +468,7 @@ TEST(capability_refuses_sethostname)
 	EXPECT_NE(NULL, strstr(out, "  => refused by capability in capable: EPERM;"))
 		TH_LOG("%s", out);
 	EXPECT_WALK_ENDS_WITH("capable", "capability", "EPERM");
-	if (active("apparmor") >= 0)
+	if (lsm_position("apparmor") >= 0)
 		EXPECT_TRUE(never_asked("capability", "apparmor")) TH_LOG("%s", out);
 }
 
@@ -588,7 +559,7 @@ TEST(scm_security_framework_answer_names_no_module)
 {
 	char l[512];
 
-	if (active("apparmor") < 0)
+	if (lsm_position("apparmor") < 0)
 		SKIP(return, "AppArmor is not active in this boot");
 	ASSERT_EQ(0, why("", "-a -v", "scm apparmor")) TH_LOG("%s", out);
 	EXPECT_EQ(NULL, strstr(out, "refused by")) TH_LOG("%s", out);
@@ -609,7 +580,7 @@ TEST(so_peersec_answered_by_toylsm_is_seen)
 {
 	char l[512];
 
-	if (active("toylsm") < 0)
+	if (lsm_position("toylsm") < 0)
 		SKIP(return, "toylsm is not active in this boot");
 	ASSERT_EQ(0, why("", "-v -s getsockopt", "peersec toylsm")) TH_LOG("%s", out);
 	ASSERT_TRUE(line_with("    socket_getpeersec_stream ", l, sizeof(l))) TH_LOG("%s", out);
@@ -627,7 +598,7 @@ TEST(audit_rule_walks_are_seen)
 
 	ASSERT_EQ(0, why("", "-a -v", "auditrule")) TH_LOG("%s", out);
 	ASSERT_TRUE(line_with("    audit_rule_init ", l, sizeof(l))) TH_LOG("%s", out);
-	if (active("smack") >= 0)
+	if (lsm_position("smack") >= 0)
 		EXPECT_NE(NULL, strstr(l, " smack ok")) TH_LOG("%s", l);
 	EXPECT_NE(NULL, strstr(l, "| all asked")) TH_LOG("%s", l);
 	EXPECT_NE(NULL, strstr(out, "exited with status 0")) TH_LOG("%s", out);
@@ -644,7 +615,7 @@ TEST(copy_up_xattr_walks_are_seen)
 /* A task whose name has " [" in it hides none of its events. */
 TEST(a_name_with_a_bracket_hides_nothing)
 {
-	if (active("smack") < 0)
+	if (lsm_position("smack") < 0)
 		SKIP(return, "Smack is not active in this boot");
 	ASSERT_EQ(0, labelled("/tmp/why-smack", "security.SMACK64", "WhySecret"));
 	ASSERT_EQ(0, why("", "-s openat", "name 'a [b]: c-1' open /tmp/why-smack"))
@@ -663,7 +634,7 @@ TEST(per_hook_who_was_asked)
 {
 	char b[8192], l[512];
 
-	if (active("smack") < 0 || active("apparmor") < 0)
+	if (lsm_position("smack") < 0 || lsm_position("apparmor") < 0)
 		SKIP(return, "needs Smack and AppArmor");
 	ASSERT_EQ(0, labelled("/tmp/why-smack", "security.SMACK64", "WhySecret"));
 	ASSERT_EQ(0, why("", "-s openat", "open /tmp/why-smack")) TH_LOG("%s", out);
@@ -691,7 +662,7 @@ TEST(walk_table_rows)
 	size_t i;
 	int k, r, n;
 
-	if (active("landlock") < 0)
+	if (lsm_position("landlock") < 0)
 		SKIP(return, "Landlock is not active in this boot");
 	ASSERT_EQ(0, labelled("/tmp/why-landlock", NULL, NULL));
 	ASSERT_EQ(0, why("", "-t", "landlock /tmp/why-landlock")) TH_LOG("%s", out);
@@ -721,7 +692,7 @@ TEST(walk_table_rows)
 	snprintf(want, sizeof(want), "\nwhy-walk %s cell %d %d landlock no EACCES\n", token, k, r);
 	EXPECT_NE(NULL, strstr(out, want)) TH_LOG("no '%s' in:\n%s", want + 1, out);
 	for (i = 0; i < sizeof(after) / sizeof(after[0]); i++) {
-		if (active(after[i]) < active("landlock"))
+		if (lsm_position(after[i]) < lsm_position("landlock"))
 			continue;
 		snprintf(want, sizeof(want), "\nwhy-walk %s cell %d %d %s never -\n", token, k, r,
 			 after[i]);
@@ -777,7 +748,7 @@ TEST(graders_line)
 
 	if (readlink("/proc/self/exe", self, sizeof(self) - 1) < 0)
 		snprintf(self, sizeof(self), "/kit/bin/why_refusals");
-	if (active("smack") >= 0) {
+	if (lsm_position("smack") >= 0) {
 		ASSERT_EQ(0, labelled("/tmp/why-smack", "security.SMACK64", "WhySecret"));
 		ASSERT_EQ(0, lsm_record_start(&r)) TH_LOG("%s", r.t.err);
 		EXPECT_EQ(EACCES, child_do(smack));
@@ -787,10 +758,10 @@ TEST(graders_line)
 						   line, sizeof(line)));
 		EXPECT_EQ(0, strncmp(line, SMACK_REFUSED, strlen(SMACK_REFUSED)))
 			TH_LOG("%s", line);
-		if (active("apparmor") >= 0)
+		if (lsm_position("apparmor") >= 0)
 			EXPECT_NE(NULL, strstr(line, APPARMOR_ONLY))
 				TH_LOG("%s", line);
-		if (active("toylsm") >= 0)
+		if (lsm_position("toylsm") >= 0)
 			EXPECT_NE(NULL, strstr(line, "toylsm were asked in no hook of that call"))
 				TH_LOG("%s", line);
 	}

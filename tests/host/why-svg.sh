@@ -19,21 +19,9 @@ R=$K/scripts/results.py
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
-n=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-notok() { n=$((n + 1)); echo "not ok $n $*"; }
-skip() { n=$((n + 1)); echo "ok $n $1 # SKIP $2"; }
-# scenario DESC FUNCTION: FUNCTION (a subshell that says what went wrong
-# and exits non-zero) decides the case DESC.
-scenario() {
-	local e
-	if e=$("$2" 2>&1); then
-		ok "$1"
-	else
-		notok "$1"
-		sed 's/^/# /' <<<"$e" | head -12
-	fi
-}
+# ok, notok, skip, scenario (and the count n)
+# shellcheck source=tests/host/tap.bash
+. "$K/tests/host/tap.bash"
 RSVG=$(command -v rsvg-convert || true)
 NORSVG="rsvg-convert is not installed (Debian's librsvg2-bin: make deps, as root)"
 

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The audit netlink socket of the guest tests that read audit records
+ * (audit_obj.c, audit_lsm_rules.c, audit_contexts.c):
+ *
+ *	audit_fd(groups)	a NETLINK_AUDIT socket bound to the multicast
+ *				groups @groups (0: none; 1 << (AUDIT_NLGRP_READLOG
+ *				- 1): the log's copy of each record), or -1
+ *	audit_request(fd, type, data, len)
+ *				send one request and wait for its ack: 0 or
+ *				-errno (the kernel's answer)
+ *
+ * Records that come to @fd while audit_request() waits for its ack (the
+ * audit daemon's socket, AUDIT_SET pid) are read and passed over.
+ */
+#ifndef KIT_AUDIT_LIB_H
+#define KIT_AUDIT_LIB_H
+
+#include <errno.h>
+#include <linux/netlink.h>
+#include <string.h>
+#include <sys/socket.h>
+
+static inline int audit_fd(int groups)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK, .nl_groups = groups };
+	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
+
+	if (fd < 0 || bind(fd, (struct sockaddr *)&sa, sizeof(sa)))
+		return -1;
+	return fd;
+}
+
+/* Send one request and wait for its ack; return 0 or -errno. */
+static inline int audit_request(int fd, int type, const void *data, size_t len)
+{
+	static char buf[16384] __attribute__((aligned(8)));
+	struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
+	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
+	static unsigned int seq;
+
+	memset(buf, 0, NLMSG_SPACE(len));
+	nlh->nlmsg_len = NLMSG_LENGTH(len);
+	nlh->nlmsg_type = type;
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	nlh->nlmsg_seq = ++seq;
+	memcpy(NLMSG_DATA(nlh), data, len);
+	if (sendto(fd, buf, nlh->nlmsg_len, 0, (struct sockaddr *)&kernel,
+		   sizeof(kernel)) < 0)
+		return -errno;
+	for (;;) {
+		ssize_t n = recv(fd, buf, sizeof(buf), 0);
+
+		if (n < 0)
+			return -errno;
+		for (nlh = (struct nlmsghdr *)buf; NLMSG_OK(nlh, (size_t)n);
+		     nlh = NLMSG_NEXT(nlh, n))
+			if (nlh->nlmsg_type == NLMSG_ERROR && nlh->nlmsg_seq == seq)
+				return ((struct nlmsgerr *)NLMSG_DATA(nlh))->error;
+	}
+}
+
+#endif
