@@ -730,7 +730,7 @@ static const char help[] =
 "\n"
 "Exit status 0, or 1 with a message naming the module, the file (a toylsm line:\n"
 "its number and text), the kernel's reason and what was loaded before the error.\n"
-"The sets are compiled on the host, by make lab (lab 10) or when the kit packs this guest.\n";
+"The sets are compiled on the host, by make lab (labs 10, 12) or when the kit packs this guest.\n";
 
 int main(int argc, char **argv)
 {

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# make lab, KIND=policy (lab 10): SOURCE is a folder of policy files,
+# make lab, KIND=policy (labs 10, 12): SOURCE is a folder of policy files,
 # compiled on the host and loaded by the grader in a guest of the kit's
 # kernel (scripts/lab/policy.sh does the work).  One of the three kind
 # files: each defines the same hooks (docs/hacking.md, "The kinds'

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# make lab, a policy lab (lab.conf KIND=policy, lab 10): what differs from
+# make lab, a policy lab (lab.conf KIND=policy, labs 10 and 12): what differs from
 # a C lab, all here.  Sourced by scripts/lab.sh.
 #
 # The attendee's SOURCE is a folder of policy files (work/policy/: an
@@ -60,6 +60,6 @@ policy_shell() {
 	mapfile -t pay < <(policy_payload shell)
 	build_grader
 	build_variant shell "$1" || show_compile_error shell "$1"
-	say "in the guest: '$BIN-shell' loads your policies and shows the table, '$BIN-shell --grade' grades them; policy run $BIN-shell probe read /tmp/lab$NUM/notes tries one access"
+	say "in the guest: '$BIN-shell' loads your policies and shows the table, '$BIN-shell --grade' grades them; policy run $BIN-shell probe read PATH tries one access (the lab's README names the paths)"
 	exec "$KIT/scripts/run-guest.sh" --shell --bin "$OUT/shell/$BIN-shell" "${pay[@]}"
 }
