@@ -7,20 +7,27 @@
  * the scenario forbids must stay refused, by the module whose policy the
  * scenario is about (named by the trace of patch 0017's events), so that
  * a fix in another module, a module's enforcement turned off or a rule
- * broader than the scenario needs fails the step.
+ * broader than the scenario needs fails the step.  Where no access can
+ * show a rule's excess (a capability the program never asks for in
+ * these calls, x or t in a rule), the step reads the learner's rule.
+ * mistakes/ holds the wrong answers checked; others may pass.
  *
  * The first hints do not name the module that refused: finding it is the
  * lab (`why`, the modules' attributes and logs).  HINT=2 names it.
  */
 #define _GNU_SOURCE
 #include <sys/stat.h>
+#include <time.h>
 
 #include "grader.h"
+#include "kit/files.h"
 #include "kit/kernel_log.h"
 #include "policy_set.h"
 #include "trace.h"
 
 #define DIR12 "/tmp/lab12/"
+/* The program's calls a module may refuse: its open, then its read or write. */
+#define CALLS "openat,open,read,write"
 /*
  * Scenario 2's file belongs to this user, mode 0600: root reads it only
  * with a capability.
@@ -61,17 +68,28 @@ struct access {
 	const char *why;
 };
 
+/*
+ * A file of data/ that no policy names, made by the grader under a name
+ * of its own each boot: a rule for data/ broader than the report, with a
+ * deny rule for private, still lets the program read it.
+ */
+static char other_file[64];
+
 static const struct access table[] = {
 	{ 1, "read", 0, "data/report.csv", "", "",
 	  "the report generator reads data/report.csv" },
 	{ 1, "write", 0, "data/report.csv", "apparmor", "file_open",
 	  "the report is only read: the profile gives it r, and nothing more" },
+	{ 1, "overwrite", 0, "data/report.csv", "apparmor", "file_open",
+	  "the report is only read: not written from its start either" },
 	{ 1, "read", 0, "data/private", "apparmor", "file_open",
 	  "nothing else in data/ is the program's: private stays unread" },
+	{ 1, "read", 0, other_file, "apparmor", "file_open",
+	  "nothing else in data/ is the program's, whatever its name (the grader made this one)" },
 	{ 2, "read", 1, "spool/job", "", "",
 	  "root (capabilities kept: probe -k) reads another user's job, mode 0600" },
 	{ 2, "write", 1, "spool/job", "apparmor", "capable",
-	  "root must not write another user's job: a read needs one capability, a write another" },
+	  "root must not write another user's job: dac_override lets a write through too" },
 	{ 3, "write", 0, "out/log", "", "",
 	  "the program appends to its log, out/log" },
 	{ 3, "read", 0, "in/orders", "", "",
@@ -90,10 +108,14 @@ static const struct access table[] = {
 	  "its labels protect the key in every boot: Smack's VaultKey, SELinux's vault_key_t" },
 	{ 5, "write", 0, "vault/index", "smack,selinux", "inode_permission",
 	  "the program only reads the vault's index" },
+	{ 5, "overwrite", 0, "vault/index", "smack,selinux", "inode_permission",
+	  "the program only reads the vault's index: not written from its start either" },
 	{ 6, "read", 0, "notes/diary", "", "",
 	  "the program (toylsm label probe) reads the diary (toylsm label diary)" },
 	{ 6, "write", 0, "notes/diary", "toylsm", "file_open",
 	  "the diary is only read" },
+	{ 6, "overwrite", 0, "notes/diary", "toylsm", "file_open",
+	  "the diary is only read: not written from its start either" },
 };
 
 #define NACC (sizeof(table) / sizeof(table[0]))
@@ -121,6 +143,9 @@ static void reset(void)
 
 static void lab_banner(void)
 {
+	char path[128];
+	int rc;
+
 	load_fs_list();
 	printf("lab 12: diagnose the denial; this boot: %s\n", fs_list);
 	/* Every audit record in the kernel log (dmesg), none dropped. */
@@ -134,6 +159,12 @@ static void lab_banner(void)
 			   sizeof(given_bad));
 	if (given_bad[0])
 		printf("grader: %s: given/ was changed\n", given_bad);
+	/* Scenario 1: a file of data/ no rule names. */
+	snprintf(other_file, sizeof(other_file), "data/f%ld", (long)time(NULL) % 100000);
+	snprintf(path, sizeof(path), DIR12 "%s", other_file);
+	rc = create_file(path, "another file\n");
+	if (rc)
+		printf("grader: cannot create %s: %s\n", path, errname(-rc));
 	/* Scenario 2: the job is another user's, and only theirs. */
 	if (chown(DIR12 "spool/job", JOB_UID, JOB_UID) || chmod(DIR12 "spool/job", 0600))
 		printf("grader: cannot give " DIR12 "spool/job to uid %d: %s\n", JOB_UID,
@@ -156,7 +187,9 @@ static const char *expected(const struct access *a)
 }
 
 /*
- * The refusal in the open of the last openat the trace has: the walk
+ * The refusal in the last of the program's calls (CALLS) that failed:
+ * an open, or the read() or write() after it (AppArmor checks a write()
+ * again, in file_permission); the walk
  * that failed it (its module and hook), or else a capable() a module
  * refused inside it (the open then failed on the file's mode: hook
  * "capable").  "" when the trace shows none.
@@ -172,7 +205,7 @@ static void refusal_of(char *lsm, char *hook)
 	for (i = lab_rec.ncalls - 1; lab_rec_state == 1 && i >= 0; i--) {
 		const struct lsm_trace_call *c = &lab_rec.calls[i];
 
-		if (!lsm_trace_in_list("openat,open", c->sys) || !c->done || c->ret >= 0)
+		if (!lsm_trace_in_list(CALLS, c->sys) || !c->done || c->ret >= 0)
 			continue;
 		w = lsm_trace_decider(c);
 		ans = w ? lsm_trace_refusal(w) : NULL;
@@ -260,7 +293,7 @@ static void fail_refused(const struct access *a, int st, const char *lsm, const 
 		 why_cmd(a, 0));
 	if (lab_hint_level < 2)
 		lab_fail();
-	lab_trace_refusal("the program's open()", "openat,open");
+	lab_trace_refusal("the program's open(), read() or write()", CALLS);
 	if (lsm[0] && !strcmp(hook, "capable"))
 		lab_hint("%s refused a capability in capable(), inside the open; without it the open failed on the file's mode: the capability goes into %s",
 			 lsm, policy_file(lsm));
@@ -318,7 +351,7 @@ static void fail_allowed(const struct access *a, const char *want, int st, const
 			lab_hint("a module asked before %s said yes where the scenario wants a refusal: %s's refusal only hides that; fix the policy that said yes (and if you added the refusal in %s, take it out)",
 				 lsm, lsm, policy_file(lsm));
 		else
-			lab_hint("%s refused it before the module whose policy this scenario is about was asked: a rule of yours in %s? Take it out: that module must refuse it itself",
+			lab_hint("%s refused it before the module whose policy this scenario is about was asked: a rule of yours in %s, or a given line there narrowed? Keep that module's lines as given: the scenario's module must refuse it itself",
 				 lsm, policy_file(lsm));
 	}
 	if (lab_hint_level < 2)
@@ -326,7 +359,7 @@ static void fail_allowed(const struct access *a, const char *want, int st, const
 	if (st == 0)
 		lab_trace_allowed("the program's open()", "openat,open", a->hook, want);
 	else
-		lab_trace_refusal("the program's open()", "openat,open");
+		lab_trace_refusal("the program's open(), read() or write()", CALLS);
 	if (!same_module)
 		lab_hint("%s must refuse it (in %s): its policy is %s",
 			 want, a->hook, policy_file(want));
@@ -340,6 +373,9 @@ static void check(const struct access *a)
 	char lsm[LSM_TRACE_NAME], hook[LSM_TRACE_NAME], out[1024];
 	int st;
 
+	/* What only modules absent from this boot refuse is not graded here. */
+	if (a->refusers[0] && !want)
+		return;
 	if (given_bad[0]) {
 		lab_expected("the lab's files and program have the labels of given/");
 		lab_seen("%s", given_bad);
@@ -353,7 +389,10 @@ static void check(const struct access *a)
 		lab_expected("policy run %s probe %s " DIR12 "%s runs the program", policy_set,
 			     a->acc, a->file);
 		lab_seen("%s", out);
-		lab_hint("the program could not even start: the profile's \"/bin/probe mr,\", the sandbox's \"read /bin\" and the given rules must stay");
+		if (strstr(out, "policy: "))
+			lab_hint("policy run stopped before the program ran: its message above names the file and the line (landlock.rules: a path must exist, RIGHTS are read and write)");
+		else
+			lab_hint("the program could not even start: the profile's \"/bin/probe mr,\", the sandbox's \"read /bin\" and the given rules must stay");
 		lab_fail();
 	}
 	if (!want && st == 0)
@@ -368,6 +407,86 @@ static void check(const struct access *a)
 	if (!want)
 		fail_refused(a, st, lsm, hook);
 	fail_allowed(a, want, st, lsm, hook);
+}
+
+/*
+ * A line of the learner's file @name (in --src, the files one after the
+ * other under "==> NAME <==" lines) that @bad() says gives more than a
+ * scenario needs, into @line with its number; 0 if none (or no --src).
+ */
+static int src_find(const char *name, int (*bad)(const char *line), char *line, size_t len,
+		    int *no)
+{
+	char head[128];
+	int in = 0;
+	FILE *f = lab_src ? fopen(lab_src, "r") : NULL;
+
+	snprintf(head, sizeof(head), "==> %s <==\n", name);
+	*no = 0;
+	while (f && fgets(line, len, f)) {
+		if (!strncmp(line, "==> ", 4)) {
+			in = !strcmp(line, head);
+			*no = 0;
+			continue;
+		}
+		++*no;
+		line[strcspn(line, "\n")] = '\0';
+		if (in && bad(line + strspn(line, " \t"))) {
+			fclose(f);
+			return 1;
+		}
+	}
+	if (f)
+		fclose(f);
+	return 0;
+}
+
+/* A capability rule that grants (not deny) more than dac_read_search. */
+static int cap_beyond(const char *l)
+{
+	return !strncmp(l, "capability", 10) && strncmp(l, "capability dac_read_search,", 27);
+}
+
+/* A rule SUBJ OBJ PERMS whose PERMS have a letter not in @may. */
+static int perms_beyond(const char *l, const char *subj, const char *obj, const char *may)
+{
+	char s[64], o[64], p[16];
+	const char *c;
+
+	if (sscanf(l, "%63s %63s %15s", s, o, p) != 3 || strcmp(s, subj) || strcmp(o, obj))
+		return 0;
+	for (c = p; *c; c++)
+		if (!strchr(may, *c))
+			return 1;
+	return 0;
+}
+
+static int smack_cache_beyond(const char *l)
+{
+	return perms_beyond(l, "Probe", "Cache", "rwa");
+}
+
+static int toylsm_diary_beyond(const char *l)
+{
+	return perms_beyond(l, "probe", "diary", "r");
+}
+
+/*
+ * What the accesses cannot show: a rule of @name that @bad() finds gives
+ * more than the scenario needs (@needs), which no access here uses.
+ */
+static void check_rules(const char *name, int (*bad)(const char *line), const char *needs,
+			const char *why)
+{
+	char line[256];
+	int no;
+
+	if (!src_find(name, bad, line, sizeof(line), &no))
+		return;
+	lab_expected("%s gives the scenario what it needs: %s", name, needs);
+	lab_seen("%s/%s:%d: %s", lab_file, name, no, line);
+	lab_hint("%s", why);
+	lab_fail();
 }
 
 static void check_step(int n)
@@ -387,6 +506,8 @@ STEP(1, "the report: read, and nothing more of data/")
 STEP(2, "the spool: root reads another user's job, and does not write it")
 {
 	check_step(2);
+	check_rules("apparmor/probe", cap_beyond, "capability dac_read_search, and no other",
+		    "a capability rule grants that capability in every call of the program, not only in this open: the read of another user's file needs dac_read_search alone");
 }
 
 STEP(3, "the log: appended to, the orders kept read-only")
@@ -397,6 +518,8 @@ STEP(3, "the log: appended to, the orders kept read-only")
 STEP(4, "the cache: read and appended to, not its keys")
 {
 	check_step(4);
+	check_rules("smack.rules", smack_cache_beyond, "Probe Cache rwa (read, write and append)",
+		    "the program reads and appends: x (execute) or t (transmute) is more than it needs");
 }
 
 STEP(5, "the vault: the index read, the key refused in every boot")
@@ -407,6 +530,8 @@ STEP(5, "the vault: the index read, the key refused in every boot")
 STEP(6, "the diary: read, not written")
 {
 	check_step(6);
+	check_rules("toylsm.rules", toylsm_diary_beyond, "probe diary r",
+		    "the program only reads the diary: with t, probe may relabel itself diary, and equal labels pass everything, a write too");
 }
 
 /* In the guest shell (SHELL=1): every scenario as this boot decides it. */
@@ -428,7 +553,8 @@ static void lab_show(void)
 		st = attempt(a, lsm, hook, out, sizeof(out));
 		printf("%-4d %-18s " DIR12 "%-15s %-10s ", a->step,
 		       !a->caps ? a->acc : !strcmp(a->acc, "read") ? "read (root, -k)" :
-		       "write (root, -k)", a->file, want ? "refused" : "allowed");
+		       "write (root, -k)", a->file,
+		       want ? "refused" : a->refusers[0] ? "(not here)" : "allowed");
 		if (st == 0)
 			printf("allowed\n");
 		else if (st < 0)
