@@ -31,9 +31,13 @@ fi
 CACHE=${KIT_CHECKPATCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kit-checkpatch}
 # Whether the SPDX check can run (spdxcheck.py's modules) is part of it.
 spdx_ok=$(PATH=/usr/bin:$PATH python3 -c 'import git, ply' 2>/dev/null && echo spdx)
-TOOLSUM=$({ cat "$T/scripts/checkpatch.pl" "$T/scripts/spelling.txt" \
-	"$T/scripts/const_structs.checkpatch" "$T/scripts/spdxcheck.py"; echo "$spdx_ok format 2"; } 2>/dev/null |
-	sha256sum | cut -c1-64)
+# toolsum: the digest of the checker of tree $T.
+toolsum() {
+	{ cat "$T/scripts/checkpatch.pl" "$T/scripts/spelling.txt" \
+		"$T/scripts/const_structs.checkpatch" "$T/scripts/spdxcheck.py"; echo "$spdx_ok format 2"; } 2>/dev/null |
+		sha256sum | cut -c1-64
+}
+TOOLSUM=$(toolsum)
 SERIESSUM=$(cd "$K/patches" && cat "${P[@]}" 2>/dev/null | sha256sum | cut -c1-64)
 # ckey CONTEXT FILE ARGS...: the name of FILE's answer.
 ckey() {
@@ -173,9 +177,7 @@ i=$((i + 1))
 T61=$T TOOLSUM61=$TOOLSUM
 T=${BUILD:-$K/build}/linux-6.12
 if [ -x "$T/scripts/checkpatch.pl" ]; then
-	TOOLSUM=$({ cat "$T/scripts/checkpatch.pl" "$T/scripts/spelling.txt" \
-		"$T/scripts/const_structs.checkpatch" "$T/scripts/spdxcheck.py"; echo "$spdx_ok format 2"; } 2>/dev/null |
-		sha256sum | cut -c1-64)
+	TOOLSUM=$(toolsum)
 	bad=
 	for p in "${P[@]}"; do
 		b=$(complaints "$K/patches/$p")
