@@ -18,10 +18,9 @@ mkdir -p "$D"
 SRC=$KIT/tests/bench/lsm_bench.c
 [ -f "$SRC" ] || die "the benchmark program's source ${SRC#"$KIT"/} is missing." \
 	"Restore it: git checkout -- tests/bench/lsm_bench.c (a binary left in ${BIN%/*} is not used without its source)."
-if [ ! -x "$BIN" ] || [ "$SRC" -nt "$BIN" ] ||
-   [ -n "$(find "$KIT/tests/guest" -name "*.h" -newer "$BIN" -print -quit)" ] || [ "$BUILD/usr/include/linux/lsm.h" -nt "$BIN" ]; then
+if stale "$BIN"; then
 	rm -f "$BIN"
-	FLAVOUR=normal "$KIT/scripts/guest-cc.sh" -o "$BIN" "$SRC" ||
+	FLAVOUR=normal "$KIT/scripts/guest-cc.sh" -o "$BIN" "$SRC" -MD -MF "$BIN.d" ||
 		die "tests/bench/lsm_bench.c does not compile (above)." "Fix the first error shown."
 fi
 [ -x "$BIN" ] || die "no benchmark program at $BIN after compiling it." "Check that ${BIN%/*} is writable."

@@ -8,6 +8,23 @@ COLD=${BENCH_COLD_DIR:-$KIT/build/bench-cold}
 # shellcheck disable=SC2034 # used by bench-cold.sh and bench-edit.sh
 CK=$COLD/kit
 
+# stale BIN: whether the guest program BIN must be compiled again: it is
+# missing, it has no BIN.d, or a file its last compile read is newer or
+# gone.  BIN.d is gcc's -MD list (guest-cc.sh -o BIN SRC -MD -MF BIN.d):
+# the source and every header it included, the kit's (kit/*.h, wherever
+# they live) and the kernel's UAPI alike, so that no script names them
+# (a script that did watched tests/guest/*.h after the kit's headers had
+# moved to initramfs/include/kit/: an edit of bench.h rebuilt nothing).
+stale() {
+	local bin=$1 f
+	[ -x "$bin" ] && [ -s "$bin.d" ] || return 0
+	# shellcheck disable=SC2013 # words: gcc puts several files on a line
+	for f in $(sed -e 's/^[^:]*://' -e 's/\\$//' "$bin.d"); do
+		[ -e "$f" ] && [ ! "$f" -nt "$bin" ] || return 0
+	done
+	return 1
+}
+
 # row FIGURE VALUE GOAL RATIO: one row of the markdown table.
 row() { printf '| %s | %s | %s | %s |\n' "$@"; }
 

@@ -44,9 +44,9 @@ if ! stamp_ok notrace "$want" || [ ! -f "$NOUT/bzImage" ]; then
 	say "bench: kernel without tracing built ($((SECONDS - s)) s)"
 fi
 BIN=$BUILD/bench/hook_bench
-if [ ! -x "$BIN" ] || [ "$KIT/tests/bench/hook_bench.c" -nt "$BIN" ] ||
-   [ "$KIT/initramfs/include/kit/bench.h" -nt "$BIN" ]; then
-	FLAVOUR=normal "$KIT/scripts/guest-cc.sh" -o "$BIN" "$KIT/tests/bench/hook_bench.c" ||
+if stale "$BIN"; then
+	FLAVOUR=normal "$KIT/scripts/guest-cc.sh" -o "$BIN" "$KIT/tests/bench/hook_bench.c" \
+		-MD -MF "$BIN.d" ||
 		die "tests/bench/hook_bench.c does not compile (above)." "Fix the first error shown."
 fi
 

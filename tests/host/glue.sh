@@ -68,7 +68,7 @@ sabotaged() {
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..27"
+echo "1..28"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -655,3 +655,31 @@ refstage() (
 )
 sabotaged "every host suite that waits for make mainline runs in .ci/run's reference-kernel stage" \
 	"a .ci/run without abi" refstage CI_SABOTAGE 's/ONLY=abi,/ONLY=/' 'abi.sh waits for make mainline'
+
+# make bench compiles its guest programs (lsm_bench, hook_bench) again
+# when a file their last compile read is newer: stale() in bench-lib.sh
+# reads gcc's -MD list, so a kit header counts wherever it lives.  (The
+# scripts named the headers: bench-guest.sh watched tests/guest/*.h, and
+# an edit of initramfs/include/kit/bench.h rebuilt nothing.)
+# STALE_SABOTAGE: a sed script applied to a copy of bench-lib.sh.
+benchstale() (
+	sed -e "${STALE_SABOTAGE:-}" "$K/scripts/bench-lib.sh" >"$T/bench-lib.sh"
+	KIT=$K
+	# shellcheck source=/dev/null
+	. "$T/bench-lib.sh"
+	mkdir -p "$T/st/kit"
+	printf '#define N 1\n' >"$T/st/kit/h.h"
+	printf '#include "kit/h.h"\nint main(void) { return N - 1; }\n' >"$T/st/p.c"
+	gcc -I "$T/st" -o "$T/st/p" "$T/st/p.c" -MD -MF "$T/st/p.d" || { echo "gcc failed"; exit 1; }
+	touch -d '-1 min' "$T/st/p.c" "$T/st/kit/h.h"
+	! stale "$T/st/p" || { echo "stale right after its compile"; exit 1; }
+	touch "$T/st/kit/h.h"
+	stale "$T/st/p" || { echo "not stale after an edit of the header it includes"; exit 1; }
+	for f in bench-guest.sh bench-trace.sh; do
+		grep -q 'if stale "$BIN"' "$K/scripts/$f" && grep -q -- '-MD -MF "$BIN.d"' "$K/scripts/$f" ||
+			{ echo "scripts/$f does not compile with -MD and ask stale()"; exit 1; }
+	done
+)
+sabotaged "make bench rebuilds a guest program when a header it includes changed" \
+	"a stale() that looks at no file's time" benchstale STALE_SABOTAGE \
+	's/\[ ! "\$f" -nt "\$bin" \]/true/' 'not stale after an edit'
