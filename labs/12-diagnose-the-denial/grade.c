@@ -157,6 +157,14 @@ static void lab_banner(void)
 		return;
 	policy_given_check(given, sizeof(given) / sizeof(given[0]), given_bad,
 			   sizeof(given_bad));
+	/* given/run: the program takes the toylsm label probe. */
+	if (!given_bad[0] && lsm_active("toylsm")) {
+		policy_run_label("toylsm", path, sizeof(path));
+		if (strcmp(path, "probe"))
+			snprintf(given_bad, sizeof(given_bad),
+				 "the program runs with the toylsm label %s, where the lab gives it probe (given/run)",
+				 path[0] ? path : "(none)");
+	}
 	if (given_bad[0])
 		printf("grader: %s: given/ was changed\n", given_bad);
 	/* Scenario 1: a file of data/ no rule names. */
@@ -472,6 +480,32 @@ static int toylsm_diary_beyond(const char *l)
 }
 
 /*
+ * A sandbox rule that gives write beneath a folder no scenario writes in
+ * (or through ".."): an extra write there is refused by a module asked
+ * before Landlock, so no access shows it.
+ */
+static int landlock_write_beyond(const char *l)
+{
+	static const char *const writes[] = {
+		"/dev", DIR12 "data", DIR12 "spool", DIR12 "out", DIR12 "cache", DIR12 "notes", NULL
+	};
+	char rights[64], path[256];
+	size_t n;
+	int i;
+
+	if (sscanf(l, "%63s %255s", rights, path) != 2 || !strstr(rights, "write"))
+		return 0;
+	if (strstr(path, ".."))
+		return 1;
+	for (i = 0; writes[i]; i++) {
+		n = strlen(writes[i]);
+		if (!strncmp(path, writes[i], n) && (!path[n] || path[n] == '/'))
+			return 0;
+	}
+	return 1;
+}
+
+/*
  * What the accesses cannot show: a rule of @name that @bad() finds gives
  * more than the scenario needs (@needs), which no access here uses.
  */
@@ -513,6 +547,9 @@ STEP(2, "the spool: root reads another user's job, and does not write it")
 STEP(3, "the log: appended to, the orders kept read-only")
 {
 	check_step(3);
+	check_rules("landlock.rules", landlock_write_beyond,
+		    "write beneath /dev and the folders the scenarios write in (data, spool, out, cache, notes), nowhere else",
+		    "the sandbox gives write beneath a folder no scenario writes in: another module refuses that write today, the sandbox should too");
 }
 
 STEP(4, "the cache: read and appended to, not its keys")

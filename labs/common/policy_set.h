@@ -130,6 +130,27 @@ static LAB_API void policy_given_check(const struct policy_given *g, size_t n, c
 }
 
 /*
+ * The label the set's program runs with in @lsm, as `policy run SET
+ * probe self` says ("toylsm: probe"), into @out; "" if none.
+ */
+static LAB_API void policy_run_label(const char *lsm, char *out, size_t len)
+{
+	char buf[1024], *line, *save = NULL, *v;
+	char *const argv[] = { "/bin/policy", "run", policy_set, "probe", "self", NULL };
+
+	out[0] = '\0';
+	if (policy_run_cmd(argv, buf, sizeof(buf)))
+		return;
+	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		v = strchr(line, ':');
+		if (!v || (size_t)(v - line) != strlen(lsm) || strncmp(line, lsm, v - line))
+			continue;
+		snprintf(out, len, "%s", v + 1 + strspn(v + 1, " "));
+		return;
+	}
+}
+
+/*
  * Before the load: the set's name (this program's), and smackfs mounted
  * when Smack is in the boot.  Call load_fs_list() first.
  */
