@@ -449,10 +449,30 @@ static int src_find(const char *name, int (*bad)(const char *line), char *line, 
 	return 0;
 }
 
-/* A capability rule that grants (not deny) more than dac_read_search. */
+/*
+ * A capability rule that grants (not deny) more than dac_read_search,
+ * whatever its qualifiers (audit, allow) and spacing: its words after
+ * them must be "capability dac_read_search" and the comma.
+ */
 static int cap_beyond(const char *l)
 {
-	return !strncmp(l, "capability", 10) && strncmp(l, "capability dac_read_search,", 27);
+	char buf[256], *w, *save = NULL;
+	int n = 0;
+
+	snprintf(buf, sizeof(buf), "%s", l);
+	buf[strcspn(buf, "#")] = '\0';
+	for (w = strtok_r(buf, " \t,", &save); w; w = strtok_r(NULL, " \t,", &save)) {
+		if (n == 0 && (!strcmp(w, "audit") || !strcmp(w, "allow")))
+			continue;
+		if (n == 0 && strcmp(w, "capability"))
+			return 0;	/* deny, a path rule, anything else */
+		if (n == 1 && strcmp(w, "dac_read_search"))
+			return 1;
+		if (n >= 2)
+			return 1;
+		n++;
+	}
+	return n == 1;	/* "capability," alone: every capability */
 }
 
 /* A rule SUBJ OBJ PERMS whose PERMS have a letter not in @may. */
