@@ -52,7 +52,7 @@ if [ "$(git -C "$BTREE" rev-parse -q --verify HEAD 2>/dev/null)" != "$pristine" 
 		    "Check the disk space (df -h); remove $BTREE and run make bench BASELINE=1 again."
 fi
 
-KMAKE=(make -C "$BTREE" O="$BKOUT" ARCH=x86_64 "${KCC[@]}")
+KMAKE=(make -C "$BTREE" O="$BKOUT" ARCH=x86_64)
 say "baseline: configuring (tinyconfig + kit.config without toylsm)"
 mkdir -p "$BKOUT"
 {

@@ -31,7 +31,7 @@ t=$(runs "$KIT/scripts/kernel.sh" | median)
 t_deps=$(timed "$KIT/scripts/deps.sh")
 t_tree=$(timed flock "$BUILD/.tree.lock" "$KIT/scripts/tree.sh")
 t_kbuild=$(timed flock "$BUILD/.kernel-normal.lock" \
-	make -C "$TREE" O="$KOUT" ARCH=x86_64 "${KCC[@]}" -j"$(nproc)" bzImage headers)
+	make -C "$TREE" O="$KOUT" ARCH=x86_64 -j"$(nproc)" bzImage headers)
 t_old=
 [ -n "$t_deps" ] && [ -n "$t_tree" ] && [ -n "$t_kbuild" ] &&
 	t_old=$(awk -v a="$t_deps" -v b="$t_tree" -v c="$t_kbuild" 'BEGIN { printf "%.2f", a + b + c }')

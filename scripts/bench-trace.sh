@@ -24,7 +24,7 @@ sed '/^# Tracing, for the LSM events/,$d' "$KIT/configs/kit.config" >"$FRAG"
 grep -q '^CONFIG_FTRACE=y' "$FRAG" &&
 	die "bench-trace.sh: configs/kit.config's tracing block was not cut off." \
 	    "It must start with the line '# Tracing, for the LSM events'."
-KMAKE=(make -C "$TREE" O="$NK" ARCH=x86_64 "${KCC[@]}")
+KMAKE=(make -C "$TREE" O="$NK" ARCH=x86_64)
 want=$(digest "$FRAG" "$STAMPS/series" "$TREE/.git/HEAD")
 if ! stamp_ok notrace "$want" || [ ! -f "$NOUT/bzImage" ]; then
 	say "bench: building the kit's kernel without tracing (build/kbuild/notrace)"

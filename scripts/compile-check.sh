@@ -27,7 +27,7 @@ FRAGS=("$KIT/configs/kit.config" "$KIT/configs/callers.config")
 # Compiled from include/linux/lsm_hook_defs.h, which the series changes:
 # the BPF LSM's stubs, one per hook.
 EXTRA=(kernel/bpf/bpf_lsm.c)
-KMAKE=(make -C "$TREE" O="$OUT" ARCH=x86_64 "${KCC[@]}")
+KMAKE=(make -C "$TREE" O="$OUT" ARCH=x86_64)
 t0=$SECONDS
 
 exec 9>"$BUILD/.kernel-callers.lock"

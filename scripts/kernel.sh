@@ -40,7 +40,7 @@ if [ "$FLAVOUR" = mainline ]; then
 	rm -f "$KOUT/kit-mainline.config.tmp"
 	FRAGS[0]=$KOUT/kit-mainline.config
 fi
-KMAKE=(make -C "$TREE" O="$KOUT" ARCH=x86_64 "${KCC[@]}")
+KMAKE=(make -C "$TREE" O="$KOUT" ARCH=x86_64)
 TARGETS=(bzImage headers)
 # A gdb flavour: also scripts_gdb, the kernel's gdb helpers linked into the
 # output folder (vmlinux-gdb.py, scripts/gdb/linux/constants.py), which
@@ -215,11 +215,14 @@ install_outputs() {
 #
 # kernel_inputs: what the tree and the build are made from, read before
 # tree.sh runs: the flavour, the make command line (tree, output folder,
-# CC with ccache, KCFLAGS), the environment Kbuild reads, the toolchain
-# (the binaries' size and time, and dpkg's database, which any package
-# change touches), the config fragments, the scripts that build it, the
-# source tarball, and for the kit's kernels the series (patches/series
+# KCFLAGS), the environment Kbuild reads, the toolchain (the binaries'
+# size and time, and the versions of the Debian packages the build runs:
+# toolchain_versions), the config fragments, the scripts that build it,
+# the source tarball, and for the kit's kernels the series (patches/series
 # and its patches) and demo-lsm/'s sources.  Each on a line of its own.
+# Not ccache, which changes no object (lib.sh), and not dpkg's whole
+# database: installing an unrelated package once made every clone's next
+# make lab restore its kernel from the cache (24-27 s).
 kernel_inputs() {
 	echo "flavour $FLAVOUR"
 	echo "make ${KMAKE[*]} ${TARGETS[*]}"
@@ -228,8 +231,9 @@ kernel_inputs() {
 	env | { grep -E '^(K[A-Z0-9_]*|LLVM[A-Z0-9_]*|CROSS_COMPILE|HOST[A-Z0-9_]*|LOCALVERSION|ARCH|SUBARCH)=' || true; } |
 		{ grep -v '^KIT_' || true; } | LC_ALL=C sort
 	# shellcheck disable=SC2046
-	stat -L -c '%n %s %Y' $(command -v gcc ld as make ccache) "$(gcc -print-prog-name=cc1 2>&1)" \
-		/var/lib/dpkg/status "${TARBALLS[@]}" 2>&1 || true
+	without_ccache stat -L -c '%n %s %Y' $(without_ccache command -v gcc ld as make) \
+		"$(without_ccache gcc -print-prog-name=cc1 2>&1)" "${TARBALLS[@]}" 2>&1 || true
+	toolchain_versions
 	sha256sum "${FRAGS[@]}" "$KIT/scripts/kernel.sh" "$KIT/scripts/lib.sh" \
 		"$KIT/scripts/deps.sh" "${MKTREE[0]}" 2>&1 || true
 	echo "deps ${DEPS[*]}"
@@ -302,9 +306,7 @@ sum() { sha256sum | cut -d' ' -f1; }
 # lab flavour).
 CACHE=${KIT_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kit-kernels}
 cache_key() {
-	# dpkg's database changes with any package installed, which is no
-	# change of the toolchain (its binaries' size and time are listed).
-	kernel_inputs | grep -v '^/var/lib/dpkg/status ' | sed "s|$KIT|@KIT@|g"
+	kernel_inputs | sed "s|$KIT|@KIT@|g"
 	if [ "$FLAVOUR" != mainline ]; then
 		read_tree tree_state | sed "s|$KIT|@KIT@|g" |
 			sed "1s/.*/tree $(git -C "$TREE" --no-optional-locks rev-parse 'HEAD^{tree}' 2>&1)/"
@@ -362,6 +364,16 @@ cache_store() {
 		     tail -n +$((keep + 1))); do
 		rm -rf "${CACHE:?}/${old%/done}"
 	done
+}
+
+# toolchain_versions: each installed package the kernel build runs, with
+# its version (compiler, assembler and linker, make, libc's headers,
+# libelf for objtool, Kconfig's bison and flex, bc and perl of the build's
+# scripts, pahole for BTF).  A host without dpkg says so in one line.
+KERNEL_TOOLCHAIN=(gcc 'gcc-[0-9]*' 'cpp-[0-9]*' binutils 'binutils-x86-64*' libc6-dev make libelf-dev bison flex bc perl dwarves)
+toolchain_versions() {
+	{ dpkg-query -W -f='${db:Status-Abbrev} ${Package} ${Version}\n' "${KERNEL_TOOLCHAIN[@]}" 2>&1 || true; } |
+		awk 'NF != 2' | LC_ALL=C sort
 }
 
 start=$SECONDS

@@ -45,13 +45,30 @@ mkdir -p "$STAMPS" "$LOGS"
 # Debian's ccache, when it is installed (make deps installs it), turns a
 # recompile of an object that an earlier build already compiled, in this
 # clone or in another one, into a look-up: kernel developers use it for the
-# same reason.  CCACHE_BASEDIR makes the paths under the kit relative, so
-# that two clones share hits.  KIT_CCACHE=0 turns it off.
-KCC=()
-if [ "${KIT_CCACHE:-1}" != 0 ] && command -v ccache >/dev/null 2>&1; then
-	export CCACHE_BASEDIR=$KIT
-	KCC=(CC="ccache gcc")
+# same reason.  It is used the way Debian sets it up for this, through its
+# folder of compiler links (/usr/lib/ccache/gcc...) put first in PATH, so
+# that the compiler's command line stays plain `gcc` with or without it:
+# Kbuild compares every object's command line with the one it was built
+# with (its .cmd files), so a build before ccache was installed and one
+# after must say the same (CC="ccache gcc" once made a fresh machine's
+# second run recompile the whole kernel, and kept its kernel-cache entry
+# from every clone with ccache).  The folder is put in PATH even when it
+# does not exist yet: a run that installs ccache uses it at once, and a
+# host without it compiles with gcc.  CCACHE_BASEDIR makes the paths under
+# the kit relative, so that two clones share hits.  KIT_CCACHE=0 turns it
+# off; KIT_CCACHE_DIR names another folder of links (tests/host/glue.sh).
+KIT_CCACHE_DIR=${KIT_CCACHE_DIR:-/usr/lib/ccache}
+if [ "${KIT_CCACHE:-1}" != 0 ] && [[ ":$PATH:" != *":$KIT_CCACHE_DIR:"* ]]; then
+	export CCACHE_BASEDIR=$KIT PATH=$KIT_CCACHE_DIR:$PATH
 fi
+# without_ccache CMD...: CMD with the compiler links out of PATH (which gcc
+# the toolchain is, for a stamp: the link would name ccache's binary).
+without_ccache() {
+	local p=":$PATH:"
+	p=${p//":$KIT_CCACHE_DIR:"/:}
+	p=${p#:}
+	PATH=${p%:} "$@"
+}
 
 # Guests that run at once (make test's boots, make selftests'): GUESTS, or
 # one per CPU.  Under TCG a guest's busy vCPU is one host thread, and the
