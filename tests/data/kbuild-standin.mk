@@ -16,6 +16,18 @@ endif
 ifneq ($(filter bzImage,$(MAKECMDGOALS)),)
 $(shell echo run >>$(O)/kbuild-runs)
 endif
+# Like Kbuild (its .cmd files, if_changed), an object whose compiler
+# command line differs from the one it was built with is built again:
+# CC is gcc unless make's command line says otherwise.
+ifeq ($(origin CC),default)
+CC := gcc
+endif
+ifneq ($(filter bzImage,$(MAKECMDGOALS)),)
+ifneq ($(shell cat $(O)/.cc-cmd 2>/dev/null),$(CC))
+$(shell echo '$(CC)' >$(O)/.cc-cmd)
+.PHONY: $(O)/arch/x86/boot/bzImage
+endif
+endif
 
 .PHONY: tinyconfig olddefconfig bzImage headers
 tinyconfig:

@@ -68,7 +68,7 @@ sabotaged() {
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..28"
+echo "1..29"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -503,6 +503,40 @@ cachecase() (
 )
 sabotaged "the kernel cache: a clone with the same inputs takes another's kernel without Kbuild, renamed to itself and up to date; a different demo-lsm/ or patch builds its own" \
 	"a cache key that is the same for every kernel" cachecase CACHE_SABOTAGE '/^cache_key() {/a echo one key; return' 'demo-lsm/ edited: Kbuild ran 0 times'
+
+# ccache installed half-way (make deps installs it in a fresh machine's
+# first run) changes no compiler command line: the clone's next run
+# compiles nothing, and a second clone with ccache takes the first one's
+# kernel from the cache.  KIT_CCACHE=0 stands for "not installed yet"
+# (lib.sh then leaves ccache out, as it does when it is missing).  It
+# once did not: CC="ccache gcc" on the make line made the next make test
+# recompile the whole kernel, and keyed the cache on it.
+# CCACHE_SABOTAGE: a sed script applied to both clones' kernel.sh.
+ccachecase() (
+	CACHECASE=$T/kcache-cc
+	rm -rf "$CACHECASE"
+	export CACHECASE
+	SABOTAGE=${CCACHE_SABOTAGE:-} KIT_CCACHE=0 kbuildcase >/dev/null ||
+		{ echo "the first build, without ccache, failed"; exit 1; }
+	A=$T/kb/kit
+	cd "$A" || exit 1
+	export BUILD=$A/build TARBALL=$T/kb/fake.tar.xz LABS_DIR=$A/labs KIT_KERNEL_CACHE=$CACHECASE
+	unset KCFLAGS KIT_CCACHE
+	rm -f "$BUILD/logs/kernel-normal.log"
+	out=$(FLAVOUR=normal scripts/kernel.sh 2>&1) || { echo "the run with ccache failed: $out"; exit 1; }
+	! grep -q 'CC      stand-in' "$BUILD/logs/kernel-normal.log" 2>/dev/null ||
+		{ echo "the run after ccache was installed recompiled the kernel"; exit 1; }
+	B=$T/kb2/kit
+	rm -rf "$T/kb2" && mkdir -p "$T/kb2" && cp -r "$A" "$B" && rm -rf "$B/build" && cd "$B" || exit 1
+	export BUILD=$B/build LABS_DIR=$B/labs
+	out=$(FLAVOUR=normal scripts/kernel.sh 2>&1) || { echo "second clone: kernel.sh failed: $out"; exit 1; }
+	grep -q 'from the kernel cache' <<<"$out" ||
+		{ echo "a second clone with ccache did not take the first clone's kernel from the cache"; exit 1; }
+	exit 0
+)
+sabotaged "ccache installed after the first build: the next run compiles nothing, and another clone takes the kernel from the cache" \
+	"a kernel.sh with CC=\"ccache gcc\" on its make line" ccachecase CCACHE_SABOTAGE \
+	'/^KMAKE=(make -C/a [ "${KIT_CCACHE:-1}" = 0 ] || KMAKE+=(CC="ccache gcc")' 'recompiled the kernel'
 
 # The case must fail where the digest misses an input: on a kernel.sh
 # whose stamp leaves demo-lsm/ out, at the demo-lsm/ edit.
