@@ -89,7 +89,10 @@ verdict() {
 	which="step $first"
 	[ "$first" != "$FAILED_STEPS" ] && which="steps ${FAILED_STEPS// /, }"
 	say "lab $NUM: $PASSED of $STEPS steps pass; failing: $which ($(elapsed) s)."
-	if [ "$tag" = work ]; then
+	if [ "$tag" = work ] && [ "$(cat "$OUT/skeleton.sha" 2>/dev/null)" = "$(source_sha "$SRC")" ]; then
+		say "set-up works: the kernel is built, and the guest booted and graded your copy in ${#BOOTS[@]} boot(s)."
+		advise "Your copy $(rel "$WORKF") is still the untouched skeleton, so its steps fail until you write them: that is expected (make then says \"Error 1\": the lab does not pass yet). Read labs/$(basename "$LDIR")/README.md, write step 1 in your copy, then run make lab $NUM again."
+	elif [ "$tag" = work ]; then
 		catch="make lab $NUM STEP=$((first + 1)) gives a copy with $(solved "$first") (yours is kept as a backup)"
 		[ "$first" -ge "$STEPS" ] && catch="the reference answer is $(rel "$SOL")"
 		advise "Read the hint under the first FAIL, edit $(rel "$WORKF"), then run make lab $NUM again. Stuck on step $first? $catch. Transcript: $(rel "$T")."

@@ -76,6 +76,8 @@ reset_work() {
 		fi
 	fi
 	skeleton "$step" "$WORKF" "$by"
+	# What the copy is when untouched, for the verdict's first words.
+	mkdir -p "$OUT" && source_sha "$WORKF" >"$OUT/skeleton.sha"
 	if [ "$step" -gt 1 ]; then
 		say "new copy: $(rel "$WORKF"), $(solved $((step - 1))), step $step is yours"
 	else

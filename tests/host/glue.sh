@@ -68,7 +68,7 @@ sabotaged() {
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..29"
+echo "1..30"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -647,6 +647,34 @@ madeby() (
 )
 sabotaged "the attendee's copy names the command that made it: make lab N (a first run, STEP=k) or make skel N" \
 	"a work.sh that always says make skel" madeby WORK_SABOTAGE 's/"make %s %d%s"/"make skel %d%s"/; s/"\$by" "\$NUM"/"$NUM"/'
+
+# A first make lab ends with the skeleton's FAILs and make's "Error 1":
+# its last words say that set-up worked and the steps fail until written
+# (issue 40), while the copy is untouched; once edited, the usual advice.
+# FIRST_SABOTAGE: a sed script applied to a copy of scripts/lab/work.sh.
+firstwords() (
+	W=$T/first
+	rm -rf "$W" && mkdir -p "$W/lab" && cp "$K/scripts/lab/work.sh" "$K/scripts/lab/report.sh" "$W/"
+	[ -z "${FIRST_SABOTAGE:-}" ] || sed -i "$FIRST_SABOTAGE" "$W/work.sh"
+	say() { echo "kit: $*"; }
+	die() { echo "die: $*"; exit 1; }
+	rel() { echo "$1"; }
+	elapsed() { echo 9; }
+	# shellcheck disable=SC1091
+	. "$K/scripts/lib.sh" && . "$W/work.sh" && . "$W/report.sh"
+	KIT=$K NUM=7 LDIR=$W/lab SOL=$D/skel-good.c WORKF=$W/lab/work/file.c OUT=$W/out T=$W/t.txt LABS=$W
+	unset STEP SOLUTION
+	pick_source >/dev/null
+	BOOTS=(default) STEPS=3 PASSED=0 RESULTS_F=3 FAILED_STEPS="1 2 3" BOOT_TROUBLE=
+	out=$(verdict work)
+	grep -q 'set-up works' <<<"$out" || { echo "the untouched skeleton's run: $out"; exit 1; }
+	echo '/* my step 1 */' >>"$WORKF"
+	out=$(verdict work)
+	! grep -q 'set-up works' <<<"$out" || { echo "an edited copy is called the untouched skeleton: $out"; exit 1; }
+	grep -q 'Read the hint under the first FAIL' <<<"$out" || { echo "an edited copy: not the usual advice: $out"; exit 1; }
+)
+sabotaged "a first make lab on the untouched skeleton says set-up worked and the steps fail until written; an edited copy gets the usual advice" \
+	"a work.sh that keeps no digest of the skeleton" firstwords FIRST_SABOTAGE '/skeleton.sha/d' "the untouched skeleton's run"
 
 # kernel.sh's progress line: no total invented for a first build (it once
 # said "1007/900 objects, 99%"), none passed when a build outgrows the last.
