@@ -18,13 +18,16 @@ MAKEOVERRIDES :=
 
 S := scripts
 
-.PHONY: help deps tree kernel initramfs run why console gdb test test-debug selftests compile-check series-builds \
+.PHONY: help doctor deps tree kernel initramfs run why console gdb test test-debug selftests compile-check series-builds \
 	mainline abi mainline-tests bench man labs lab skel lab-check progress clean distclean
 .DEFAULT_GOAL := help
 
 help:		## this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
 		sed -E 's/^([a-z-]+):.*## (.*)/  make \1\t\2/' | expand -t 24
+
+doctor:		## pre-flight check of this machine: READY, or each thing to fix and how
+	@$(S)/doctor/doctor.sh
 
 deps:		## install the Debian packages the kit needs (as root)
 	@$(S)/deps.sh --install

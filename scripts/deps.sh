@@ -1,9 +1,32 @@
 #!/usr/bin/env bash
 # Check that the Debian packages the kit needs are installed.  As root,
 # install the missing ones with apt-get; otherwise print the one apt-get line
-# to run and fail.  Usage: deps.sh [--install]  (--install: always try apt)
+# to run and fail.  Usage: deps.sh [--install | --missing]  (--install:
+# always try apt; --missing: list the missing packages, install nothing,
+# download nothing: make doctor's question)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+# shellcheck source=scripts/doctor/host.sh
+. "$KIT/scripts/doctor/host.sh"
+
+# A host the kit cannot run on says why at once, before any apt-get (on a
+# host without apt or dpkg the first error once blamed "Debian's package
+# mirror", then "a truncated .deb").  Above the first bash-4 feature.
+problem=$(host_arch_problem)$(host_bash_problem)
+[ -z "$problem" ] || die "$problem" "make doctor checks the rest of this host."
+
+# Run as root in a checkout that is someone else's (sudo make deps, then
+# make lab as that user): what this run made in build/ is given back to the
+# checkout's owner, or the user's next run could not take its locks
+# ("build/.kernel-normal.lock: Permission denied").
+give_back_build() {
+	local owner
+	[ "$(id -u)" = 0 ] || return 0
+	owner=$(stat -c %u:%g "$KIT" 2>/dev/null) || return 0
+	[ "$owner" != 0:0 ] || return 0
+	find "$BUILD" -xdev -user 0 -exec chown -h "$owner" {} + 2>/dev/null || true
+}
+trap give_back_build EXIT
 
 # What each package is for, so that nothing is here by habit.
 PKGS=(
@@ -38,6 +61,8 @@ apparmor_parser() {
 	mkdir -p "$BUILD/deb"
 	deb=$(compgen -G "$BUILD/deb/apparmor_*.deb" | tail -1) || true
 	if [ -z "$deb" ]; then
+		problem=$(host_native_problem)
+		[ -z "$problem" ] || die "$problem" "make doctor checks the rest of this host."
 		(cd "$BUILD/deb" && apt-get download -q apparmor >"$LOGS/apt-download.log" 2>&1) ||
 			die "could not download Debian's apparmor package (log: $LOGS/apt-download.log)." \
 			    "Check that Debian's package mirror is reachable (as root, apt-get update may help), then run make again."
@@ -50,15 +75,15 @@ apparmor_parser() {
 		    "Delete $(basename "$deb") from build/deb/ (it may be truncated) and run make again."
 	say "apparmor_parser unpacked from $(basename "$deb") into ${dir#"$KIT"/}"
 }
-apparmor_parser
 
 # --mainline: also the reference kernel's source (FLAVOUR=mainline, make
 # mainline): 154 MB to download, 150 MB installed, only when it is used.
 # MAINLINE=1 (make deps MAINLINE=1) installs it with the others.
-args=()
+args=() listonly=0
 for a in "$@"; do
 	case "$a" in
 	--mainline) PKGS+=(linux-source-6.12) ;;	# Debian 12: bookworm-security
+	--missing) listonly=1 ;;
 	*) args+=("$a") ;;
 	esac
 done
@@ -71,10 +96,21 @@ missing=()
 declare -A installed=()
 while read -r p st; do
 	[ "$st" != "install ok installed" ] || installed[$p]=1
-done < <(dpkg-query -W -f='${Package} ${Status}\n' "${PKGS[@]}" 2>/dev/null)
+done < <(dpkg-query -W -f='${Package} ${Status}\n' "${PKGS[@]}" 2>/dev/null || true)
 for p in "${PKGS[@]}"; do
 	[ -n "${installed[$p]:-}" ] || missing+=("$p")
 done
+if [ "$listonly" = 1 ]; then
+	[ ${#missing[@]} -eq 0 ] || printf '%s\n' "${missing[@]}"
+	exit 0
+fi
+# Packages to install on a host that has no apt, or not Debian 12's:
+# the real cause, not apt-get's failure.
+if [ ${#missing[@]} -gt 0 ]; then
+	problem=$(host_native_problem)
+	[ -z "$problem" ] || die "$problem" "Missing here: ${missing[*]}. make doctor checks the rest of this host."
+fi
+apparmor_parser
 
 [ ${#missing[@]} -eq 0 ] && [ "${1:-}" != --install ] && exit 0
 [ ${#missing[@]} -eq 0 ] && { say "all packages present"; exit 0; }

@@ -40,7 +40,7 @@ series_headers() {
 	return 0
 }
 
-mkdir -p "$STAMPS" "$LOGS"
+mkdir -p "$STAMPS" "$LOGS" 2>/dev/null || true
 
 # Debian's ccache, when it is installed (make deps installs it), turns a
 # recompile of an object that an earlier build already compiled, in this
@@ -214,3 +214,13 @@ mainline_stack() {	# mainline_stack CMDLINE [quiet]: die if mainline cannot boot
 	esac
 	return 0
 }
+
+# build/ must be this user's to write: a run as root in someone else's
+# checkout (sudo make lab) leaves files the owner cannot replace, and the
+# next run failed on a lock with "Permission denied".
+for d in "$BUILD" "$STAMPS" "$LOGS"; do
+	[ -w "$d" ] && continue
+	me=$(id -un 2>/dev/null || id -u)
+	die "$d is not writable by $me (it belongs to $(stat -c %U "$d" 2>/dev/null || echo another user): was make run as root in this checkout?)." \
+	    "Give build/ back to yourself: sudo chown -R $me: ${BUILD}   then run make again. (make deps as root gives back what it makes; other targets are meant to run as you.)"
+done

@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# make doctor and the first error on a foreign host (TAP), on simulated
+# hosts: stand-ins first in PATH for the host's own commands (uname, df,
+# dpkg-query, apt-get), a PATH without apt and dpkg, an os-release of
+# another system (KIT_OS_RELEASE), bash 3.2 (KIT_BASH_VERSION).  Each host
+# must get its FIX line with the words that name the cause, and
+# scripts/deps.sh, which every build path runs first, must stop at once
+# naming it too (it once blamed "Debian's package mirror", then "a
+# truncated .deb", on a host without apt).  And the sudo case: make deps
+# as root in a user's checkout leaves build/ that user's.  Nothing is
+# installed and no network is reached: apt-get is a stand-in that fails.
+# kit: offline
+K=$(cd "$(dirname "$0")/../.." && pwd)
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+# shellcheck source=tests/host/tap.bash
+. "$K/tests/host/tap.bash"
+
+# A PATH of the host's commands without apt, dpkg and container engines
+# ($T/noapt), and a folder for each case's stand-ins in front of it.
+mkdir -p "$T/noapt"
+IFS=: read -r -a dirs <<<"$PATH"
+for d in "${dirs[@]}"; do
+	[ -d "$d" ] || continue
+	for f in "$d"/*; do
+		b=${f##*/}
+		case $b in apt*|dpkg*|podman|docker) continue ;; esac
+		[ -x "$f" ] && [ ! -e "$T/noapt/$b" ] && ln -s "$f" "$T/noapt/$b"
+	done
+done
+# The kit, in a scratch copy whose build/ is its own.
+KS=$T/kit
+mkdir -p "$KS" && cp -r "$K/scripts" "$K/Makefile" "$KS/" && mkdir -p "$KS/build/tools/apparmor/sbin" &&
+	printf '#!/bin/sh\n' >"$KS/build/tools/apparmor/sbin/apparmor_parser" &&
+	chmod +x "$KS/build/tools/apparmor/sbin/apparmor_parser"
+
+# host NAME LINE...: a folder of stand-ins, each LINE "cmd|shell body".
+host() {
+	local h=$T/host-$1 l
+	shift
+	mkdir -p "$h"
+	for l in "$@"; do
+		printf '#!/bin/sh\n%s\n' "${l#*|}" >"$h/${l%%|*}"
+		chmod +x "$h/${l%%|*}"
+	done
+	echo "$h"
+}
+os() {	# os ID VERSION PRETTY: an os-release file
+	printf 'PRETTY_NAME="%s"\nID=%s\nVERSION_ID="%s"\n' "$3" "$1" "$2" >"$T/os-$1-$2"
+	echo "$T/os-$1-$2"
+}
+DEB12=$(os debian 12 'Debian GNU/Linux 12 (bookworm)')
+# dpkg-query that knows every package installed, or none.
+ALL='dpkg-query|for a; do case $a in -*) ;; *) echo "$a install ok installed";; esac; done'
+NONE='dpkg-query|exit 1'
+APTFAIL='apt-get|echo "E: Unable to locate package linux-source-6.1" >&2; exit 100'
+BIGDISK='df|printf "Filesystem 1024-blocks Used Available Capacity Mounted\n/dev/x 999999999 1 900000000 1%% /\n"'
+
+# expect DESC WANT-RC ERE CMD...: CMD's exit status is WANT-RC and its
+# output, read as one line, matches ERE.
+expect() {
+	local desc=$1 want=$2 ere=$3 out rc
+	shift 3
+	out=$("$@" 2>&1); rc=$?
+	# One line: a message folded to the terminal's width is one message.
+	if [ "$rc" = "$want" ] && tr -s ' \n' '  ' <<<"$out" | grep -qE -- "$ere"; then
+		ok "$desc"
+	else
+		notok "$desc"
+		echo "# exit $rc (want $want); want /$ere/ in:"
+		sed 's/^/# /' <<<"$out" | head -12
+	fi
+}
+doctor() {	# doctor STANDINS [VAR=VALUE...]: make doctor on that host
+	local h=$1
+	shift
+	env "$@" PATH="$h:$T/noapt" bash "$KS/scripts/doctor/doctor.sh"
+}
+deps() {	# deps STANDINS [VAR=VALUE...]: scripts/deps.sh on that host
+	local h=$1
+	shift
+	env "$@" PATH="$h:$T/noapt" BUILD="$KS/build" bash "$KS/scripts/deps.sh"
+}
+
+echo "1..13"
+
+good=$(host good "$ALL" "$BIGDISK" 'apt-get|exit 0' 'dpkg|exit 0')
+expect "make doctor on a Debian 12 host with every package: READY" 0 ' READY: this machine can run the kit' \
+	doctor "$good" KIT_OS_RELEASE="$DEB12"
+
+noapt=$(host noapt "$BIGDISK")
+expect "make doctor without apt and dpkg (Fedora, Arch): names the cause and the image" 1 \
+	'FIX +system +this host \(Fedora Linux 41\) has no apt-get and dpkg.*container image' \
+	doctor "$noapt" KIT_OS_RELEASE="$(os fedora 41 'Fedora Linux 41')"
+expect "scripts/deps.sh without apt and dpkg: its first error names the cause, not a package mirror" 1 \
+	'has no apt-get and dpkg' deps "$noapt" KIT_OS_RELEASE="$(os fedora 41 'Fedora Linux 41')"
+
+deb13=$(host deb13 "$NONE" "$APTFAIL" "$BIGDISK" 'dpkg|exit 0')
+D13=$(os debian 13 'Debian GNU/Linux 13 (trixie)')
+expect "make doctor on Debian 13: not Debian 12, no linux-source-6.1, the image" 1 \
+	'FIX +system +this host is Debian GNU/Linux 13 \(trixie\), not Debian 12: .*linux-source-6.1' \
+	doctor "$deb13" KIT_OS_RELEASE="$D13"
+expect "scripts/deps.sh on Debian 13 with packages missing: says Debian 13 has no linux-source-6.1, before apt-get" 1 \
+	'not Debian 12: the kit.s kernel source, Debian.s linux-source-6.1' deps "$deb13" KIT_OS_RELEASE="$D13"
+podman=$(host podman "$NONE" "$APTFAIL" "$BIGDISK" 'dpkg|exit 0' 'podman|exit 1')
+expect "make doctor on Debian 13 with podman: the image's way, and the image not loaded" 1 \
+	'note +system .*runs here in its container image, with podman.*FIX +image +the kit.s image is not loaded' \
+	doctor "$podman" KIT_OS_RELEASE="$D13"
+
+arm=$(host arm "$ALL" "$BIGDISK" 'uname|case "$1" in -m) echo aarch64;; *) echo Linux;; esac' 'apt-get|exit 0' 'dpkg|exit 0')
+expect "make doctor on arm64: the x86_64 guest needs an x86_64 host, said plainly" 1 \
+	'FIX +arch +this is an arm64 machine \(aarch64\).*no cross-built kernel' doctor "$arm" KIT_OS_RELEASE="$DEB12"
+expect "scripts/deps.sh on arm64: stops at once, naming the architecture" 1 \
+	'this is an arm64 machine' deps "$arm" KIT_OS_RELEASE="$DEB12"
+
+small=$(host small "$ALL" 'apt-get|exit 0' 'dpkg|exit 0' \
+	'df|printf "Filesystem 1024-blocks Used Available Capacity Mounted\n/dev/x 9999999 1 2097152 1%% /\n"')
+expect "make doctor with 2 GB free: the disk the labs need" 1 \
+	'FIX +disk +2 GB free where the kit is .*the labs need [0-9]+ GB' doctor "$small" KIT_OS_RELEASE="$DEB12"
+
+expect "make doctor with bash 3.2 (macOS's): too old, the image" 1 \
+	'FIX +bash +bash 3.2 is too old' doctor "$good" KIT_OS_RELEASE="$DEB12" KIT_BASH_VERSION=3.2
+expect "scripts/deps.sh with bash 3.2: too old, before its first bash-4 feature" 1 \
+	'bash 3.2 is too old' deps "$good" KIT_OS_RELEASE="$DEB12" KIT_BASH_VERSION=3.2
+
+# A hostile os-release (another person's text): its escapes shown, not run.
+evil=$(os debian 12x "$(printf 'Evil\033]0;pwned\007\033[2J')")
+out=$(doctor "$good" KIT_OS_RELEASE="$evil" 2>&1)
+if grep -q $'\033' <<<"$out"; then notok "make doctor prints an os-release's escape sequences to the terminal"
+else ok "make doctor shows an os-release's control characters as ?, never sends them to the terminal"; fi
+
+# The sudo case: make deps as root in a checkout owned by a user leaves
+# build/ that user's, and the user's next run can take its locks; a
+# build/ root kept is refused with what to do, not "Permission denied".
+sudocase() (
+	[ "$(id -u)" = 0 ] || { echo "SKIP: not root"; exit 0; }
+	U=$T/user && cp -r "$KS" "$U" && rm -rf "$U/build/stamps" "$U/build/logs" && chown -R 4242:4242 "$U" || exit 1
+	chmod 755 "$T"
+	env PATH="$good:$T/noapt" KIT_OS_RELEASE="$DEB12" BUILD="$U/build" bash "$U/scripts/deps.sh" >/dev/null 2>&1 ||
+		{ echo "deps.sh as root failed"; exit 1; }
+	left=$(find "$U/build" -user 0)
+	[ -z "$left" ] || { echo "make deps as root left root's files in the user's build/: $left"; exit 1; }
+	setpriv --reuid=4242 --regid=4242 --clear-groups bash -c \
+		'. "$1/scripts/lib.sh" && exec 9>"$BUILD/.kernel-normal.lock"' _ "$U" ||
+		{ echo "the user cannot take the kernel's lock after sudo make deps"; exit 1; }
+	chown 0:0 "$U/build/stamps"
+	out=$(setpriv --reuid=4242 --regid=4242 --clear-groups bash -c '. "$1/scripts/lib.sh"' _ "$U" 2>&1) &&
+		{ echo "a root-owned build/stamps was not refused"; exit 1; }
+	tr -s ' \n' '  ' <<<"$out" | grep -q 'is not writable by .*sudo chown -R' || { echo "not the message: $out"; exit 1; }
+	exit 0
+)
+scenario "sudo make deps in a user's checkout leaves build/ the user's; a root-owned build/ is refused with the fix" sudocase
