@@ -369,6 +369,18 @@ kbuildcase() (
 	export BUILD=$S/kit/build TARBALL=$S/fake.tar.xz LABS_DIR=$S/kit/labs
 	export KIT_KERNEL_CACHE=${CACHECASE:-off}	# cachecase: below
 	unset KCFLAGS
+	# dpkg's answers, from a stand-in database ("STATUS NAME VERSION"
+	# lines): dpkg-query -W prints the lines whose name matches a pattern.
+	mkdir -p "$S/bin"
+	printf 'ii gcc-12 12.2.0-14\nii make 4.3-4.1\n' >"$S/dpkg-db"
+	cat >"$S/bin/dpkg-query" <<-EOF
+	#!/bin/sh
+	while read -r st name ver; do
+		for a; do case \$name in \$a) echo "\$st  \$name \$ver"; break;; esac; done
+	done <"$S/dpkg-db"
+	EOF
+	chmod +x "$S/bin/dpkg-query"
+	export PATH=$S/bin:$PATH
 	runs() { cat "$BUILD/kbuild/$1/kbuild-runs" 2>/dev/null | wc -l; }
 	# kb WANT DESC [VAR=VALUE...]: kernel.sh (normal, or FLAVOUR=...)
 	# ran Kbuild WANT times (1 or 0); the first miss ends the case.
@@ -393,6 +405,10 @@ kbuildcase() (
 	[ -z "${CACHECASE:-}" ] || exit 0	# cachecase goes on from here
 	kb 0 "nothing changed"
 	grep -q 'up to date' "$S/last.out" || { echo "no 'up to date' message: $(cat "$S/last.out")"; exit 1; }
+	echo 'ii podman 4.3.1' >>"$S/dpkg-db"
+	kb 0 "a package the build does not run installed (podman)"
+	sed -i 's/^ii gcc-12 .*/ii gcc-12 12.2.0-15/' "$S/dpkg-db"
+	kb 1 "the compiler's package upgraded (gcc-12)"
 	echo 'more' >>README.md
 	kb 0 "the kit's README edited"
 	echo '/* more */' >>tests/guest/guest.c
@@ -540,7 +556,7 @@ sabotaged "ccache installed after the first build: the next run compiles nothing
 
 # The case must fail where the digest misses an input: on a kernel.sh
 # whose stamp leaves demo-lsm/ out, at the demo-lsm/ edit.
-sabotaged "kernel.sh runs Kbuild when a patch, a demo-lsm/ file, a config fragment, a lab's kernel file, the flavour, KCFLAGS or the tree changed, and not for a README, a guest test or a touch" \
+sabotaged "kernel.sh runs Kbuild when a patch, a demo-lsm/ file, a config fragment, a lab's kernel file, the flavour, KCFLAGS, the compiler's package or the tree changed, and not for a README, a guest test, a touch or an unrelated package" \
 	"a kernel.sh whose digest leaves demo-lsm/ out" kbuildcase SABOTAGE '/echo "demo-lsm /d' '^a demo-lsm/ file edited: Kbuild ran 0'
 
 # accel.sh's answer (kvm or tcg) is kept per flavour under what decides
