@@ -217,8 +217,9 @@ install_outputs() {
 # tree.sh runs: the flavour, the make command line (tree, output folder,
 # KCFLAGS), the environment Kbuild reads, the toolchain (the binaries'
 # size and time, and the versions of the Debian packages the build runs:
-# toolchain_versions), the config fragments, the scripts that build it,
-# the source tarball, and for the kit's kernels the series (patches/series
+# toolchain_versions), the config fragments, the scripts that build it
+# (not deps.sh: what it installs is in the versions and the tarball), the
+# source tarball, and for the kit's kernels the series (patches/series
 # and its patches) and demo-lsm/'s sources.  Each on a line of its own.
 # Not ccache, which changes no object (lib.sh), and not dpkg's whole
 # database: installing an unrelated package once made every clone's next
@@ -235,7 +236,7 @@ kernel_inputs() {
 		"$(without_ccache gcc -print-prog-name=cc1 2>&1)" "${TARBALLS[@]}" 2>&1 || true
 	toolchain_versions
 	sha256sum "${FRAGS[@]}" "$KIT/scripts/kernel.sh" "$KIT/scripts/lib.sh" \
-		"$KIT/scripts/deps.sh" "${MKTREE[0]}" 2>&1 || true
+		"${MKTREE[0]}" 2>&1 || true
 	echo "deps ${DEPS[*]}"
 	[ "$FLAVOUR" = mainline ] && return 0
 	echo "series $(series_digest)"
