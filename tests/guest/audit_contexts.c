@@ -66,18 +66,9 @@ static int set_daemon(int fd, int on)
 /* An exit rule: openat(2) and kill(2), x86_64, by a child of @ppid. */
 static int exit_rule(int fd, int add, pid_t ppid)
 {
-	struct audit_rule_data r = {
-		.flags = AUDIT_FILTER_EXIT,
-		.action = AUDIT_ALWAYS,
-		.field_count = 2,
-		.fields = { AUDIT_ARCH, AUDIT_PPID },
-		.fieldflags = { AUDIT_EQUAL, AUDIT_EQUAL },
-		.values = { AUDIT_ARCH_X86_64, (__u32)ppid },
-	};
+	static const int nrs[] = { __NR_openat, __NR_kill };
 
-	r.mask[__NR_openat / 32] |= 1u << (__NR_openat % 32);
-	r.mask[__NR_kill / 32] |= 1u << (__NR_kill % 32);
-	return audit_request(fd, add ? AUDIT_ADD_RULE : AUDIT_DEL_RULE, &r, sizeof(r));
+	return audit_exit_rule(fd, add, ppid, nrs, 2);
 }
 
 /* Read records from @fd until none came for 1 s (at most 10 s). */

@@ -9,6 +9,10 @@
  *	audit_request(fd, type, data, len)
  *				send one request and wait for its ack: 0 or
  *				-errno (the kernel's answer)
+ *	audit_exit_rule(fd, add, ppid, nrs, n)
+ *				add (@add 1) or delete an exit rule: the @n
+ *				system calls @nrs, x86_64, by a child of @ppid;
+ *				always log; audit_request()'s answer
  *
  * Records that come to @fd while audit_request() waits for its ack (the
  * audit daemon's socket, AUDIT_SET pid) are read and passed over.
@@ -17,9 +21,11 @@
 #define KIT_AUDIT_LIB_H
 
 #include <errno.h>
+#include <linux/audit.h>
 #include <linux/netlink.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/types.h>
 
 static inline int audit_fd(int groups)
 {
@@ -58,6 +64,23 @@ static inline int audit_request(int fd, int type, const void *data, size_t len)
 			if (nlh->nlmsg_type == NLMSG_ERROR && nlh->nlmsg_seq == seq)
 				return ((struct nlmsgerr *)NLMSG_DATA(nlh))->error;
 	}
+}
+
+static inline int audit_exit_rule(int fd, int add, pid_t ppid, const int *nrs, int n)
+{
+	struct audit_rule_data r = {
+		.flags = AUDIT_FILTER_EXIT,
+		.action = AUDIT_ALWAYS,
+		.field_count = 2,
+		.fields = { AUDIT_ARCH, AUDIT_PPID },
+		.fieldflags = { AUDIT_EQUAL, AUDIT_EQUAL },
+		.values = { AUDIT_ARCH_X86_64, (__u32)ppid },
+	};
+	int i;
+
+	for (i = 0; i < n; i++)
+		r.mask[nrs[i] / 32] |= 1u << (nrs[i] % 32);
+	return audit_request(fd, add ? AUDIT_ADD_RULE : AUDIT_DEL_RULE, &r, sizeof(r));
 }
 
 #endif

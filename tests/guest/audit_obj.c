@@ -43,17 +43,9 @@
 /* An exit rule: openat(2), x86_64, by a child of @ppid; always log. */
 static int openat_rule(int fd, int add, pid_t ppid)
 {
-	struct audit_rule_data r = {
-		.flags = AUDIT_FILTER_EXIT,
-		.action = AUDIT_ALWAYS,
-		.field_count = 2,
-		.fields = { AUDIT_ARCH, AUDIT_PPID },
-		.fieldflags = { AUDIT_EQUAL, AUDIT_EQUAL },
-		.values = { AUDIT_ARCH_X86_64, (__u32)ppid },
-	};
+	static const int nrs[] = { __NR_openat };
 
-	r.mask[__NR_openat / 32] |= 1u << (__NR_openat % 32);
-	return audit_request(fd, add ? AUDIT_ADD_RULE : AUDIT_DEL_RULE, &r, sizeof(r));
+	return audit_exit_rule(fd, add, ppid, nrs, 1);
 }
 
 /*
