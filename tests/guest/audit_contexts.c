@@ -362,40 +362,52 @@ FIXTURE_TEARDOWN(audit)
 		unlink(self->path);
 }
 
-/* Smack refuses to open a file of another label */
-TEST_F(audit, smack_refuses_a_file)
+/*
+ * A module that refuses a child without capabilities to open a file whose
+ * @xattr is @label; @name is its name in the skip's reason, @smack_label
+ * the Smack label the file's records must give (check_file()), or NULL.
+ */
+struct file_refusal {
+	const char *lsm, *name, *xattr, *label, *smack_label;
+};
+
+/* @r's refusal of a file at @path (@size bytes), its records read from @fd */
+static void refuses_a_file(struct __test_metadata *_metadata, int fd, char *path,
+			   size_t size, const struct file_refusal *r)
 {
 	int p;
 
-	if (lsm_position("smack") < 0)
-		SKIP(return, "Smack is not active in this boot");
-	snprintf(self->path, sizeof(self->path), "/tmp/kit-ctx-smack-%d", getpid());
-	ASSERT_EQ(0, labelled(self->path, "security.SMACK64", "KitCtxSecret"));
-	ASSERT_EQ(EACCES, child_open(self->path));
-	collect(self->fd);
-	p = find(AUDIT_PATH, self->path);
-	ASSERT_LE(0, p) TH_LOG("no PATH record of %s among %d records", self->path, nrecords);
+	if (lsm_position(r->lsm) < 0)
+		SKIP(return, "%s is not active in this boot", r->name);
+	snprintf(path, size, "/tmp/kit-ctx-%s-%d", r->lsm, getpid());
+	ASSERT_EQ(0, labelled(path, r->xattr, r->label));
+	ASSERT_EQ(EACCES, child_open(path));
+	collect(fd);
+	p = find(AUDIT_PATH, path);
+	ASSERT_LE(0, p) TH_LOG("no PATH record of %s among %d records", path, nrecords);
 	dump_event(_metadata, p);
 	check_subject(_metadata, p);
-	check_file(_metadata, p, "KitCtxSecret");
+	check_file(_metadata, p, r->smack_label);
+}
+
+/* Smack refuses to open a file of another label */
+TEST_F(audit, smack_refuses_a_file)
+{
+	static const struct file_refusal smack = {
+		"smack", "Smack", "security.SMACK64", "KitCtxSecret", "KitCtxSecret"
+	};
+
+	refuses_a_file(_metadata, self->fd, self->path, sizeof(self->path), &smack);
 }
 
 /* toylsm refuses to open a file labelled for it */
 TEST_F(audit, toylsm_refuses_a_file)
 {
-	int p;
+	static const struct file_refusal toylsm = {
+		"toylsm", "toylsm", "security.toylsm", "kitctxsecret", NULL
+	};
 
-	if (lsm_position("toylsm") < 0)
-		SKIP(return, "toylsm is not active in this boot");
-	snprintf(self->path, sizeof(self->path), "/tmp/kit-ctx-toylsm-%d", getpid());
-	ASSERT_EQ(0, labelled(self->path, "security.toylsm", "kitctxsecret"));
-	ASSERT_EQ(EACCES, child_open(self->path));
-	collect(self->fd);
-	p = find(AUDIT_PATH, self->path);
-	ASSERT_LE(0, p) TH_LOG("no PATH record of %s among %d records", self->path, nrecords);
-	dump_event(_metadata, p);
-	check_subject(_metadata, p);
-	check_file(_metadata, p, NULL);
+	refuses_a_file(_metadata, self->fd, self->path, sizeof(self->path), &toylsm);
 }
 
 /*
