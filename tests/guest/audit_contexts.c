@@ -33,6 +33,7 @@
 
 #include "audit_lib.h"
 #include "guest_lib.h"
+#include "kit/caps.h"
 #include "kselftest_harness.h"
 
 /* The record types of mainline 6.18 (include/uapi/linux/audit.h) */
@@ -116,15 +117,6 @@ static void collect(int fd)
 }
 
 /* ---- the refusing children ---- */
-
-static int drop_all_caps(void)
-{
-	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct d[2];
-
-	memset(d, 0, sizeof(d));
-	return syscall(SYS_capset, &h, d) ? -1 : 0;
-}
 
 /* A child that opens @path without capabilities: its errno, or 0. */
 static int child_open(const char *path)
