@@ -40,20 +40,12 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "kit/caps.h"
 #include "kit/lsm_abi.h"	/* the kit kernel's LSM syscalls and LSM_ID_* names */
 
 #ifndef PR_LSM_ATTR_SET
 #define PR_LSM_ATTR_SET 65	/* patch 0014; the kit's <linux/prctl.h> */
 #endif
-
-static int drop_all_caps(void)
-{
-	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct d[2];
-
-	memset(d, 0, sizeof(d));
-	return syscall(SYS_capset, &h, d) ? -1 : 0;
-}
 
 static void self(void)
 {

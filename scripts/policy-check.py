@@ -95,59 +95,63 @@ def other_module(path, no, text, labels, mine, theirs, me, them, their_file):
     return 1
 
 
+def smack_rule_error(w):
+    """What is wrong with the words w of a smack.rules line (after its
+    quoted text), or None."""
+    if len(w) != 3:
+        return (f" has {len(w)} word(s): a Smack rule is SUBJECT OBJECT ACCESS, three words "
+                "(ACCESS: letters of rwxatlb, or -)")
+    err = smack_label_error(w[0]) or smack_label_error(w[1])
+    if err:
+        return f": {err}"
+    wrong = [c for c in w[2] if c not in SMACK_PERMS and c != "-"]
+    if wrong:
+        return (f": {wrong[0]} is not a Smack access letter (r read, w write, x execute, "
+                "a append, t transmute, l lock, b bring-up, - none); the kernel stops reading "
+                "the access at it and takes only the letters before")
+    return None
+
+
+def toy_rule_error(w):
+    """What is wrong with the words w of a toylsm.rules line (after its
+    quoted text), or None."""
+    if len(w) != 3:
+        return (f" has {len(w)} word(s): a toylsm rule is SUBJECT OBJECT PERMS, three words "
+                "(PERMS: letters of rwxt, or -)")
+    lab = [x for x in w[:2] if not TOY_LABEL.match(x)]
+    if lab:
+        return (f": {lab[0]} is not a toylsm label (1 to 31 characters of A-Z a-z 0-9 _ . : -)")
+    p = w[2]
+    if p != "-" and (not p or any(c not in TOY_PERMS for c in p) or len(set(p)) != len(p)):
+        extra = [c for c in p if c not in TOY_PERMS]
+        why = (f"{extra[0]} is not a toylsm permission" if extra
+               else "a letter is given twice")
+        smackish = " (a is Smack's append: toylsm asks w for every write)" \
+            if "a" in extra else ""
+        return (f": {why}{smackish}; PERMS is letters of rwxt (r read, w write, x execute, "
+                "t transit), each once, or - (no rule)")
+    return None
+
+
 def check_rules(setdir):
     smack, toy = set_labels(setdir)
+    # Each module's rules file, its parser's checks, and the other module:
+    # a rule that parses can still be written for the other one.
+    modules = (("smack.rules", smack_rule_error, ("smack", smack), ("toylsm", toy),
+                "Smack", "toylsm", "toylsm.rules"),
+               ("toylsm.rules", toy_rule_error, ("toylsm", toy), ("smack", smack),
+                "toylsm", "Smack", "smack.rules"))
     bad = 0
-    path = os.path.join(setdir, "smack.rules")
-    for no, text in rule_lines(path):
-        w = text.split()
-        if len(w) != 3:
-            out(path, no, f'"{text.strip()}" has {len(w)} word(s): a Smack rule is SUBJECT '
-                "OBJECT ACCESS, three words (ACCESS: letters of rwxatlb, or -)")
-            bad += 1
-            continue
-        err = smack_label_error(w[0]) or smack_label_error(w[1])
-        if err:
-            out(path, no, f'"{text.strip()}": {err}')
-            bad += 1
-            continue
-        wrong = [c for c in w[2] if c not in SMACK_PERMS and c != "-"]
-        if wrong:
-            out(path, no, f'"{text.strip()}": {wrong[0]} is not a Smack access letter '
-                "(r read, w write, x execute, a append, t transmute, l lock, b bring-up, "
-                "- none); the kernel stops reading the access at it and takes only the "
-                "letters before")
-            bad += 1
-            continue
-        bad += other_module(path, no, text, w[:2], ("smack", smack), ("toylsm", toy),
-                            "Smack", "toylsm", "toylsm.rules")
-    path = os.path.join(setdir, "toylsm.rules")
-    for no, text in rule_lines(path):
-        w = text.split()
-        if len(w) != 3:
-            out(path, no, f'"{text.strip()}" has {len(w)} word(s): a toylsm rule is SUBJECT '
-                "OBJECT PERMS, three words (PERMS: letters of rwxt, or -)")
-            bad += 1
-            continue
-        lab = [x for x in w[:2] if not TOY_LABEL.match(x)]
-        if lab:
-            out(path, no, f'"{text.strip()}": {lab[0]} is not a toylsm label (1 to 31 '
-                "characters of A-Z a-z 0-9 _ . : -)")
-            bad += 1
-            continue
-        p = w[2]
-        if p != "-" and (not p or any(c not in TOY_PERMS for c in p) or len(set(p)) != len(p)):
-            extra = [c for c in p if c not in TOY_PERMS]
-            why = (f"{extra[0]} is not a toylsm permission" if extra
-                   else "a letter is given twice")
-            smackish = " (a is Smack's append: toylsm asks w for every write)" \
-                if "a" in extra else ""
-            out(path, no, f'"{text.strip()}": {why}{smackish}; PERMS is letters of rwxt '
-                "(r read, w write, x execute, t transit), each once, or - (no rule)")
-            bad += 1
-            continue
-        bad += other_module(path, no, text, w[:2], ("toylsm", toy), ("smack", smack),
-                            "toylsm", "Smack", "smack.rules")
+    for name, rule_error, mine, theirs, me, them, their_file in modules:
+        path = os.path.join(setdir, name)
+        for no, text in rule_lines(path):
+            w = text.split()
+            err = rule_error(w)
+            if err:
+                out(path, no, f'"{text.strip()}"{err}')
+                bad += 1
+                continue
+            bad += other_module(path, no, text, w[:2], mine, theirs, me, them, their_file)
     return 1 if bad else 0
 
 

@@ -33,6 +33,7 @@
 
 #include "audit_lib.h"
 #include "guest_lib.h"
+#include "kit/caps.h"
 #include "kselftest_harness.h"
 
 /* The record types of mainline 6.18 (include/uapi/linux/audit.h) */
@@ -66,18 +67,9 @@ static int set_daemon(int fd, int on)
 /* An exit rule: openat(2) and kill(2), x86_64, by a child of @ppid. */
 static int exit_rule(int fd, int add, pid_t ppid)
 {
-	struct audit_rule_data r = {
-		.flags = AUDIT_FILTER_EXIT,
-		.action = AUDIT_ALWAYS,
-		.field_count = 2,
-		.fields = { AUDIT_ARCH, AUDIT_PPID },
-		.fieldflags = { AUDIT_EQUAL, AUDIT_EQUAL },
-		.values = { AUDIT_ARCH_X86_64, (__u32)ppid },
-	};
+	static const int nrs[] = { __NR_openat, __NR_kill };
 
-	r.mask[__NR_openat / 32] |= 1u << (__NR_openat % 32);
-	r.mask[__NR_kill / 32] |= 1u << (__NR_kill % 32);
-	return audit_request(fd, add ? AUDIT_ADD_RULE : AUDIT_DEL_RULE, &r, sizeof(r));
+	return audit_exit_rule(fd, add, ppid, nrs, 2);
 }
 
 /* Read records from @fd until none came for 1 s (at most 10 s). */
@@ -125,15 +117,6 @@ static void collect(int fd)
 }
 
 /* ---- the refusing children ---- */
-
-static int drop_all_caps(void)
-{
-	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct d[2];
-
-	memset(d, 0, sizeof(d));
-	return syscall(SYS_capset, &h, d) ? -1 : 0;
-}
 
 /* A child that opens @path without capabilities: its errno, or 0. */
 static int child_open(const char *path)
@@ -371,40 +354,52 @@ FIXTURE_TEARDOWN(audit)
 		unlink(self->path);
 }
 
-/* Smack refuses to open a file of another label */
-TEST_F(audit, smack_refuses_a_file)
+/*
+ * A module that refuses a child without capabilities to open a file whose
+ * @xattr is @label; @name is its name in the skip's reason, @smack_label
+ * the Smack label the file's records must give (check_file()), or NULL.
+ */
+struct file_refusal {
+	const char *lsm, *name, *xattr, *label, *smack_label;
+};
+
+/* @r's refusal of a file at @path (@size bytes), its records read from @fd */
+static void refuses_a_file(struct __test_metadata *_metadata, int fd, char *path,
+			   size_t size, const struct file_refusal *r)
 {
 	int p;
 
-	if (lsm_position("smack") < 0)
-		SKIP(return, "Smack is not active in this boot");
-	snprintf(self->path, sizeof(self->path), "/tmp/kit-ctx-smack-%d", getpid());
-	ASSERT_EQ(0, labelled(self->path, "security.SMACK64", "KitCtxSecret"));
-	ASSERT_EQ(EACCES, child_open(self->path));
-	collect(self->fd);
-	p = find(AUDIT_PATH, self->path);
-	ASSERT_LE(0, p) TH_LOG("no PATH record of %s among %d records", self->path, nrecords);
+	if (lsm_position(r->lsm) < 0)
+		SKIP(return, "%s is not active in this boot", r->name);
+	snprintf(path, size, "/tmp/kit-ctx-%s-%d", r->lsm, getpid());
+	ASSERT_EQ(0, labelled(path, r->xattr, r->label));
+	ASSERT_EQ(EACCES, child_open(path));
+	collect(fd);
+	p = find(AUDIT_PATH, path);
+	ASSERT_LE(0, p) TH_LOG("no PATH record of %s among %d records", path, nrecords);
 	dump_event(_metadata, p);
 	check_subject(_metadata, p);
-	check_file(_metadata, p, "KitCtxSecret");
+	check_file(_metadata, p, r->smack_label);
+}
+
+/* Smack refuses to open a file of another label */
+TEST_F(audit, smack_refuses_a_file)
+{
+	static const struct file_refusal smack = {
+		"smack", "Smack", "security.SMACK64", "KitCtxSecret", "KitCtxSecret"
+	};
+
+	refuses_a_file(_metadata, self->fd, self->path, sizeof(self->path), &smack);
 }
 
 /* toylsm refuses to open a file labelled for it */
 TEST_F(audit, toylsm_refuses_a_file)
 {
-	int p;
+	static const struct file_refusal toylsm = {
+		"toylsm", "toylsm", "security.toylsm", "kitctxsecret", NULL
+	};
 
-	if (lsm_position("toylsm") < 0)
-		SKIP(return, "toylsm is not active in this boot");
-	snprintf(self->path, sizeof(self->path), "/tmp/kit-ctx-toylsm-%d", getpid());
-	ASSERT_EQ(0, labelled(self->path, "security.toylsm", "kitctxsecret"));
-	ASSERT_EQ(EACCES, child_open(self->path));
-	collect(self->fd);
-	p = find(AUDIT_PATH, self->path);
-	ASSERT_LE(0, p) TH_LOG("no PATH record of %s among %d records", self->path, nrecords);
-	dump_event(_metadata, p);
-	check_subject(_metadata, p);
-	check_file(_metadata, p, NULL);
+	refuses_a_file(_metadata, self->fd, self->path, sizeof(self->path), &toylsm);
 }
 
 /*

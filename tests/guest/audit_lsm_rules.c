@@ -12,7 +12,6 @@
 #define _GNU_SOURCE
 #include <linux/audit.h>
 #include <linux/netlink.h>
-#include <poll.h>
 #include <sys/socket.h>
 #include <time.h>
 
@@ -55,7 +54,7 @@ static int user_message_logged(int fd, int log)
 {
 	static char buf[8192] __attribute__((aligned(8)));
 	char text[64], marker[64];
-	struct timespec t0, t;
+	struct timespec t0;
 	int seen = 0;
 
 	snprintf(text, sizeof(text), "kit-audit-%d-%ld", getpid(), random());
@@ -65,18 +64,10 @@ static int user_message_logged(int fd, int log)
 		return -1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (;;) {
-		struct pollfd p = { .fd = log, .events = POLLIN };
-		ssize_t n;
+		ssize_t n = audit_next(log, buf, sizeof(buf), &t0);
 
-		clock_gettime(CLOCK_MONOTONIC, &t);
-		if (t.tv_sec - t0.tv_sec > 10 || poll(&p, 1, 1000) < 0)
+		if (n < 0)
 			return -1;
-		if (!(p.revents & POLLIN))
-			continue;
-		n = recv(log, buf, sizeof(buf) - 1, 0);
-		if (n <= 0)
-			continue;
-		buf[n] = '\0';
 		if (memmem(buf, n, text, strlen(text)))
 			seen = 1;
 		if (memmem(buf, n, marker, strlen(marker)))

@@ -22,7 +22,6 @@
 #include <fcntl.h>
 #include <linux/audit.h>
 #include <linux/netlink.h>
-#include <poll.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -43,17 +42,9 @@
 /* An exit rule: openat(2), x86_64, by a child of @ppid; always log. */
 static int openat_rule(int fd, int add, pid_t ppid)
 {
-	struct audit_rule_data r = {
-		.flags = AUDIT_FILTER_EXIT,
-		.action = AUDIT_ALWAYS,
-		.field_count = 2,
-		.fields = { AUDIT_ARCH, AUDIT_PPID },
-		.fieldflags = { AUDIT_EQUAL, AUDIT_EQUAL },
-		.values = { AUDIT_ARCH_X86_64, (__u32)ppid },
-	};
+	static const int nrs[] = { __NR_openat };
 
-	r.mask[__NR_openat / 32] |= 1u << (__NR_openat % 32);
-	return audit_request(fd, add ? AUDIT_ADD_RULE : AUDIT_DEL_RULE, &r, sizeof(r));
+	return audit_exit_rule(fd, add, ppid, nrs, 1);
 }
 
 /*
@@ -65,26 +56,20 @@ static int path_records(int log, const char *path, char *out, size_t outlen)
 {
 	static char buf[8192] __attribute__((aligned(8)));
 	char serial[64] = "";
-	struct timespec t0, t;
+	struct timespec t0;
 	int n_path = 0;
 
 	out[0] = '\0';
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (;;) {
-		struct pollfd p = { .fd = log, .events = POLLIN };
 		struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
+		ssize_t n = audit_next(log, buf, sizeof(buf), &t0);
 		char *text, *colon;
-		ssize_t n;
 
-		clock_gettime(CLOCK_MONOTONIC, &t);
-		if (t.tv_sec - t0.tv_sec > 10 || poll(&p, 1, 1000) < 0)
+		if (n < 0)
 			return -1;
-		if (!(p.revents & POLLIN))
-			continue;
-		n = recv(log, buf, sizeof(buf) - 1, 0);
 		if (n <= (ssize_t)NLMSG_HDRLEN)
 			continue;
-		buf[n] = '\0';
 		text = NLMSG_DATA(nlh);
 		/* "audit(1234.567:89): ..." : the event's serial ends at ')' */
 		colon = strstr(text, "): ");

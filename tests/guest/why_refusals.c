@@ -34,6 +34,7 @@
 
 #include "guest_lib.h"
 #include "kselftest_harness.h"
+#include "kit/caps.h"
 #include "kit/landlock.h"
 #include "kit/lsm_abi.h"
 #include "kit/lsm_trace.h"
@@ -42,16 +43,6 @@
 #define YAMA_SCOPE "/proc/sys/kernel/yama/ptrace_scope"
 
 /* ---- the refusing side: "do ACTION [FILE]" ---- */
-
-/* No capability left at all: effective, permitted, inheritable. */
-static int drop_all_caps(void)
-{
-	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct d[2];
-
-	memset(d, 0, sizeof(d));
-	return syscall(SYS_capset, &h, d) ? -1 : 0;
-}
 
 static int do_open(const char *file)
 {

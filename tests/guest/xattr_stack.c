@@ -112,26 +112,33 @@ static const char *err_name(int e)
 		}									\
 	} while (0)
 
+/*
+ * The module @id (@name) alone: CAP_MAC_ADMIN is enough to set and to
+ * remove its attribute @xattr.
+ */
+static void needs_cap_mac_admin_only(struct __test_metadata *_metadata, int id,
+				     const char *name, const char *xattr)
+{
+	char set[80], rm[80];
+
+	if (!lsm_active(id))
+		SKIP(return, "%s is not active", name);
+	snprintf(set, sizeof(set), "%s alone lets CAP_MAC_ADMIN set its label", name);
+	snprintf(rm, sizeof(rm), "%s alone lets CAP_MAC_ADMIN remove its label", name);
+	EXPECT_XATTR(0, NO_SYS_ADMIN, xattr, "kitx", set);
+	EXPECT_XATTR(0, NO_SYS_ADMIN, xattr, NULL, rm);
+}
+
 /* Smack alone: CAP_MAC_ADMIN is enough for security.SMACK64. */
 TEST(smack64_needs_cap_mac_admin_only)
 {
-	if (!lsm_active(LSM_ID_SMACK))
-		SKIP(return, "Smack is not active");
-	EXPECT_XATTR(0, NO_SYS_ADMIN, "security.SMACK64", "kitx",
-		     "Smack alone lets CAP_MAC_ADMIN set its label");
-	EXPECT_XATTR(0, NO_SYS_ADMIN, "security.SMACK64", NULL,
-		     "Smack alone lets CAP_MAC_ADMIN remove its label");
+	needs_cap_mac_admin_only(_metadata, LSM_ID_SMACK, "Smack", "security.SMACK64");
 }
 
 /* toylsm alone: CAP_MAC_ADMIN is enough for security.toylsm. */
 TEST(toylsm_needs_cap_mac_admin_only)
 {
-	if (!lsm_active(LSM_ID_TOYLSM))
-		SKIP(return, "toylsm is not active");
-	EXPECT_XATTR(0, NO_SYS_ADMIN, "security.toylsm", "kitx",
-		     "toylsm alone lets CAP_MAC_ADMIN set its label");
-	EXPECT_XATTR(0, NO_SYS_ADMIN, "security.toylsm", NULL,
-		     "toylsm alone lets CAP_MAC_ADMIN remove its label");
+	needs_cap_mac_admin_only(_metadata, LSM_ID_TOYLSM, "toylsm", "security.toylsm");
 }
 
 /* SELinux alone, with no policy loaded: the file's owner may set it. */

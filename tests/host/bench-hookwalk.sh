@@ -18,9 +18,10 @@ P=scripts/bench-hookwalk.awk
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
-n=0 nm=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-notok() { n=$((n + 1)); echo "not ok $n $*"; }
+# ok, notok (and the count n)
+# shellcheck source=tests/host/tap.bash
+. "$K/tests/host/tap.bash"
+nm=0
 
 # table PARSER: the tables of the stored logs; fails (with a diff) unless
 # they are the expected ones: the easy log, and a real run's

@@ -155,16 +155,20 @@ else
 fi
 rm -f "$bad"
 
+# verdict DESC COMPLAINTS: the next test, DESC, passes when there are no
+# complaints; else it fails with their first ten lines as diagnostics.
 i=1
-for p in "${P[@]}"; do
+verdict() {
 	i=$((i + 1))
-	bad=$(complaints "$K/patches/$p")
-	if [ -z "$bad" ]; then
-		echo "ok $i $p"
+	if [ -z "$2" ]; then
+		echo "ok $i $1"
 	else
-		echo "not ok $i $p"
-		printf '%s\n' "$bad" | sed 's/^/# /' | head -10
+		echo "not ok $i $1"
+		printf '%s\n' "$2" | sed 's/^/# /' | head -10
 	fi
+}
+for p in "${P[@]}"; do
+	verdict "$p" "$(complaints "$K/patches/$p")"
 done
 
 # The series under the reference tree's checkpatch.pl too (6.12's, once
@@ -226,14 +230,7 @@ flags SPDX_LICENSE_TAG '// SPDX-License-Identifier: GPL-2.0-bogus\nint kit_x;\n'
 	"the SPDX check did not run (make deps installs python3-git and python3-ply)"
 
 for f in "${KF[@]}"; do
-	i=$((i + 1))
-	bad=$(file_complaints "$K/$f")
-	if [ -z "$bad" ]; then
-		echo "ok $i checkpatch --strict -f $f"
-	else
-		echo "not ok $i checkpatch --strict -f $f"
-		printf '%s\n' "$bad" | sed "s|$K/||" | sed 's/^/# /' | head -10
-	fi
+	verdict "checkpatch --strict -f $f" "$(file_complaints "$K/$f" | sed "s|$K/||")"
 done
 
 # The user-space files, in parallel (one checkpatch per file, as many at a
@@ -287,15 +284,11 @@ else
 fi
 n=0
 for f in "${UF[@]}"; do
-	i=$((i + 1))
 	n=$((n + 1))
 	bad=$(ucomplaints "$n")
 	rc=$(cat "$ud/$n.rc" 2>/dev/null)
-	if [ -z "$bad" ] && [ "$rc" = 0 ]; then
-		echo "ok $i checkpatch --strict -f (user space) $f"
-	else
-		echo "not ok $i checkpatch --strict -f (user space) $f"
-		printf '%s\n' "${bad:-checkpatch exited $rc with no complaint}" | sed "s|$K/||" | sed 's/^/# /' | head -10
-	fi
+	# A run that ended with a status other than 0 fails even without a complaint.
+	[ -n "$bad" ] || [ "$rc" = 0 ] || bad="checkpatch exited $rc with no complaint"
+	verdict "checkpatch --strict -f (user space) $f" "$(printf '%s\n' "$bad" | sed "s|$K/||")"
 done
 rm -rf "$ud"

@@ -17,6 +17,9 @@ set -u
 K=$(cd "$(dirname "$0")/../.." && pwd -P)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+# cite_verdict
+# shellcheck source=tests/host/cites.bash
+. "$K/tests/host/cites.bash"
 
 # citations MD: "FILE<TAB>NAME<TAB>LINE" for each citation of demo-lsm/.
 citations() {
@@ -105,10 +108,5 @@ for md in "${MDS[@]}"; do
 	i=$((i + 1))
 	res=$(check "$K" "$md")
 	IFS=$'\t' read -r v m d <<<"$res"
-	if [ "$v" = ok ]; then
-		echo "ok $i $m: line numbers of demo-lsm/ true ($d)"
-	else
-		echo "not ok $i $m: line numbers of demo-lsm/ true"
-		printf '%s\n' "$d" | sed -e 's/; /\n/g' | sed -e '/^$/d' -e 's/^/# /'
-	fi
+	cite_verdict $i "$m: line numbers of demo-lsm/ true" "$v" "$d"
 done

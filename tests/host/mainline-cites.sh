@@ -31,6 +31,9 @@ MAINLINE_TREE=${MAINLINE_TREE:-$B/linux-6.12}
 MDS=${MAINLINE_CITES_MDS:-docs/mainline-next.md}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+# cite_verdict
+# shellcheck source=tests/host/cites.bash
+. "$K/tests/host/cites.bash"
 
 # cites MD: "LINE US TREE US FILE US NAME US present|absent" for each name
 # of each citation row (US: the unit separator, \037, so that an empty
@@ -187,11 +190,6 @@ for md in "${MDLIST[@]}"; do
 			continue
 		fi
 		IFS=$'\t' read -r v _ d < <(check "$tree" "$root" "$K/$md")
-		if [ "$v" = ok ]; then
-			echo "ok $i $md: citations of the $tree tree hold ($d)"
-		else
-			echo "not ok $i $md: citations of the $tree tree hold"
-			printf '%s\n' "$d" | sed -e 's/; /\n/g' | sed -e '/^$/d' -e 's/^/# /'
-		fi
+		cite_verdict $i "$md: citations of the $tree tree hold" "$v" "$d"
 	done
 done
