@@ -25,7 +25,9 @@ LABS=${LABS_DIR:-$KIT/labs}	# LABS_DIR: for tests/host/progress.sh only
 if [ -n "${FROM:-}" ]; then
 	lab_table | "$KIT/scripts/progress.py" room "$FROM"
 elif [ -n "${OUT:-}" ]; then
-	lab_table | "$KIT/scripts/progress.py" mine "$BUILD/labs" "$OUT" "${NAME:-}"
+	lab_table | "$KIT/scripts/progress.py" mine "$BUILD/labs" "$OUT" "${NAME:-}" || exit
 else
-	lab_table | "$KIT/scripts/progress.py" mine "$BUILD/labs"
+	lab_table | "$KIT/scripts/progress.py" mine "$BUILD/labs" || exit
 fi
+# make join: whether the room has each lab's last run (nothing if not joined).
+[ -n "${FROM:-}" ] || "$KIT/scripts/room/client.py" status "$BUILD/labs"

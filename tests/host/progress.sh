@@ -172,7 +172,7 @@ unknownlab() (
 	refused "$1" "$T/bad" "lab 12" "bad/dan.txt, line 14: lab 12 is no lab of this kit (its labs: 1, 2, 3, 4, 5, 6, 7, 8, 9)"
 )
 check "FROM=DIR with a file naming a lab this kit does not have: listed under the table, file and line named" \
-	unknownlab scripts/progress.py "s/        raise ValueError('lab %s is no lab of this kit'/        return 0, {}; raise ValueError('lab %s is no lab of this kit'/"
+	unknownlab scripts/progress.py "s/        raise ValueError('lab %s is no lab of this kit/        return 0, {}; raise ValueError('lab %s is no lab of this kit/"
 
 # 8. Numbers that do not add up (a hand-edited file).  Mutant: not checked.
 addup() (
