@@ -10,7 +10,7 @@ override SHELL := /bin/bash
 # CMD, APPEND, SETUP and WHY reach the guest untouched: make expands neither (a `$f` in
 # CMD='for f in a b; do echo $f; done' stays `$f`).
 $(foreach v,CMD APPEND SETUP WHY,$(if $(filter command line,$(origin $(v))),$(eval override $(v) := $$(value $(v)))))
-export KIT_SHELL FLAVOUR CMD APPEND SETUP WHY POLICY MAINLINE
+export KIT_SHELL FLAVOUR CMD APPEND SETUP WHY POLICY MAINLINE BROWSER
 # Command-line variables reach the scripts through the environment only:
 # the kernel's own make, which the scripts run, must not inherit SHELL=1
 # (or anything else given to this make) through MAKEFLAGS.
@@ -19,7 +19,7 @@ MAKEOVERRIDES :=
 S := scripts
 
 .PHONY: help doctor deps tree kernel initramfs run why console gdb test test-debug selftests compile-check series-builds \
-	mainline abi mainline-tests bench man labs lab skel lab-check progress clean distclean
+	mainline abi mainline-tests bench man labs lab skel lab-check progress room join clean distclean
 .DEFAULT_GOAL := help
 
 help:		## this list
@@ -94,6 +94,12 @@ skel:		## make skel N STEP=k: fresh skeleton, steps before k solved
 
 progress:	## each lab's last result (OUT=FILE NAME=...: a file for the instructor; FROM=DIR: the room's table)
 	@$(S)/progress.sh
+
+room:		## the instructor's room: a page of who is stuck where, fed by make join (PORT=8041 BIND=127.0.0.1 DB=FILE)
+	@$(S)/room/room.sh
+
+join:		## join the room once: make join ROOM=http://HOST:PORT TOKEN=... NAME='Your Name'
+	@$(S)/room/client.py join "$${ROOM:-}" "$${TOKEN:-}" "$${NAME:-}"
 
 lab-check:	## check every lab (make lab-check N: one) offline, in seconds: no kernel build, no guest
 	@$(S)/lab-check.sh $(LAB_ARGS)

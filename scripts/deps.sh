@@ -88,6 +88,11 @@ for a in "$@"; do
 	esac
 done
 [ "${MAINLINE:-0}" = 1 ] && PKGS+=(linux-source-6.12)
+# BROWSER=1 (make deps BROWSER=1; CI): chromium, the headless browser in
+# which tests/host/room.sh renders make room's page (the stuck times, the
+# order, the screenshot of docs/room.png); without it that one test is a
+# skip, with the reason.  Not for the workshop itself: any browser shows the page.
+[ "${BROWSER:-0}" = 1 ] && PKGS+=(chromium)
 set -- "${args[@]}"
 
 # One dpkg-query for all of them (one per package cost a fifth of a second

@@ -9,8 +9,9 @@ file of it for the instructor; the room's table from a folder of those.
     progress.py room DIR                   < labs
         the room's table, attendees x labs, from every progress file in DIR
 
-"labs" on stdin: the kit's labs, one "NUMBER<TAB>TITLE" a line
-(scripts/progress.sh reads them from labs/*/lab.conf).
+"labs" on stdin: the kit's labs, one "NUMBER<TAB>STEPS<TAB>BOOTS<TAB>TITLE"
+a line (scripts/progress.sh reads them from labs/*/lab.conf and the
+solutions' TODO markers; BOOTS as a progress file writes them).
 
 The progress file (labs/README.md, "Where the room is") is lines of text:
 
@@ -30,9 +31,16 @@ what (copy: the attendee's copy; reference: SOLUTION=1), kernel (the
 flavour) and boots (lab.conf's BOOTS, a space inside one written "+";
 kernel and boots are "?" when the transcript predates them) with every
 result but never.  A lab the file does not list counts as never run.
-Anything else in a file, a lab this kit does not have, a lab listed twice:
-the file is refused, named, with its line, and nothing is printed or
-written.  The tests are tests/host/progress.sh.
+A lab line whose steps= or boots= are not the lab's (lab.conf's BOOTS,
+the solution's steps: "5/5 pass" of a lab of 6 steps is no pass), or
+anything else in a file, a lab this kit does not have, a lab listed twice:
+the file is refused, named, with its line.  In a folder (room), a file is
+read only if it is a regular file (a symlink, a FIFO, a device or a
+folder is refused without being opened, let alone followed), no content
+of a file that is not a progress file is shown, every string a file
+gives (its name too) goes through results.quoted() before it reaches the
+terminal, and the table shows every good file with the refused ones
+listed under it.  The tests are tests/host/progress.sh.
 """
 import datetime
 import getpass
@@ -40,10 +48,11 @@ import os
 import re
 import signal
 import socket
+import stat
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from results import BadInput, transcript, write_whole  # noqa: E402  the one parser of a transcript
+from results import BadInput, quoted, transcript, write_whole  # noqa: E402  the one parser of a transcript
 
 
 class Refused(BadInput):
@@ -58,12 +67,20 @@ WORD = re.compile(r'^[A-Za-z0-9._+-]+$')
 MAX_BYTES = 64 * 1024
 
 
+class Lab(str):
+    """A lab's title (a str, as the tables print it), with its steps (int)
+    and boots (the list of a progress file's boots=)."""
+
+
 def read_labs(stream):
-    """{number: title} of the "NUMBER<TAB>TITLE" lines on stdin."""
+    """{number: Lab} of the "NUMBER<TAB>STEPS<TAB>BOOTS<TAB>TITLE" lines
+    on stdin."""
     labs = {}
     for line in stream:
-        num, _, title = line.rstrip('\n').partition('\t')
-        labs[int(num)] = title
+        num, steps, boots, title = line.rstrip('\n').split('\t', 3)
+        labs[int(num)] = Lab(title)
+        labs[int(num)].steps = int(steps)
+        labs[int(num)].boots = boots.split(',')
     return labs
 
 
@@ -189,25 +206,105 @@ def write_progress(out, text):
 
 # ---- the instructor's side --------------------------------------------------
 
-def read_progress(path, shown, labs):
-    """(name, written, {lab: dict}) of one progress file, or BadInput."""
+def read_regular(path, shown):
+    """The bytes of PATH if it is a regular file of at most MAX_BYTES, read
+    without following a symlink (O_NOFOLLOW) and without blocking on a
+    FIFO (O_NONBLOCK), the type checked on what was opened (fstat), not
+    on the name; else BadInput (SHOWN, already quoted, names it)."""
     try:
-        if os.path.getsize(path) > MAX_BYTES:
-            raise BadInput('%s is not a progress file of make progress: it is over %d KiB'
-                           % (shown, MAX_BYTES // 1024))
-        with open(path, 'rb') as f:
-            text = f.read().decode('utf-8')
+        st = os.lstat(path)
+        if not stat.S_ISREG(st.st_mode):
+            raise BadInput('%s is %s, not a file: refused without reading it (FROM= holds '
+                           'progress files only)' % (shown, kind_of(st.st_mode)))
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY)
     except OSError as e:
         raise BadInput('%s cannot be read: %s' % (shown, e.strerror))
+    with os.fdopen(fd, 'rb') as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise BadInput('%s is %s, not a file: refused' % (shown, kind_of(st.st_mode)))
+        data = f.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise BadInput('%s is not a progress file of make progress: it is over %d KiB'
+                       % (shown, MAX_BYTES // 1024))
+    return data
+
+
+def kind_of(mode):
+    for test, what in ((stat.S_ISLNK, 'a symbolic link'), (stat.S_ISDIR, 'a folder'),
+                       (stat.S_ISFIFO, 'a FIFO'), (stat.S_ISSOCK, 'a socket'),
+                       (stat.S_ISCHR, 'a device'), (stat.S_ISBLK, 'a device')):
+        if test(mode):
+            return what
+    return 'no regular file'
+
+
+def lab_line(line, labs):
+    """(number, {KEY: value}) of a lab line of a progress file (make
+    room's posts are such a line too), checked against LABS (read_labs):
+    ValueError says what is wrong, every string it quotes through
+    quoted()."""
+    run = {}
+    for w in line.split(' '):
+        k, eq, v = w.partition('=')
+        if not eq or k in run or k not in ('lab', 'result', 'passed', 'steps', 'graded',
+                                           'what', 'kernel', 'boots'):
+            raise ValueError('%s is no KEY=VALUE of a lab line, or is given twice' % quoted(w, 40))
+        run[k] = v
+    if not run.get('lab', '').isdigit() or int(run['lab']) not in labs:
+        raise ValueError('lab %s is no lab of this kit (its labs: %s)'
+                         % (quoted(run.get('lab', '?'), 40), ', '.join(str(n) for n in sorted(labs))))
+    num = int(run['lab'])
+    r = run.get('result')
+    if r not in RESULTS:
+        raise ValueError('result=%s is none of %s' % (quoted(r or '', 40), ', '.join(RESULTS)))
+    keys = {'lab', 'result'}
+    if r != 'never':
+        keys |= {'graded', 'what', 'kernel', 'boots'}
+    if r in COUNTED:
+        keys |= {'passed', 'steps'}
+    if set(run) != keys:
+        raise ValueError('a lab with result=%s has the keys %s, not %s'
+                         % (r, ' '.join(sorted(keys)), ' '.join(sorted(run))))
+    if r in COUNTED:
+        if not (run['passed'].isdigit() and run['steps'].isdigit()):
+            raise ValueError('passed= and steps= must be numbers')
+        p, s = int(run['passed']), int(run['steps'])
+        if p > s or (r == 'pass' and not p == s > 0):
+            raise ValueError('passed=%d steps=%d do not add up for result=%s' % (p, s, r))
+        run['passed'], run['steps'] = p, s
+        if s != labs[num].steps:
+            raise ValueError('steps=%d, but lab %d has %d steps: not a result of this kit\'s lab %d'
+                             % (s, num, labs[num].steps, num))
+    if r != 'never':
+        if not WHEN.match(run['graded']):
+            raise ValueError('graded= is not YYYY-MM-DDTHH:MM:SS')
+        if run['what'] not in ('copy', 'reference'):
+            raise ValueError('what= is neither copy nor reference')
+        if not (WORD.match(run['kernel']) or run['kernel'] == '?'):
+            raise ValueError('kernel= is not one word')
+        if not all(WORD.match(b) for b in run['boots'].split(',')) and run['boots'] != '?':
+            raise ValueError('boots= is not a list of stack names')
+        if run['boots'] != '?' and run['boots'].split(',') != labs[num].boots:
+            raise ValueError('boots=%s, but lab %d boots %s: not a run of this kit\'s lab %d'
+                             % (run['boots'], num, ','.join(labs[num].boots), num))
+    return num, run
+
+
+def read_progress(path, shown, labs):
+    """(name, written, {lab: dict}) of one progress file, or BadInput.
+    Of a file whose first line is not MAGIC, nothing is shown: it may be
+    anything the attendee put there."""
+    try:
+        text = read_regular(path, shown).decode('utf-8')
     except UnicodeDecodeError:
         raise BadInput('%s is not a progress file of make progress: it is not text' % shown)
     lines = text.split('\n')
     if lines[0] != MAGIC:
-        raise BadInput('%s is not a progress file of make progress: its first line is %s, not "%s"'
-                       % (shown, repr(lines[0][:40]), MAGIC))
+        raise BadInput('%s is not a progress file of make progress: its first line is not "%s"'
+                       % (shown, MAGIC))
     name = written = None
     runs = {}
-    known = ', '.join(str(n) for n in sorted(labs))
 
     def bad(i, why):
         return BadInput('%s, line %d: %s' % (shown, i, why))
@@ -227,46 +324,13 @@ def read_progress(path, shown, labs):
             written = line[8:]
             continue
         if not line.startswith('lab='):
-            raise bad(i, '%s is no line of a progress file (name=, written= or lab=)' % repr(line[:40]))
-        run = {}
-        for w in line.split(' '):
-            k, eq, v = w.partition('=')
-            if not eq or k in run or k not in ('lab', 'result', 'passed', 'steps', 'graded',
-                                               'what', 'kernel', 'boots'):
-                raise bad(i, '%s is no KEY=VALUE of a lab line, or is given twice' % repr(w[:40]))
-            run[k] = v
-        if not run.get('lab', '').isdigit() or int(run['lab']) not in labs:
-            raise bad(i, 'lab %s is no lab of this kit (its labs: %s)' % (run.get('lab', '?'), known))
-        num = int(run['lab'])
+            raise bad(i, '%s is no line of a progress file (name=, written= or lab=)' % quoted(line, 40))
+        try:
+            num, run = lab_line(line, labs)
+        except ValueError as e:
+            raise bad(i, str(e))
         if num in runs:
             raise bad(i, 'lab %d is listed twice' % num)
-        r = run.get('result')
-        if r not in RESULTS:
-            raise bad(i, 'result=%s is none of %s' % (r, ', '.join(RESULTS)))
-        keys = {'lab', 'result'}
-        if r != 'never':
-            keys |= {'graded', 'what', 'kernel', 'boots'}
-        if r in COUNTED:
-            keys |= {'passed', 'steps'}
-        if set(run) != keys:
-            raise bad(i, 'a lab with result=%s has the keys %s, not %s'
-                      % (r, ' '.join(sorted(keys)), ' '.join(sorted(run))))
-        if r in COUNTED:
-            if not (run['passed'].isdigit() and run['steps'].isdigit()):
-                raise bad(i, 'passed= and steps= must be numbers')
-            p, s = int(run['passed']), int(run['steps'])
-            if p > s or (r == 'pass' and not p == s > 0):
-                raise bad(i, 'passed=%d steps=%d do not add up for result=%s' % (p, s, r))
-            run['passed'], run['steps'] = p, s
-        if r != 'never':
-            if not WHEN.match(run['graded']):
-                raise bad(i, 'graded= is not YYYY-MM-DDTHH:MM:SS')
-            if run['what'] not in ('copy', 'reference'):
-                raise bad(i, 'what= is neither copy nor reference')
-            if not (WORD.match(run['kernel']) or run['kernel'] == '?'):
-                raise bad(i, 'kernel= is not one word')
-            if not all(WORD.match(b) for b in run['boots'].split(',')) and run['boots'] != '?':
-                raise bad(i, 'boots= is not a list of stack names')
         runs[num] = run
     if name is None:
         raise BadInput('%s has no name= line: whose is it?' % shown)
@@ -285,32 +349,29 @@ def cell(run):
 
 
 def room(folder, labs):
+    """The table of every good progress file in FOLDER, the refused ones
+    listed under it; BadInput if there is no good one."""
+    where = quoted(folder)
     if not os.path.isdir(folder):
-        raise BadInput('FROM=%s is not a folder' % folder)
+        raise BadInput('FROM=%s is not a folder' % where)
     entries = sorted(e for e in os.listdir(folder) if not e.startswith('.'))
     errors, people = [], []
     for e in entries:
         path = os.path.join(folder, e)
-        shown = path
-        if not os.path.isfile(path):
-            errors.append('%s is not a file (FROM= holds progress files only)' % shown)
-            continue
         try:
-            people.append((e,) + read_progress(path, shown, labs))
+            people.append((quoted(e),) + read_progress(path, quoted(path), labs))
         except BadInput as x:
             errors.append(str(x))
-    if errors:
-        raise BadInput('\n'.join(errors))
     if not people:
-        raise BadInput('FROM=%s holds no progress file (make progress OUT=FILE writes one on '
-                       'each laptop)' % folder)
+        raise BadInput('\n'.join(errors + ['FROM=%s holds no progress file (make progress OUT=FILE '
+                                            'writes one on each laptop)' % where]))
     nums = sorted(labs)
     names = {}
     for p in people:
         names[p[1]] = names.get(p[1], 0) + 1
     rows = []
     for fname, name, written, runs in sorted(people, key=lambda p: (p[1].lower(), p[0])):
-        label = name if names[name] == 1 else '%s (%s)' % (name, fname)
+        label = quoted(name) if names[name] == 1 else '%s (%s)' % (quoted(name), fname)
         cells = [cell(runs.get(n)) for n in nums]
         done = sum(1 for n in nums if runs.get(n) and runs[n]['result'] == 'pass'
                    and runs[n]['what'] == 'copy')
@@ -320,7 +381,7 @@ def room(folder, labs):
     wn = max(len('attendee'), max(len(r[0]) for r in rows))
     wc = max(3, max(len(c) for r in rows for c in r[1]))
     print('The room: %d attendee(s), from %s; each lab\'s last graded run'
-          % (len(people), folder))
+          % (len(people), where))
     print()
     head = '  %-*s ' % (wn, 'attendee') + ''.join(' %*s' % (wc, n) for n in nums)
     print(head + '  passed  written')
@@ -333,13 +394,19 @@ def room(folder, labs):
     print('  cc does not compile; ng no step graded; ? no verdict (stopped or running);')
     print('  ref the last run graded the reference solution (SOLUTION=1); . never run.')
     print('  passed: labs whose every step passes with their copy; all pass: attendees.')
+    if errors:
+        print()
+        print('  Not in the table: %d file(s) of %s refused (take each out of the folder, or ask '
+              'its attendee for a new one: make progress OUT=FILE):' % (len(errors), where))
+        for e in errors:
+            print('    ' + e)
 
 
 ADVICE = {
     'mine': 'Run make lab N again (it writes that transcript anew) or remove the file named. '
             'Nothing was written.',
-    'room': 'Take the file named out of the folder (or ask its attendee for a new one: '
-            'make progress OUT=FILE). Nothing was printed.',
+    'room': 'No table: not one file of the folder is a progress file of this kit. Take each '
+            'file named out (or ask its attendee for a new one: make progress OUT=FILE).',
 }
 
 

@@ -16,25 +16,18 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$KIT/scripts/stacks.sh"
 . "$KIT/scripts/lab/conf.sh"
+. "$KIT/scripts/lab/work.sh"	# count_steps, for lab_table
 
 LABS=${LABS_DIR:-$KIT/labs}	# LABS_DIR: for tests/host/progress.sh only
 [ -z "${OUT:-}" ] || [ -z "${FROM:-}" ] ||
 	die "make progress takes OUT=FILE (write your progress file) or FROM=DIR (read a folder of them), not both."
 
-# The labs, "NUMBER<TAB>TITLE" a line.
-labs() {
-	local d
-	for d in $(lab_dirs); do
-		(LDIR=$d NUM=$(basename "$d" | sed -E 's/^0*([0-9]+)-.*/\1/')
-		 load_conf >/dev/null
-		 printf '%s\t%s\n' "$NUM" "$TITLE")
-	done
-}
-
 if [ -n "${FROM:-}" ]; then
-	labs | "$KIT/scripts/progress.py" room "$FROM"
+	lab_table | "$KIT/scripts/progress.py" room "$FROM"
 elif [ -n "${OUT:-}" ]; then
-	labs | "$KIT/scripts/progress.py" mine "$BUILD/labs" "$OUT" "${NAME:-}"
+	lab_table | "$KIT/scripts/progress.py" mine "$BUILD/labs" "$OUT" "${NAME:-}" || exit
 else
-	labs | "$KIT/scripts/progress.py" mine "$BUILD/labs"
+	lab_table | "$KIT/scripts/progress.py" mine "$BUILD/labs" || exit
 fi
+# make join: whether the room has each lab's last run (nothing if not joined).
+[ -n "${FROM:-}" ] || "$KIT/scripts/room/client.py" status "$BUILD/labs"

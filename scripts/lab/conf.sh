@@ -202,6 +202,24 @@ lab_flavour() {
 	esac
 }
 
+# lab_table: the labs, "NUMBER<TAB>STEPS<TAB>BOOTS<TAB>TITLE" a line: the steps as
+# make lab counts them (the solution's TODO markers), the boots as the
+# transcript names them (lab.conf's BOOTS, an empty entry "default", a
+# space "+", joined by commas), so that a progress file's or a post's
+# claim is checked against the lab's own (make progress, make room).
+# Needs scripts/lab/work.sh (count_steps) sourced too.
+lab_table() {
+	local d b boots
+	for d in $(lab_dirs); do
+		(lab_at "$d"
+		 load_conf >/dev/null
+		 boots=()
+		 for b in "${BOOTS[@]}"; do b=${b:-default}; boots+=("${b// /+}"); done
+		 printf '%s\t%s\t%s\t%s\n' "$NUM" "$(count_steps)" \
+			"$(IFS=,; echo "${boots[*]}")" "$TITLE")
+	done
+}
+
 # boot_label I: how boot I is described.
 boot_label() {
 	local a

@@ -72,7 +72,7 @@ same() { diff -u "$1" "$2" >&2 && return 0; echo "(above: - expected, + seen)" >
 # unchanged DIR SUM: DIR's names and contents are those of SUM.
 tree_sum() { (cd "$1" && find . -printf '%p %s\n' | sort && find . -type f -print0 | sort -z | xargs -0r sha256sum); }
 
-echo "1..15"
+echo "1..21"
 
 # 1. The attendee's view: every verdict make lab writes, the verdict taken
 # only from the transcript's last line (lab 2's boot shows a program's own
@@ -129,17 +129,23 @@ roundtrip() (
 check "a file written by OUT= reads back with FROM=: the same cells as the attendee's view" \
 	roundtrip scripts/progress.py "s/'graded=' + t\['graded'\].replace(' ', 'T')/'graded=' + t['graded']/"
 
-# refused DIR WHAT GREP...: make progress FROM=DIR fails, prints nothing on
-# stdout, names each GREP on stderr, and leaves DIR as it was.
+# refused DIR WHAT GREP...: make progress FROM=DIR prints the table of
+# the good files (Ada's and Bob's rows), then, under it, the refused
+# ones, each GREP among them; says nothing of "Nothing was printed"; and
+# leaves DIR as it was.  (Before issue 41, one bad file stopped the whole
+# table.)
 refused() {
-	local kit=$1 dir=$2 what=$3 g before out rc
+	local kit=$1 dir=$2 what=$3 g before rc
 	shift 3
 	before=$(tree_sum "$dir")
-	out=$(progress "$kit" FROM="$dir" 2>"$T/ref.err"); rc=$?
-	[ $rc -ne 0 ] || { echo "$what: accepted (status 0)"; return 1; }
-	[ -z "$out" ] || { echo "$what: printed a table anyway:"; echo "$out" | head -5; return 1; }
+	progress "$kit" FROM="$dir" >"$T/ref.out" 2>&1; rc=$?
+	[ $rc -eq 0 ] || { echo "$what: status $rc, no table:"; head -5 "$T/ref.out"; return 1; }
+	grep -q '^  Ada Lovelace  ' "$T/ref.out" && grep -q '^  bob@debian-07  ' "$T/ref.out" ||
+		{ echo "$what: the good files' rows are not all in the table:"; cat "$T/ref.out"; return 1; }
+	! grep -q 'Nothing was printed' "$T/ref.out" || { echo "$what: 'Nothing was printed'"; return 1; }
+	sed -n '/^  Not in the table: /,$p' "$T/ref.out" >"$T/ref.err"
 	for g in "$@"; do
-		grep -qF -- "$g" "$T/ref.err" || { echo "$what: the error does not say '$g':"; cat "$T/ref.err"; return 1; }
+		grep -qF -- "$g" "$T/ref.err" || { echo "$what: the list under the table does not say '$g':"; cat "$T/ref.out"; return 1; }
 	done
 	[ "$before" = "$(tree_sum "$dir")" ] || { echo "$what: the folder changed"; return 1; }
 }
@@ -153,11 +159,11 @@ bad() {
 # Mutant: files that do not read are skipped in silence.
 foreign() (
 	bad README.md '1s/.*/# Notes for the room/'
-	refused "$1" "$T/bad" "a README" "bad/README.md is not a progress file" "Take the file named out" || exit 1
+	refused "$1" "$T/bad" "a README" "bad/README.md is not a progress file" "take each out of the folder" || exit 1
 	bad carol.txt '' && gzip -c "$D/room/bob.txt" >"$T/bad/carol.txt"
 	refused "$1" "$T/bad" "a gzip" "bad/carol.txt is not a progress file" "it is not text" || exit 1
 )
-check "FROM=DIR with a foreign file (a README, a gzip): refused, the file named, nothing printed, DIR unchanged" \
+check "FROM=DIR with a foreign file (a README, a gzip): the good rows shown, the file listed under them, DIR unchanged" \
 	foreign scripts/progress.py 's/            errors.append(str(x))/            pass/'
 
 # 7. A lab this kit does not have.  Mutant: such a line skipped.
@@ -165,16 +171,16 @@ unknownlab() (
 	bad dan.txt 's/^lab=9 result=nograde/lab=12 result=nograde/'
 	refused "$1" "$T/bad" "lab 12" "bad/dan.txt, line 14: lab 12 is no lab of this kit (its labs: 1, 2, 3, 4, 5, 6, 7, 8, 9)"
 )
-check "FROM=DIR with a file naming a lab this kit does not have: refused, file and line named" \
-	unknownlab scripts/progress.py "s/            raise bad(i, 'lab %s is no lab of this kit/            continue; raise bad(i, 'lab %s is no lab of this kit/"
+check "FROM=DIR with a file naming a lab this kit does not have: listed under the table, file and line named" \
+	unknownlab scripts/progress.py "s/        raise ValueError('lab %s is no lab of this kit/        return 0, {}; raise ValueError('lab %s is no lab of this kit/"
 
 # 8. Numbers that do not add up (a hand-edited file).  Mutant: not checked.
 addup() (
 	bad eve.txt 's/^lab=2 result=fail passed=3 steps=6/lab=2 result=pass passed=7 steps=6/'
 	refused "$1" "$T/bad" "passed=7 steps=6" "bad/eve.txt, line 7: passed=7 steps=6 do not add up for result=pass"
 )
-check "FROM=DIR with passed= over steps=: refused, file and line named" \
-	addup scripts/progress.py "s/            if p > s or (r == 'pass' and not p == s > 0):/            if False:/"
+check "FROM=DIR with passed= over steps=: listed under the table, file and line named" \
+	addup scripts/progress.py "s/        if p > s or (r == 'pass' and not p == s > 0):/        if False:/"
 
 # 9. A line cut short (a file copied before it was whole) and a lab listed
 # twice.  Mutant: a later line of a lab replaces the earlier one.
@@ -184,7 +190,7 @@ cutshort() (
 	bad gus.txt '$a lab=1 result=never'
 	refused "$1" "$T/bad" "lab 1 twice" "bad/gus.txt, line 15: lab 1 is listed twice" || exit 1
 )
-check "FROM=DIR with a lab line cut short, or a lab listed twice: refused, file and line named" \
+check "FROM=DIR with a lab line cut short, or a lab listed twice: listed under the table, file and line named" \
 	cutshort scripts/progress.py "s/        if num in runs:/        if False:/"
 
 # 10. A file without a name, and a folder inside the folder.  Mutant: a
@@ -193,9 +199,9 @@ noname() (
 	bad hal.txt '/^name=/d'
 	refused "$1" "$T/bad" "no name=" "bad/hal.txt has no name= line" || exit 1
 	bad ivy.txt '' && rm "$T/bad/ivy.txt" && mkdir "$T/bad/old"
-	refused "$1" "$T/bad" "a folder" "bad/old is not a file" || exit 1
+	refused "$1" "$T/bad" "a folder" "bad/old is a folder, not a file" || exit 1
 )
-check "FROM=DIR with a file without name=, or a folder in it: refused, named" \
+check "FROM=DIR with a file without name=, or a folder in it: listed under the table, named" \
 	noname scripts/progress.py "s/        raise BadInput('%s has no name= line: whose is it?' % shown)/        name = os.path.basename(path)/"
 
 # 11. A transcript that is not one: refused, named; OUT= not written, and
@@ -268,3 +274,92 @@ head_() (
 )
 check "the transcript's head (scripts/lab/report.sh) records flavour and boots; results.py reads them back" \
 	head_ scripts/lab/report.sh '/echo "flavour: /d'
+
+# Issue 41: an attendee's file is hostile input.  Each case below got
+# through on the code before it (shown in the commit that added them).
+
+# nocontrol FILE: FILE has no byte a terminal would act on: C0 controls
+# but tab and newline, DEL, the C1 controls (UTF-8 \xc2\x80-\x9f), the
+# bidi embeddings, overrides and isolates (U+202A-202E, U+2066-2069).
+nocontrol() {
+	! LC_ALL=C grep -naP '[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]' "$1" >"$T/ctl" ||
+		{ echo "raw control or bidi characters reach the terminal, in:"; sed -n l "$T/ctl" | head -5; return 1; }
+}
+
+# 16. Terminal escapes in lab= and result= values, in a file's own name
+# (shown when two files give one name), a bidi override and a C1 CSI in
+# a file name: every one shown escaped, in quotes.  Mutant: quoted()
+# passes its text through.
+escapes() (
+	bad ada2.txt 's/^lab=1 .*/lab=1\x1b]0;pwned\x07\x1b[2J/'
+	cp "$D/room/ada.txt" "$T/bad/$(printf 'ada\033]52;c;cm0gLXJmIH4=\007.txt')"
+	sed 's/^lab=3 .*/lab=3 result=\x1b[2J\x1b[HThe-room:all-pass/' "$D/room/ada.txt" >"$T/bad/$(printf 'evil\342\200\256txt.exe')"
+	cp "$T/bad/bob.txt" "$T/bad/$(printf 'c1\302\233J.txt')" && printf 'lab=5 result=\033[41mpass\n' >>"$T/bad/$(printf 'c1\302\233J.txt')"
+	progress "$1" FROM="$T/bad" >"$T/esc.out" 2>&1 || { cat "$T/esc.out"; exit 1; }
+	nocontrol "$T/esc.out" || exit 1
+	for g in 'lab "1\033]0;pwned\a\033[2J" is no lab' 'Ada Lovelace ("ada\033]52;c;cm0gLXJmIH4=\a.txt")' \
+		'"evil\u202etxt.exe"' 'result="\033[2J\033[HThe-room:all-pass" is none of' '"c1\u009bJ.txt"' 'result="\033[41mpass" is none of'; do
+		grep -qF -- "$g" "$T/esc.out" || { echo "not shown escaped: $g"; sed -n l "$T/esc.out"; exit 1; }
+	done
+)
+check "FROM=DIR: terminal escapes (OSC title, OSC 52, clear screen, C1 CSI) and a bidi override in values and file names shown escaped" \
+	escapes scripts/results.py 's/^def quoted(text, limit=None):$/&\n    return text/'
+
+# 17. Symlinks (to a secret file, to a good progress file) and a FIFO:
+# refused without being followed or opened, the secret never shown, no
+# hang.  Mutant: the name's type not checked and the link followed.
+links() (
+	bad dan.txt '' && rm "$T/bad/dan.txt"
+	printf 'API_TOKEN=s3cr3t-41\n' >"$T/secret.txt"
+	ln -s "$T/secret.txt" "$T/bad/eve.txt"
+	ln -s "$D/room/cy.txt" "$T/bad/cy.txt"
+	mkfifo "$T/bad/fay.txt"
+	refused "$1" "$T/bad" "links" "bad/eve.txt is a symbolic link, not a file" "bad/cy.txt is a symbolic link" \
+		"bad/fay.txt is a FIFO, not a file" || exit 1
+	! grep -q 's3cr3t' "$T/ref.out" || { echo "the secret is shown:"; grep s3cr3t "$T/ref.out"; exit 1; }
+	! grep -q '^  cy  ' "$T/ref.out" || { echo "the linked file's row is in the table"; exit 1; }
+)
+check "FROM=DIR: a symlink (to a secret, to a progress file) or a FIFO refused unread, the secret not shown, no hang" \
+	links scripts/progress.py 's/st = os.lstat(path)/st = os.stat(path)/; s/os.O_NOFOLLOW | //'
+
+# 18. A file that is not a progress file: none of its content shown.
+# Mutant: its first line shown, as before issue 41.
+nocontent() (
+	bad notes.txt '' && printf 'API_TOKEN=s3cr3t-41\nmore\n' >"$T/bad/notes.txt"
+	refused "$1" "$T/bad" "notes" 'bad/notes.txt is not a progress file of make progress: its first line is not "kit-progress 1"' || exit 1
+	! grep -q 's3cr3t' "$T/ref.out" || { echo "its content is shown:"; grep s3cr3t "$T/ref.out"; exit 1; }
+)
+check "FROM=DIR: a file that is not a progress file is named, none of its content shown" \
+	nocontent scripts/progress.py 's/its first line is not "%s"/its first line is %s, not "%s"/; s/% (shown, MAGIC))$/% (shown, lines[0], MAGIC))/'
+
+# 19, 20. A result's steps and boots against the lab's: stand-in lab 2
+# has 6 steps and 3 boots; "5/5 pass" of it, or "6/6" in one boot, is no
+# pass.  Mutants: not compared.
+claimsteps() (
+	bad eve.txt 's/^lab=2 result=fail passed=3 steps=6/lab=2 result=pass passed=5 steps=5/'
+	refused "$1" "$T/bad" "5/5 of lab 2" "bad/eve.txt, line 7: steps=5, but lab 2 has 6 steps" || exit 1
+	grep -Eq '^  all pass +2 +1 ' "$T/ref.out" || { echo "the claim counts as a pass:"; cat "$T/ref.out"; exit 1; }
+)
+check "FROM=DIR: a file claiming 5/5 pass for a lab of 6 steps is listed, not counted as a pass" \
+	claimsteps scripts/progress.py 's/        if s != labs\[num\].steps:/        if False:/'
+claimboots() (
+	bad eve.txt 's/^lab=2 result=fail passed=3 steps=6 \(.*\) boots=.*/lab=2 result=pass passed=6 steps=6 \1 boots=default/'
+	refused "$1" "$T/bad" "6/6 of lab 2 in one boot" "bad/eve.txt, line 7: boots=default, but lab 2 boots default,selinux-alone,none" || exit 1
+)
+check "FROM=DIR: a file claiming a pass in other boots than the lab's is listed, not counted" \
+	claimboots scripts/progress.py "s/        if run\['boots'\] != '?' and run\['boots'\].split(',') != labs\[num\].boots:/        if False:/"
+
+# 21. The kit's own lab 12 (6 steps, 2 boots), the issue's case: "5/5
+# pass" refused, the right count accepted.  Mutant: the steps not
+# counted from the solution's TODO markers.
+lab12() (
+	rm -rf "$T/l12" && mkdir -p "$T/l12"
+	w='graded=2026-12-05T10:00:00 what=copy kernel=normal boots=default,selinux-apparmor'
+	printf 'kit-progress 1\nname=Mallory\nlab=12 result=pass passed=5 steps=5 %s\n' "$w" >"$T/l12/mallory.txt"
+	printf 'kit-progress 1\nname=Ada\nlab=12 result=pass passed=6 steps=6 %s\n' "$w" >"$T/l12/ada.txt"
+	progress "$1" LABS_DIR="$K/labs" FROM="$T/l12" >"$T/l12.out" 2>&1 || { cat "$T/l12.out"; exit 1; }
+	grep -qF 'l12/mallory.txt, line 3: steps=5, but lab 12 has 6 steps' "$T/l12.out" &&
+		grep -Eq '^  Ada +(\. +){11}6/6 +1 ' "$T/l12.out" || { cat "$T/l12.out"; exit 1; }
+)
+check "FROM=DIR with the kit's labs: \"5/5 pass\" of lab 12 (6 steps, 2 boots) refused, 6/6 counted" \
+	lab12 scripts/lab/conf.sh 's/"$(count_steps)"/5/'

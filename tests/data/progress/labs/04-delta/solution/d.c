@@ -1,1 +1,9 @@
 int x;
+/* TODO 1: step 1 */
+/* END TODO 1 */
+/* TODO 2: step 2 */
+/* END TODO 2 */
+/* TODO 3: step 3 */
+/* END TODO 3 */
+/* TODO 4: step 4 */
+/* END TODO 4 */
