@@ -18,7 +18,7 @@ MAKEOVERRIDES :=
 
 S := scripts
 
-.PHONY: help deps tree kernel initramfs run why console gdb test test-debug selftests compile-check series-builds \
+.PHONY: help deps image image-save bundle tree kernel initramfs run why console gdb test test-debug selftests compile-check series-builds \
 	mainline abi mainline-tests bench man labs lab skel lab-check progress clean distclean
 .DEFAULT_GOAL := help
 
@@ -26,8 +26,17 @@ help:		## this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
 		sed -E 's/^([a-z-]+):.*## (.*)/  make \1\t\2/' | expand -t 24
 
-deps:		## install the Debian packages the kit needs (as root)
-	@$(S)/deps.sh --install
+deps:		## install the Debian packages the kit needs (as root; BUNDLE=FILE: from make bundle's file, no network)
+	@if [ -n "$${BUNDLE:-}" ]; then $(S)/bundle/install.sh "$$BUNDLE"; else $(S)/deps.sh --install; fi
+
+image:		## the kit's OCI image: Debian 12, its packages, its built kernel (BASE=IMAGE; run: scripts/image/run.sh lab 1)
+	@$(S)/image/build.sh
+
+image-save:	## the image as one file, for a room without network (OUT=FILE; there: podman load -i FILE)
+	@$(S)/image/save.sh "$${OUT:-}"
+
+bundle:		## what a Debian 12 host without network needs, one file (OUT=FILE; there: make deps BUNDLE=FILE)
+	@$(S)/bundle/make.sh "$${OUT:-}"
 
 tree:		## (re)create build/linux: pristine 6.1 + patches/ + demo-lsm/
 	@$(S)/deps.sh && mkdir -p "$${BUILD:-build}" && flock "$${BUILD:-build}/.tree.lock" $(S)/tree.sh
