@@ -34,7 +34,7 @@ mapfile -t pkgs < <("$KIT/scripts/deps.sh" --list)
 # is taken: nothing is installed.
 : >"$w/state/status"
 # A system whose package lists were emptied (the kit's image): read them.
-if ! compgen -G '/var/lib/apt/lists/*_Packages' >/dev/null && [ "$(id -u)" = 0 ]; then
+if ! compgen -G '/var/lib/apt/lists/*_Packages*' >/dev/null && [ "$(id -u)" = 0 ]; then
 	say "bundle: apt-get update (this system has no package lists)"
 	apt-get update -q >"$LOGS/bundle-apt.log" 2>&1 || die "apt-get update failed (log: $LOGS/bundle-apt.log)." "Check that Debian's archive is reachable."
 fi

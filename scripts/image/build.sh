@@ -5,16 +5,14 @@
 # local Debian 12 image instead of pulling debian:bookworm (a machine that
 # reaches no registry: scripts/image/base.sh makes one with debootstrap).
 #
-# What the build reuses from this host, when it has it: the kernel-cache
-# entry of this checkout's kernel (the one whose bzImage build/kbuild/
-# normal holds: make kernel first), taken in the image when the image's
-# toolchain is the host's; and, with podman, the host's ccache, mounted
-# for the build's compiler, so that a kernel the image must build is
-# mostly look-ups.  Neither goes into the image but the entry it uses.
+# What the build reuses from this host, with podman: its kernel cache
+# (an entry whose inputs, toolchain included, are the image's is taken,
+# as another clone's is on a host) and its ccache (a kernel the image must
+# build is then mostly look-ups); neither goes into the image but the
+# entry it takes.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 . "$KIT/scripts/image/engine.sh"
-. "$KIT/scripts/carry.sh"
 
 engine_arch
 engine_pick
@@ -30,18 +28,17 @@ engine_build_net "$base"
 
 ctx=$BUILD/image/context
 say "image: build context ${ctx#"$KIT"/} (the kit's files, without build/ and .git)"
-rm -rf "$ctx" && mkdir -p "$ctx/kernels"
+rm -rf "$ctx" && mkdir -p "$ctx"
 tar -C "$KIT" --exclude=./build --exclude=./.git -cf - . | tar -C "$ctx" -xf -
 
-# This checkout's kernel, if the host's kernel cache has it.
-while IFS= read -r e; do
-	cp -al "$e" "$ctx/kernels/" 2>/dev/null || cp -a "$e" "$ctx/kernels/"
-	say "image: offering the host's kernel-cache entry ${e##*/} (used if the image's toolchain is this host's)"
-done < <(checkout_cache_entries normal)
+# podman: the host's kernel cache (read-only) and ccache, for the kernel
+# step; docker's build mounts nothing, and builds its kernel cold.
 vols=()
-if [ "$ENGINE" = podman ] && command -v ccache >/dev/null 2>&1; then
+if [ "$ENGINE" = podman ]; then
+	cache=${KIT_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kit-kernels}
+	[ ! -d "$cache" ] || vols+=(-v "$cache:/seed-kernels:ro")
 	cc=$(ccache --get-config cache_dir 2>/dev/null || true)
-	[ -z "$cc" ] || [ ! -d "$cc" ] || vols=(-v "$cc:/ccache")
+	[ -z "$cc" ] || [ ! -d "$cc" ] || vols+=(-v "$cc:/ccache")
 fi
 
 commit=$(git -C "$KIT" rev-parse HEAD 2>/dev/null || echo unknown)

@@ -1,40 +1,41 @@
 #!/usr/bin/env bash
-# The image's one build step (scripts/image/Containerfile's RUN), in
-# /opt/kit/src, the kit's files as make image found them: the kit's
-# Debian packages (scripts/deps.sh, the same list as a host's), the
-# normal kernel (from the host's kernel-cache entries in kernels/ when
-# their toolchain is this image's, else built here, with the host's
-# ccache when make image mounts it at /ccache), then what a first run
-# seeds an attendee's build/ with, in /opt/kit/seed: the patched tree,
-# the stamps that describe it, the apparmor .deb.  The kit's files go:
-# the attendee's checkout is mounted at /kit.
+# The image's kernel step (scripts/image/Containerfile), in /opt/kit/src,
+# the kit's files as make image found them, after the packages' step: the
+# normal kernel, taken from the host's kernel cache (podman's build mounts
+# it at /seed-kernels, read-only) when an entry has this image's inputs,
+# toolchain included, else built here (with the host's ccache, when
+# mounted at /ccache); then what a first run seeds an attendee's build/
+# with, in /opt/kit/seed: the patched tree, the stamps that describe it,
+# the apparmor .deb.  The kit's files go: the attendee's checkout is
+# mounted at /kit.
 set -euo pipefail
 src=/opt/kit/src
 cd "$src"
-export DEBIAN_FRONTEND=noninteractive KIT_KERNEL_CACHE=/opt/kit/kernels
+export KIT_KERNEL_CACHE=/opt/kit/kernels
 # The host's ccache, mounted by make image (podman): used, never removed.
 if mountpoint -q /ccache 2>/dev/null; then export CCACHE_DIR=/ccache; else export CCACHE_DIR=/tmp/ccache; fi
 say() { printf 'kit: %s\n' "$*"; }
 
-say "image: the kit's Debian packages"
-apt-get update -q >/tmp/apt-update.log 2>&1 || { cat /tmp/apt-update.log; exit 1; }
-scripts/deps.sh --install
-
+# The host's entries, linked: kernel.sh takes one whose key is this
+# image's; the one it took is copied in below, the links go.
 mkdir -p "$KIT_KERNEL_CACHE"
-if compgen -G "$src/kernels/*/done" >/dev/null; then
-	say "image: kernel-cache entries from the host: $(cd "$src/kernels" && echo *)"
-	mv "$src"/kernels/* "$KIT_KERNEL_CACHE"/
-fi
-touch /tmp/before-kernels
-sleep 1
+for e in /seed-kernels/normal-*/; do
+	[ -f "$e/done" ] && ln -s "${e%/}" "$KIT_KERNEL_CACHE/"
+done
 t=$SECONDS
 say "image: the kit's kernel"
-nice scripts/kernel.sh
-say "image: kernel ready in $((SECONDS - t)) s"
-# The entries this build did not use (done older than the build) go.
-for e in "$KIT_KERNEL_CACHE"/*/; do
-	[ "$e/done" -nt /tmp/before-kernels ] || rm -rf "$e"
+nice scripts/kernel.sh 2> >(grep -v 'cannot touch.*seed-kernels' >&2)
+mine=build/kbuild/normal/arch/x86/boot/bzImage
+for e in "$KIT_KERNEL_CACHE"/*; do
+	[ -L "$e" ] || continue
+	l=$(readlink "$e")
+	rm "$e"
+	if cmp -s "$l/kbuild/arch/x86/boot/bzImage" "$mine"; then
+		cp -a "$l" "$e"
+		say "image: the kernel is the host's kernel-cache entry ${e##*/}"
+	fi
 done
+say "image: kernel ready in $((SECONDS - t)) s"
 
 say "image: the seed of an attendee's build/"
 seed=/opt/kit/seed
@@ -53,5 +54,5 @@ git config --system safe.directory '*'
 chmod 1777 "$KIT_KERNEL_CACHE"
 find "$KIT_KERNEL_CACHE" -name done -exec chmod 666 {} +
 cd /
-rm -rf "$src" /tmp/* /var/lib/apt/lists/* /var/cache/apt/archives/*.deb
+rm -rf "$src" /tmp/*
 say "image: done"
