@@ -7,9 +7,9 @@
 #
 # What the build reuses from this host, with podman: its kernel cache
 # (an entry whose inputs, toolchain included, are the image's is taken,
-# as another clone's is on a host) and its ccache (a kernel the image must
-# build is then mostly look-ups); neither goes into the image but the
-# entry it takes.
+# as another clone's is on a host; a kernel built is kept there) and its
+# ccache (a kernel the image must build is then mostly look-ups); neither
+# goes into the image but the entry it takes.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 . "$KIT/scripts/image/engine.sh"
@@ -31,12 +31,13 @@ say "image: build context ${ctx#"$KIT"/} (the kit's files, without build/ and .g
 rm -rf "$ctx" && mkdir -p "$ctx"
 tar -C "$KIT" --exclude=./build --exclude=./.git -cf - . | tar -C "$ctx" -xf -
 
-# podman: the host's kernel cache (read-only) and ccache, for the kernel
-# step; docker's build mounts nothing, and builds its kernel cold.
+# podman: the host's kernel cache and ccache, for the kernel step (which
+# keeps the kernel it builds in that cache: the next make image takes it);
+# docker's build mounts nothing, and builds its kernel cold.
 vols=()
 if [ "$ENGINE" = podman ]; then
 	cache=${KIT_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kit-kernels}
-	[ ! -d "$cache" ] || vols+=(-v "$cache:/seed-kernels:ro")
+	mkdir -p "$cache" && vols+=(-v "$cache:/seed-kernels")
 	cc=$(ccache --get-config cache_dir 2>/dev/null || true)
 	[ -z "$cc" ] || [ ! -d "$cc" ] || vols+=(-v "$cc:/ccache")
 fi
