@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The offline bundle (scripts/bundle/): make deps BUNDLE=FILE refuses what
 # is not a bundle and writes nothing (offline, with a stand-in apt-get),
-# then the whole path when its inputs exist: a bundle (make bundle OUT=
-# build/kit-bundle.tar; KIT_TEST_BUNDLE names another), a local Debian 12
+# then the whole path when its inputs exist, named by the environment: a
+# bundle (make bundle OUT=FILE; KIT_TEST_BUNDLE=FILE), a local Debian 12
 # base image made with debootstrap (scripts/image/base.sh; KIT_TEST_BASE)
 # and podman: in a container of that bare Debian 12 with no network, the
 # bundle installs (scripts/bundle/install.sh: a minbase system has no
@@ -44,10 +44,11 @@ refuses() {
 sabotaged "make deps BUNDLE=FILE refuses a symlink, a missing file and a tar that is no bundle, and calls no apt" \
 	"an install.sh without the members' check" refuses BSAB 's/^\[ -z "\$bad" \] \&\& /[ -n . ] || /' 'members outside\|was taken'
 
-BASE=${KIT_TEST_BASE:-localhost/kit-base-bookworm}
-BUNDLE=${KIT_TEST_BUNDLE:-$K/build/kit-bundle.tar}
+BASE=${KIT_TEST_BASE:-}
+BUNDLE=${KIT_TEST_BUNDLE:-}
 why=
-command -v podman >/dev/null 2>&1 || why="podman is not installed (the instructor's tool: apt-get install podman runc uidmap)"
+[ -n "$BASE" ] && [ -n "$BUNDLE" ] || why="KIT_TEST_BASE and KIT_TEST_BUNDLE are not both set: a local Debian 12 base image (as root: scripts/image/base.sh localhost/kit-base-bookworm) and a bundle (make bundle OUT=FILE)"
+[ -n "$why" ] || command -v podman >/dev/null 2>&1 || why="podman is not installed (the instructor's tool: apt-get install podman runc uidmap)"
 [ -n "$why" ] || podman image exists "$BASE" 2>/dev/null ||
 	why="no local Debian 12 base image $BASE (as root: scripts/image/base.sh $BASE)"
 [ -n "$why" ] || [ -f "$BUNDLE" ] || why="no bundle $BUNDLE (make bundle OUT=build/kit-bundle.tar, on an up-to-date Debian 12 after make kernel, or in the image: KIT_NETWORK=1 scripts/image/run.sh bundle OUT=/kit/build/kit-bundle.tar)"
