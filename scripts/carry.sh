@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # What make image and make bundle share, carrying the kit to machines that
 # have no network: the OUT file they write, the host they read, the
 # kernels they take.  Sourced after lib.sh, never run.

@@ -21,7 +21,7 @@ debian12 "the bundle holds Debian 12 packages" "On another system, use the kit's
 # Every member under kit-bundle/, none absolute or with a '..'.
 bad=$(tar -tf "$file" 2>&1 | grep -vE '^kit-bundle(/|$)' | head -3 || true)
 [ -z "$bad" ] && ! tar -tf "$file" | grep -qE '(^|/)\.\.(/|$)' ||
-	die "BUNDLE=$file is not a kit bundle (it has members outside kit-bundle/: $(printf '%q ' $bad))." "Use the file make bundle wrote."
+	die "BUNDLE=$file is not a kit bundle (it has members outside kit-bundle/: $(printf '%q' "$bad"))." "Use the file make bundle wrote."
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 chmod 755 "$w"	# apt's _apt user reads the repository

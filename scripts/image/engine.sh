@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The container engine and what this host needs of it, for make image,
 # make image-save and scripts/image/run.sh.  Sourced (after lib.sh),
 # never run; bash 3.2 too (macOS's), since run.sh is what a Mac runs.
@@ -10,6 +11,7 @@
 #  - a runtime that cannot start a container here (crun on a cgroup v1/v2
 #    hybrid): a first container is tried, and on failure podman's runc.
 # ENGINE_NET: the network a build's RUN reaches Debian's archive with.
+# shellcheck disable=SC2034 # ENGINE_NET, ENGINE_FLAGS: for the sourcing script
 KIT_IMAGE=${KIT_IMAGE:-localhost/kit-lsm:latest}
 
 engine_pick() {

@@ -54,7 +54,7 @@ cp scripts/image/entry.sh /opt/kit/entry.sh
 git config --system safe.directory '*'
 # Another user (docker's --user) restores from the cache: it touches done.
 chmod 1777 "$KIT_KERNEL_CACHE"
-find "$KIT_KERNEL_CACHE" -name done -exec chmod 666 {} +
+find "$KIT_KERNEL_CACHE" -name 'done' -exec chmod 666 {} +
 cd /
 rm -rf "$src" /tmp/*
 say "image: done"

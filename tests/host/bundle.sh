@@ -19,7 +19,7 @@ trap 'rm -rf "$T"' EXIT
 # A stand-in apt-get that logs its calls; a scratch copy of the scripts
 # (BSAB: a sed script applied to its scripts/bundle/install.sh).
 refuses() {
-	rm -rf "$T/kit" "$T/bin" "$T/b" && mkdir -p "$T/kit" "$T/bin" "$T/b/kit-bundle/debs"
+	rm -rf "${T:?}/kit" "${T:?}/bin" "${T:?}/b" && mkdir -p "$T/kit" "$T/bin" "$T/b/kit-bundle/debs"
 	cp -r "$K/scripts" "$T/kit/"
 	[ -z "${BSAB:-}" ] || sed -i "$BSAB" "$T/kit/scripts/bundle/install.sh"
 	printf '#!/bin/sh\necho "apt-get $*" >>"%s/apt.log"\n' "$T" >"$T/bin/apt-get"

@@ -25,7 +25,7 @@ echo "1..6"
 # stand-ins for the engine and uname in $T/bin; SAB (a sed script) is
 # applied to the copy's scripts/image/engine.sh, RUNSAB to run.sh.
 scratch() {
-	rm -rf "$T/kit" "$T/bin" && mkdir -p "$T/kit" "$T/bin"
+	rm -rf "${T:?}/kit" "${T:?}/bin" && mkdir -p "$T/kit" "$T/bin"
 	cp -r "$K/scripts" "$K/Makefile" "$T/kit/"
 	[ -z "${SAB:-}" ] || sed -i "$SAB" "$T/kit/scripts/image/engine.sh"
 	[ -z "${RUNSAB:-}" ] || sed -i "$RUNSAB" "$T/kit/scripts/image/run.sh"
@@ -69,7 +69,7 @@ quirks() {
 	# A host without the quirks gets neither flag.
 	printf 'CapBnd:\t000001ffffffffff\n' >"$T/status"
 	: >"$T/log"
-	KIT_PROC_STATUS=$T/status FAKE_NEEDS= PATH=$T/bin:$PATH "$T/kit/scripts/image/run.sh" lab 1 >/dev/null 2>&1 ||
+	KIT_PROC_STATUS=$T/status FAKE_NEEDS='' PATH=$T/bin:$PATH "$T/kit/scripts/image/run.sh" lab 1 >/dev/null 2>&1 ||
 		{ echo "run.sh failed on a plain host"; exit 1; }
 	last=$(tail -1 "$T/log")
 	[[ "$last" != *--ulimit* && "$last" != *--runtime* ]] || { echo "a plain host got flags it does not need: $last"; exit 1; }
