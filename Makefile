@@ -18,8 +18,8 @@ MAKEOVERRIDES :=
 
 S := scripts
 
-.PHONY: help doctor deps tree kernel initramfs run why console gdb test test-debug selftests compile-check series-builds \
-	mainline abi mainline-tests bench man labs lab skel lab-check progress room join clean distclean
+.PHONY: help doctor deps image image-save bundle tree kernel initramfs run why console gdb test test-debug selftests \
+	compile-check series-builds mainline abi mainline-tests bench man labs lab skel lab-check progress room join clean distclean
 .DEFAULT_GOAL := help
 
 help:		## this list
@@ -29,8 +29,17 @@ help:		## this list
 doctor:		## pre-flight check of this machine: READY, or each thing to fix and how
 	@$(S)/doctor/doctor.sh
 
-deps:		## install the Debian packages the kit needs (as root)
-	@$(S)/deps.sh --install
+deps:		## install the Debian packages the kit needs (as root; BUNDLE=FILE: from make bundle's file, no network)
+	@if [ -n "$${BUNDLE:-}" ]; then $(S)/bundle/install.sh "$$BUNDLE"; else $(S)/deps.sh --install; fi
+
+image:		## the kit's OCI image: Debian 12, its packages, its built kernel (BASE=IMAGE; run: scripts/image/run.sh lab 1)
+	@$(S)/image/build.sh
+
+image-save:	## the image as one file, for a room without network (OUT=FILE; there: podman load -i FILE)
+	@$(S)/image/save.sh "$${OUT:-}"
+
+bundle:		## what a Debian 12 host without network needs, one file (OUT=FILE; there: make deps BUNDLE=FILE)
+	@$(S)/bundle/make.sh "$${OUT:-}"
 
 tree:		## (re)create build/linux: pristine 6.1 + patches/ + demo-lsm/
 	@$(S)/deps.sh && mkdir -p "$${BUILD:-build}" && flock "$${BUILD:-build}/.tree.lock" $(S)/tree.sh

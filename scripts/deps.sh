@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Check that the Debian packages the kit needs are installed.  As root,
 # install the missing ones with apt-get; otherwise print the one apt-get line
-# to run and fail.  Usage: deps.sh [--install | --missing]  (--install:
-# always try apt; --missing: list the missing packages, install nothing,
-# download nothing: make doctor's question)
+# to run and fail.  Usage: deps.sh [--install | --missing | --list]
+# (--install: always try apt; --missing: list the missing packages, install
+# nothing, download nothing: make doctor's question; --list: the packages,
+# one a line).  make deps BUNDLE=FILE installs from an offline bundle
+# instead: scripts/bundle/install.sh.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 # shellcheck source=scripts/doctor/host.sh
@@ -47,6 +49,9 @@ PKGS=(
 	checkpolicy		# compiles the kit's SELinux policy (configs/policy/*/selinux); no service
 	librsvg2-bin		# rsvg-convert: make test renders make why SVG='s picture to PNG (tests/host/why-svg.sh)
 )
+
+# --list: the packages, one a line (make bundle downloads their closure).
+[ "${1:-}" != --list ] || { printf '%s\n' "${PKGS[@]}"; exit 0; }
 
 # apparmor_parser compiles the kit's AppArmor profiles (configs/policy/*/
 # apparmor) for the guest's kernel.  Debian's apparmor package is

@@ -46,25 +46,6 @@ run() {	# run FIXTURE CMD...: CMD with @ replaced by FIXTURE; "rc=N" last
 	"${args[@]}" 2>&1
 	echo "rc=$?"
 }
-# sabotaged DESC WHAT FUNCTION VAR SED [ERE]: FUNCTION (a subshell that
-# says what went wrong and exits non-zero) must pass as it is, and fail
-# when VAR=SED (a sed script it applies to its copy of a script: WHAT)
-# is set, with a message matching ERE when one is given.
-sabotaged() {
-	local desc=$1 what=$2 fn=$3 var=$4 sed=$5 ere=${6:-} e be rc brc
-	e=$("$fn" 2>&1); rc=$?
-	# shellcheck disable=SC2030,SC2031 # the sabotage is for this call only
-	be=$(export "$var=$sed"; "$fn" 2>&1); brc=$?
-	if [ $rc -ne 0 ]; then
-		notok "$desc"
-		sed 's/^/# /' <<<"$e" | head -8
-	elif [ $brc -eq 0 ] || { [ -n "$ere" ] && ! grep -q -- "$ere" <<<"$be"; }; then
-		notok "$desc ($what passes too: the case cannot fail)"
-		sed 's/^/# /' <<<"$be" | head -4
-	else
-		ok "$desc"
-	fi
-}
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 

@@ -7,6 +7,7 @@
 #	scenario DESC FUNCTION	FUNCTION (a subshell that says what went
 #				wrong and exits non-zero) decides the case
 #				DESC; what it said, as diagnostics
+#	sabotaged ...		the same, and it must fail on a broken copy (below)
 n=0
 ok() { n=$((n + 1)); echo "ok $n $*"; }
 notok() { n=$((n + 1)); echo "not ok $n $*"; }
@@ -18,5 +19,24 @@ scenario() {
 	else
 		notok "$1"
 		sed 's/^/# /' <<<"$e" | head -12
+	fi
+}
+# sabotaged DESC WHAT FUNCTION VAR SED [ERE]: FUNCTION (a subshell that
+# says what went wrong and exits non-zero) must pass as it is, and fail
+# when VAR=SED (a sed script it applies to its copy of a script: WHAT)
+# is set, with a message matching ERE when one is given.
+sabotaged() {
+	local desc=$1 what=$2 fn=$3 var=$4 sed=$5 ere=${6:-} e be rc brc
+	e=$("$fn" 2>&1); rc=$?
+	# shellcheck disable=SC2030,SC2031 # the sabotage is for this call only
+	be=$(export "$var=$sed"; "$fn" 2>&1); brc=$?
+	if [ $rc -ne 0 ]; then
+		notok "$desc"
+		sed 's/^/# /' <<<"$e" | head -8
+	elif [ $brc -eq 0 ] || { [ -n "$ere" ] && ! grep -q -- "$ere" <<<"$be"; }; then
+		notok "$desc ($what passes too: the case cannot fail)"
+		sed 's/^/# /' <<<"$be" | head -4
+	else
+		ok "$desc"
 	fi
 }

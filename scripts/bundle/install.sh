@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# make deps BUNDLE=FILE: the kit's set-up from a bundle (make bundle), with
+# no network: the kit's Debian packages from the bundle's debs/ (apt reads
+# it as its only repository: nothing is fetched), then the toolchain
+# packages upgraded to the bundle's versions where older (the kernels it
+# carries match that toolchain), the apparmor .deb into build/deb/, the
+# kernels into the kernel cache of the user who runs the labs (sudo's
+# SUDO_USER, else this one).  As root.  Run it directly on a host without
+# make: scripts/bundle/install.sh FILE.
+set -euo pipefail
+. "$(dirname "$0")/../lib.sh"
+. "$KIT/scripts/carry.sh"
+
+file=${1:-}
+[ -n "$file" ] || die "no bundle given." "Usage: make deps BUNDLE=FILE (or scripts/bundle/install.sh FILE); make one with make bundle OUT=FILE."
+[ ! -L "$file" ] || die "BUNDLE=$file is a symbolic link." "Give the bundle file itself."
+[ -f "$file" ] || die "BUNDLE=$file: no such file." "Give the file make bundle wrote."
+debian12 "the bundle holds Debian 12 packages" "On another system, use the kit's image (docs/image.md)."
+[ "$(id -u)" = 0 ] || die "installing packages needs root." "Run as root: make deps BUNDLE=$file   (or sudo scripts/bundle/install.sh $file)"
+
+# Every member under kit-bundle/, none absolute or with a '..'.
+bad=$(tar -tf "$file" 2>&1 | grep -vE '^kit-bundle(/|$)' | head -3 || true)
+[ -z "$bad" ] && ! tar -tf "$file" | grep -qE '(^|/)\.\.(/|$)' ||
+	die "BUNDLE=$file is not a kit bundle (it has members outside kit-bundle/: $(printf '%q' "$bad"))." "Use the file make bundle wrote."
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+chmod 755 "$w"	# apt's _apt user reads the repository
+say "unpacking $file"
+tar -C "$w" --no-same-owner -xf "$file" || die "could not unpack $file (a truncated copy?)." "Copy it again and compare its size with the original."
+b=$w/kit-bundle
+[ -f "$b/manifest" ] && [ -f "$b/debs/Packages" ] ||
+	die "BUNDLE=$file has no manifest or no debs/Packages: not a bundle of make bundle." "Use the file make bundle wrote."
+sed -n 's/^made: /kit: bundle made /p; s/^kit: /kit: bundle of the kit at /p' "$b/manifest"
+
+mkdir -p "$w/etc/sources.list.d" "$w/lists/partial"
+echo "deb [trusted=yes] file:$b/debs ./" >"$w/etc/sources.list"
+APT=(apt-get -q -o Dir::Etc::SourceList="$w/etc/sources.list" -o Dir::Etc::SourceParts="$w/etc/sources.list.d"
+     -o Dir::State::Lists="$w/lists" -o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache=)
+export DEBIAN_FRONTEND=noninteractive
+"${APT[@]}" update >"$LOGS/bundle-install.log" 2>&1 ||
+	die "apt could not read the bundle's packages (log: $LOGS/bundle-install.log)." "Copy the bundle again."
+mapfile -t pkgs < <("$KIT/scripts/deps.sh" --list)
+say "installing the kit's packages from the bundle (log: ${LOGS#"$KIT"/}/bundle-install.log)"
+"${APT[@]}" install -y --no-install-recommends "${pkgs[@]}" >>"$LOGS/bundle-install.log" 2>&1 ||
+	die "apt could not install the kit's packages from the bundle (log: $LOGS/bundle-install.log)." \
+	    "The log's 'E:' lines say what is missing; a bundle made for this kit on an up-to-date Debian 12 has all of it."
+# The kernel build's toolchain (kernel.sh's KERNEL_TOOLCHAIN, the packages
+# its cache key names with their versions) at the bundle's versions where
+# the installed one is older: the bundle's kernels were built with them.
+mapfile -t up < <(toolchain_packages "$b/debs/Packages" | cut -d' ' -f1)
+[ ${#up[@]} -eq 0 ] || "${APT[@]}" install -y --no-install-recommends --only-upgrade "${up[@]}" >>"$LOGS/bundle-install.log" 2>&1 ||
+	die "apt could not bring the toolchain to the bundle's versions (log: $LOGS/bundle-install.log)." "See the log's 'E:' lines."
+say "packages installed"
+
+# Owned by whoever runs the labs: sudo's user, else root.
+owner=$(id -u):$(id -g) home=$HOME
+if [ -n "${SUDO_USER:-}" ] && [ "$SUDO_USER" != root ]; then
+	owner=$(id -u "$SUDO_USER"):$(id -g "$SUDO_USER")
+	home=$(getent passwd "$SUDO_USER" | cut -d: -f6)
+fi
+mkdir -p "$BUILD/deb"
+for d in "$b"/apparmor/apparmor_*.deb; do
+	[ -f "$d" ] || continue
+	cp "$d" "$BUILD/deb/" && chown "$owner" "$BUILD/deb" "$BUILD/deb/${d##*/}"
+done
+cache=${KIT_KERNEL_CACHE:-$home/.cache/kit-kernels}
+n=0
+for e in "$b"/kernels/*/; do
+	[ -f "$e/done" ] || continue
+	e=${e%/}
+	mkdir -p "$cache"
+	rm -rf "${cache:?}/${e##*/}" && cp -a "$e" "$cache/" && chown -R "$owner" "$cache/${e##*/}"
+	n=$((n + 1))
+done
+[ -z "${SUDO_USER:-}" ] || chown "$owner" "$cache" "$(dirname "$cache")" 2>/dev/null || true
+say "set-up from the bundle done: $n kernel(s) in ${cache}; next: make lab 1"

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The kit image's entry point: the attendee's checkout is at /kit; run the
+# command given (make lab 1...) there.  On a checkout's first run, its
+# build/ gets the patched 6.1 tree the image holds (a copy: seconds, where
+# extracting the tarball and committing it takes minutes), with the stamps
+# that describe it and the apparmor .deb; the kernel then comes from the
+# image's kernel cache (KIT_KERNEL_CACHE), as on a host where another
+# clone built it.  If the checkout's patches differ from the image's,
+# tree.sh applies them to this tree and the kernel is built (minutes).
+set -euo pipefail
+say() { printf 'kit: %s\n' "$*"; }
+KIT=${KIT_DIR:-/kit}
+SEED=${KIT_IMAGE_SEED:-/opt/kit/seed}
+
+# podman and docker set HOSTNAME to the container's id, a new one per
+# container; kernel.sh's stamp and cache key read Kbuild's HOST* variables
+# (HOSTCC...) and would take it for a change of the build.
+unset HOSTNAME
+# docker run --user UID: a user with no home in the image.
+if [ -z "${HOME:-}" ] || [ ! -w "$HOME" ]; then
+	export HOME=/tmp/kit-home
+	mkdir -p "$HOME"
+fi
+
+if [ ! -f "$KIT/Makefile" ] || [ ! -f "$KIT/scripts/lib.sh" ]; then
+	printf '\nkit: error: %s is not a checkout of the kit (no Makefile, no scripts/lib.sh).\n' "$KIT" >&2
+	printf '     Run the image from your checkout, mounted at /kit: scripts/image/run.sh lab 1 (docs/image.md).\n' >&2
+	exit 2
+fi
+
+# seed: the image's tree into $KIT/build/linux, which does not exist.
+seed() {
+	local b=$KIT/build s t=$SECONDS
+	[ -d "$SEED/linux/.git" ] || return 0
+	mkdir -p "$b/stamps" "$b/deb"
+	say "first run in this checkout: copying the image's patched 6.1 tree into build/linux (once)"
+	rm -rf "$b/linux.seed"
+	cp -a "$SEED/linux" "$b/linux.seed"
+	# The copy's files have new inodes and ctimes: git's index is
+	# brought up to date once here, or every git status (kernel.sh's
+	# stamp) would read all 80,000 files again.
+	git -C "$b/linux.seed" update-index -q --refresh >/dev/null 2>&1 || true
+	# The stamps that describe this tree, not an older one's.
+	for s in "$SEED"/stamps/*; do cp "$s" "$b/stamps/"; done
+	for s in "$SEED"/deb/*.deb; do [ -e "$b/deb/${s##*/}" ] || cp "$s" "$b/deb/"; done
+	mv "$b/linux.seed" "$b/linux"
+	say "build/linux ready ($((SECONDS - t)) s)"
+}
+[ -d "$KIT/build/linux/.git" ] || seed
+
+cd "$KIT"
+exec "$@"

@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# The kit's image (scripts/image/): the glue with stand-ins, offline (an
+# arm64 host refused at once; this host's quirks found, not asked; the
+# image's entry point seeding a checkout once), then the whole path on a
+# real engine when its inputs exist: a local Debian 12 base image made
+# without a registry (scripts/image/base.sh; KIT_TEST_BASE names it), and
+# podman.  That case builds the image from it (make image BASE=...: the
+# first time a kernel build, later the engine's layer cache), saves and
+# loads it, and runs make lab 1 SOLUTION=1, make lab 10 SOLUTION=1 and
+# make lab 1 on a fresh copy of this checkout with --network none, as root
+# and, if the user KIT_TEST_USER (default kitroom) exists, as that user
+# with rootless podman; it prints the time from a loaded image to lab 1's
+# verdict and the image's size.  Heavy (a first make image builds a
+# kernel): it runs only when KIT_TEST_BASE names the base image.
+# kit: offline
+K=$(cd "$(dirname "$0")/../.." && pwd)
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+# shellcheck source=tests/host/tap.bash
+. "$K/tests/host/tap.bash"
+
+echo "1..6"
+
+# scratch: a copy of the kit's scripts (and Makefile) in $T/kit, with
+# stand-ins for the engine and uname in $T/bin; SAB (a sed script) is
+# applied to the copy's scripts/image/engine.sh, RUNSAB to run.sh.
+scratch() {
+	rm -rf "${T:?}/kit" "${T:?}/bin" && mkdir -p "$T/kit" "$T/bin"
+	cp -r "$K/scripts" "$K/Makefile" "$T/kit/"
+	[ -z "${SAB:-}" ] || sed -i "$SAB" "$T/kit/scripts/image/engine.sh"
+	[ -z "${RUNSAB:-}" ] || sed -i "$RUNSAB" "$T/kit/scripts/image/run.sh"
+	# podman: logs each call; "run" fails as this host's runtime does
+	# unless the flags it needs are there (FAKE_NEEDS: words).
+	cat >"$T/bin/podman" <<'POD'
+#!/bin/bash
+echo "podman $*" >>"$FAKE_LOG"
+[ "$1" = run ] || exit 0
+for w in $FAKE_NEEDS; do
+	case " $* " in *" $w "*) ;; *) echo "Error: runc create failed: needs $w" >&2; exit 126 ;; esac
+done
+exit 0
+POD
+	printf '#!/bin/sh\nexit 0\n' >"$T/bin/runc"
+	chmod +x "$T/bin/podman" "$T/bin/runc"
+	: >"$T/log"
+	export FAKE_LOG=$T/log KIT_ENGINE=podman
+}
+
+arm64() {
+	scratch
+	printf '#!/bin/sh\ncase "$1" in -m) echo aarch64 ;; -s) echo Darwin ;; *) echo Darwin ;; esac\n' >"$T/bin/uname"
+	chmod +x "$T/bin/uname"
+	out=$(PATH=$T/bin:$PATH "$T/kit/scripts/image/run.sh" lab 1 2>&1) && { echo "run.sh went on on arm64: $out"; exit 1; }
+	grep -q 'arm64' <<<"$out" && grep -q 'x86_64 only' <<<"$out" || { echo "no plain arm64 message: $out"; exit 1; }
+	[ ! -s "$T/log" ] || { echo "the engine was called first: $(cat "$T/log")"; exit 1; }
+}
+sabotaged "an arm64 host: run.sh says at once that the image is x86_64 only, before any engine call" \
+	"a run.sh without the architecture check" arm64 RUNSAB '/^engine_arch$/d' 'went on on arm64'
+
+quirks() {
+	scratch
+	printf 'CapBnd:\t000001fffeffffff\n' >"$T/status"	# no CAP_SYS_RESOURCE (24)
+	out=$(KIT_PROC_STATUS=$T/status FAKE_NEEDS="--ulimit runc" PATH=$T/bin:$PATH \
+		"$T/kit/scripts/image/run.sh" lab 1 SOLUTION=1 2>&1) || { echo "run.sh failed: $out"; cat "$T/log"; exit 1; }
+	last=$(tail -1 "$T/log")
+	for w in "--runtime runc" "--ulimit nofile=" "--ulimit nproc=" "--network none" "-v $T/kit:/kit" "localhost/kit-lsm:latest make lab 1 SOLUTION=1"; do
+		[[ "$last" == *"$w"* ]] || { echo "the run lacks '$w': $last"; exit 1; }
+	done
+	# A host without the quirks gets neither flag.
+	printf 'CapBnd:\t000001ffffffffff\n' >"$T/status"
+	: >"$T/log"
+	KIT_PROC_STATUS=$T/status FAKE_NEEDS='' PATH=$T/bin:$PATH "$T/kit/scripts/image/run.sh" lab 1 >/dev/null 2>&1 ||
+		{ echo "run.sh failed on a plain host"; exit 1; }
+	last=$(tail -1 "$T/log")
+	[[ "$last" != *--ulimit* && "$last" != *--runtime* ]] || { echo "a plain host got flags it does not need: $last"; exit 1; }
+}
+sabotaged "this host's quirks are found, not asked: runc where the default runtime fails, the current rlimits without CAP_SYS_RESOURCE; none on a plain host" \
+	"an engine.sh that never tries runc" quirks SAB 's/command -v runc >\/dev\/null 2>&1 \&\&/false \&\&/' 'needs runc\|lacks .--runtime runc'
+
+# entry.sh, the image's entry point, on a scratch checkout and seed.
+entry() {
+	rm -rf "$T/e" && mkdir -p "$T/e/kit/scripts" "$T/e/seed/stamps" "$T/e/seed/deb" "$T/e/seed/linux"
+	cp "$K/scripts/image/entry.sh" "$T/e/"
+	[ -z "${ESAB:-}" ] || sed -i "$ESAB" "$T/e/entry.sh"
+	: >"$T/e/kit/Makefile"; : >"$T/e/kit/scripts/lib.sh"
+	(cd "$T/e/seed/linux" && git init -q && echo one >f && git add f &&
+		git -c user.name=t -c user.email=t@t commit -qm seed) || exit 1
+	echo series-of-the-seed >"$T/e/seed/stamps/series"
+	echo deb >"$T/e/seed/deb/apparmor_1_amd64.deb"
+	mkdir -p "$T/e/kit/build/stamps" && echo an-older-tree >"$T/e/kit/build/stamps/series"
+	run() { HOSTNAME=container-id KIT_DIR=$T/e/kit KIT_IMAGE_SEED=$T/e/seed "$T/e/entry.sh" "$@"; }
+	out=$(run env 2>&1) || { echo "entry.sh failed: $out"; exit 1; }
+	! grep -q '^HOSTNAME=' <<<"$out" || { echo "the command sees HOSTNAME (kernel.sh's stamp reads HOST*): $(grep ^HOSTNAME= <<<"$out")"; exit 1; }
+	[ "$(git -C "$T/e/kit/build/linux" log --format=%s 2>&1)" = seed ] || { echo "build/linux is not the seed's tree"; exit 1; }
+	[ "$(cat "$T/e/kit/build/stamps/series")" = series-of-the-seed ] || { echo "the stamps of an older tree were kept: $(cat "$T/e/kit/build/stamps/series")"; exit 1; }
+	[ -f "$T/e/kit/build/deb/apparmor_1_amd64.deb" ] || { echo "no apparmor .deb in build/deb"; exit 1; }
+	echo mine >"$T/e/kit/build/linux/f"
+	run true >/dev/null 2>&1 && [ "$(cat "$T/e/kit/build/linux/f")" = mine ] || { echo "a second run seeded again over the checkout's tree"; exit 1; }
+	rm "$T/e/kit/Makefile"
+	out=$(run make lab 1 2>&1) && { echo "no checkout at /kit, and entry.sh ran the command"; exit 1; }
+	grep -q 'not a checkout of the kit' <<<"$out" || { echo "no clear error without a checkout: $out"; exit 1; }
+}
+sabotaged "the image's entry point: a checkout's first run gets the image's tree and its stamps, once; HOSTNAME never reaches the kit; no checkout, a clear error" \
+	"an entry.sh that keeps HOSTNAME" entry ESAB '/^unset HOSTNAME$/d' 'sees HOSTNAME'
+
+# ---- the whole path, on a real engine -----------------------------------
+BASE=${KIT_TEST_BASE:-}
+if [ -z "$BASE" ]; then
+	for c in "image built" "labs in the image, as root" "labs in the image, rootless"; do
+		skip "$c" "KIT_TEST_BASE is not set: the name of a local Debian 12 base image (as root: scripts/image/base.sh localhost/kit-base-bookworm), from which this case builds the image (a kernel build the first time)"
+	done
+	exit 0
+fi
+if ! command -v podman >/dev/null 2>&1; then
+	for c in "image built" "labs in the image, as root" "labs in the image, rootless"; do
+		skip "$c" "podman is not installed (the instructor's tool: apt-get install podman runc uidmap)"
+	done
+	exit 0
+fi
+if ! podman image exists "$BASE" 2>/dev/null; then
+	for c in "image built" "labs in the image, as root" "labs in the image, rootless"; do
+		skip "$c" "no local Debian 12 base image $BASE (as root: scripts/image/base.sh $BASE; then this suite builds the image, a kernel build the first time)"
+	done
+	exit 0
+fi
+
+# fresh DIR: a copy of this checkout's files as they are now, no build/:
+# what an attendee has after git clone.
+fresh() {
+	mkdir -p "$1" && tar -C "$K" --exclude=./build --exclude=./.git -cf - . | tar -C "$1" -xf -
+}
+# labs DIR [SU-USER]: the three runs in the image from checkout DIR, as
+# root or as SU-USER (rootless podman); their times as diagnostics.
+labs() {
+	local dir=$1 user=${2:-} t out rc
+	runin() {	# runin ARGS...: scripts/image/run.sh ARGS in DIR
+		if [ -n "$user" ]; then
+			su "$user" -s /bin/bash -c 'cd "$1" && shift && scripts/image/run.sh "$@"' _ "$dir" "$@"
+		else
+			(cd "$dir" && scripts/image/run.sh "$@")
+		fi
+	}
+	t=$SECONDS
+	out=$(runin lab 1 SOLUTION=1 </dev/null 2>&1) || { echo "make lab 1 SOLUTION=1 failed in the image:"; tail -15 <<<"$out"; exit 1; }
+	echo "make lab 1 SOLUTION=1 from a loaded image: $((SECONDS - t)) s (first run of a fresh checkout)"
+	grep -q 'from the kernel cache' <<<"$out" || { echo "the kernel did not come from the image's cache:"; grep -E '^kit: ' <<<"$out" | head; exit 1; }
+	! grep -q 'building kernel' <<<"$out" || { echo "a kernel was compiled in the image"; exit 1; }
+	t=$SECONDS
+	out=$(runin lab 10 SOLUTION=1 </dev/null 2>&1) || { echo "make lab 10 SOLUTION=1 failed in the image:"; tail -15 <<<"$out"; exit 1; }
+	echo "make lab 10 SOLUTION=1: $((SECONDS - t)) s"
+	t=$SECONDS
+	rc=0; out=$(runin lab 1 </dev/null 2>&1) || rc=$?
+	echo "make lab 1 (the skeleton): $((SECONDS - t)) s, status $rc"
+	[ $rc != 0 ] && grep -q 'FAIL' <<<"$out" && ! grep -q 'kit: error' <<<"$out" ||
+		{ echo "the skeleton's run did not end in its steps' FAILs (status $rc):"; tail -15 <<<"$out"; exit 1; }
+}
+
+built() {
+	out=$(cd "$K" && BASE=$BASE make image 2>&1) || { tail -15 <<<"$out"; exit 1; }
+	grep -E '^kit: image .* ready' <<<"$out"
+}
+scenario "image built from the local Debian 12 base $BASE (make image BASE=...)" built
+
+root_labs() {
+	fresh "$T/root-kit"
+	labs "$T/root-kit"
+	echo "image size: $(podman image inspect --format '{{.Size}}' localhost/kit-lsm:latest | awk '{ printf "%d MB", $1 / 1e6 }')"
+}
+scenario "labs in the image, as root, --network none: lab 1 and lab 10 solved pass, the skeleton fails its steps, no kernel compiled" root_labs
+
+U=${KIT_TEST_USER:-kitroom}
+if ! id "$U" >/dev/null 2>&1; then
+	skip "labs in the image, rootless" "no user $U for rootless podman (as root: useradd -m $U; or KIT_TEST_USER=NAME)"
+	exit 0
+fi
+rootless() {
+	local h
+	h=$(getent passwd "$U" | cut -d: -f6)
+	rm -rf "$h/kit-test" "$h/kit-image.tar"
+	(cd "$K" && make image-save OUT="$h/kit-image.tar" >/dev/null) || { echo "make image-save failed"; exit 1; }
+	fresh "$h/kit-test"
+	chown -R "$U:" "$h/kit-test" "$h/kit-image.tar"
+	t=$SECONDS
+	su "$U" -s /bin/bash -c 'podman load -q -i "$1"' _ "$h/kit-image.tar" >/dev/null 2>&1 || { echo "podman load failed as $U"; exit 1; }
+	echo "podman load as $U: $((SECONDS - t)) s"
+	labs "$h/kit-test" "$U"
+	rm -rf "$h/kit-test" "$h/kit-image.tar"
+}
+scenario "labs in the image, rootless podman as $U, from make image-save's file" rootless
