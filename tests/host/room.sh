@@ -150,13 +150,16 @@ read -r URL TOKEN PID <"$T/now" 2>/dev/null && PIDS+=("$PID")
 # room being a port that accepts and never answers; 7 runs each, the
 # medians within 0.25 s (the earlier runs' detached senders take some
 # CPU on a loaded machine).  SHOW_TIMES=1: the times, as a failure.
-standin() {	# standin HOME: one run; its seconds
-	KIT_ROOM_HOME=$1 KIT=$S T=$T/runs/a01/t2.txt bash -c '
+standin() {	# standin HOME: one run; its seconds (20: it took 20 s or more, and was stopped)
+	local out rc
+	out=$(KIT_ROOM_HOME=$1 KIT=$S T=$T/runs/a01/t2.txt timeout 20 bash -c '
 		hook=$(grep -E "^[[:space:]]*trap .*scripts/room/client.py\" send " "$KIT/scripts/lab.sh" | sed "s/^[[:space:]]*//")
 		[ -n "$hook" ] || { echo "no hook in scripts/lab.sh" >&2; exit 1; }
 		s=$(date +%s.%N)
 		( eval "$hook"; sleep 0.3; exit 1 )
-		echo "$(date +%s.%N) - $s" | bc'
+		echo "$(date +%s.%N) - $s" | bc'); rc=$?
+	[ $rc -ne 124 ] || out=20
+	[ -n "$out" ] && echo "$out"
 }
 downcase() (
 	python3 -c 'import socket, sys, time
@@ -167,7 +170,8 @@ s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(1); print(s.getsockname(
 	mkdir -p "$T/home/none"
 	a=() b=()
 	for i in 1 2 3 4 5 6 7; do
-		a+=("$(standin "$T/home/none")") && b+=("$(standin "$T/home/down")") || exit 1
+		x=$(standin "$T/home/none") && y=$(standin "$T/home/down") || exit 1
+		a+=("$x") b+=("$y")
 	done
 	kill $hole
 	ma=$(printf '%s\n' "${a[@]}" | sort -n | sed -n 4p) mb=$(printf '%s\n' "${b[@]}" | sort -n | sed -n 4p)
