@@ -20,7 +20,7 @@ LABS=${LABS_DIR:-$KIT/labs}
 PORT=${PORT:-8041}
 BIND=${BIND:-127.0.0.1}
 [[ "$PORT" =~ ^[0-9]{1,5}$ ]] && [ "$PORT" -le 65535 ] ||
-	die "PORT=$PORT is no port number." "Give one from 1024 to 65535, e.g. make room PORT=8041."
+	die "PORT=$PORT is no port number." "Give one from 1024 to 65535 (0: any free one, printed), e.g. make room PORT=8041."
 DB=${DB:-${XDG_STATE_HOME:-$HOME/.local/state}/lsm-kit/room.sqlite}
 mkdir -p "$(dirname "$DB")" || die "cannot make the folder of DB=$DB." "Give another DB=FILE."
 table=$(lab_table) || die "the labs could not be read (above)." "Fix the lab.conf named above."

@@ -191,6 +191,13 @@ def duration(secs):
     return '%d min' % m if m < 60 else '%d h %02d min' % (m // 60, m % 60)
 
 
+def clock(t, now):
+    """HH:MM of T, with the date if it is not NOW's day."""
+    lt = time.localtime(t)
+    same = lt[:3] == time.localtime(now)[:3]
+    return time.strftime('%H:%M' if same else '%m-%d %H:%M', lt)
+
+
 def esc(text, limit=None):
     """A string a post gave, for HTML: its hidden characters shown as
     results.quoted() shows them, then HTML-escaped."""
@@ -265,7 +272,7 @@ def room_page(room, now):
                    '<td class="stuck">%s</td><td>%s</td><td>%s</td>%s</tr>'
                    % (cls, '' if stuck is None else int(stuck), who, esc(name), html.escape(on),
                       '' if stuck is None else duration(stuck),
-                      '' if since is None else time.strftime('%H:%M', time.localtime(since)),
+                      '' if since is None else clock(since, now),
                       html.escape(result_word(last)) if last else '', ''.join(cells)))
     out.append('</tbody></table>')
     out.append('<p class="legend">stuck: since the first failing run of the step they are on '

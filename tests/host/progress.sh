@@ -61,11 +61,11 @@ for f in "$D"/runs/*.txt; do
 	mkdir -p "$B/labs/$(basename "$f" .txt)" && cp "$f" "$B/labs/$(basename "$f" .txt)/last-run.txt"
 done
 # progress KIT VAR=VALUE...: make progress with that kit's scripts, on the
-# stand-in labs and build/.
+# stand-in labs and build/, joined to no room (make join's state: none).
 progress() {
 	local kit=$1
 	shift
-	env -u OUT -u FROM -u NAME BUILD="${PB:-$B}" LABS_DIR="$D/labs" "$@" "$kit/scripts/progress.sh"
+	env -u OUT -u FROM -u NAME BUILD="${PB:-$B}" LABS_DIR="$D/labs" KIT_ROOM_HOME="$T/no-room" "$@" "$kit/scripts/progress.sh"
 }
 # same WANT GOT: say the difference.
 same() { diff -u "$1" "$2" >&2 && return 0; echo "(above: - expected, + seen)" >&2; return 1; }
@@ -298,7 +298,7 @@ escapes() (
 	progress "$1" FROM="$T/bad" >"$T/esc.out" 2>&1 || { cat "$T/esc.out"; exit 1; }
 	nocontrol "$T/esc.out" || exit 1
 	for g in 'lab "1\033]0;pwned\a\033[2J" is no lab' 'Ada Lovelace ("ada\033]52;c;cm0gLXJmIH4=\a.txt")' \
-		'"evil\u202etxt.exe"' 'result="\033[2J\033[HThe-room:all-pass" is none of' '"c1\u009bJ.txt"' 'result="\033[41mpass" is none of'; do
+		'bad/evil\u202etxt.exe", line 8' 'result="\033[2J\033[HThe-room:all-pass" is none of' 'bad/c1\u009bJ.txt"' 'result="\033[41mpass" is none of'; do
 		grep -qF -- "$g" "$T/esc.out" || { echo "not shown escaped: $g"; sed -n l "$T/esc.out"; exit 1; }
 	done
 )

@@ -8,7 +8,9 @@
 # chromium; a skip without it); hostile posts; a restart; a room that is
 # down (a lab run is not slower, its result arrives when the room is
 # back).  No guest.  ROOM_SCREENSHOT=FILE: keep Chromium's screenshot
-# there (docs/room.png was made so).
+# there (docs/room.png was made so).  ROOM_SABOTAGE='FILE|SED': the
+# suite on a scratch copy of scripts/ whose FILE has SED applied, to show
+# a case failing on wrong code (the report of issue 41 lists the runs).
 # kit: offline
 K=$(cd "$(dirname "$0")/../.." && pwd)
 T=$(mktemp -d)
@@ -23,13 +25,20 @@ trap cleanup EXIT
 SHOW_TIMES=${SHOW_TIMES:-}
 export LABS_DIR=$K/tests/data/progress/labs XDG_STATE_HOME=$T/state KIT_ROOM_TIMEOUT=5
 H=$K/tests/host/room.py
-C=$K/scripts/room/client.py
+S=$K
+if [ -n "${ROOM_SABOTAGE:-}" ]; then
+	S=$T/kit && mkdir -p "$S" && cp -r "$K/scripts" "$S/" && mkdir -p "$S/tests" && cp "$K/tests/stacks.conf" "$S/tests/"
+	f=${ROOM_SABOTAGE%%|*}
+	sed -i -e "${ROOM_SABOTAGE#*|}" "$S/$f"
+	cmp -s "$K/$f" "$S/$f" && { echo "1..0 # SKIP ROOM_SABOTAGE changes nothing in $f"; exit 0; }
+fi
+C=$S/scripts/room/client.py
 
 # room PORT LOG: make room's script on loopback, the stand-in labs, the
 # database $T/room.sqlite; sets URL and TOKEN from what it prints, and
 # PID.
 room() {
-	DB=$T/room.sqlite PORT=$1 BIND=127.0.0.1 "$K/scripts/room/room.sh" >"$2" 2>"$2.err" &
+	DB=$T/room.sqlite PORT=$1 BIND=127.0.0.1 "$S/scripts/room/room.sh" >"$2" 2>"$2.err" &
 	PID=$!
 	PIDS+=("$PID")
 	local i
@@ -141,12 +150,16 @@ read -r URL TOKEN PID <"$T/now" 2>/dev/null && PIDS+=("$PID")
 # room being a port that accepts and never answers; 7 runs each, the
 # medians within 0.25 s (the earlier runs' detached senders take some
 # CPU on a loaded machine).  SHOW_TIMES=1: the times, as a failure.
-standin() {	# standin HOME: one run; its seconds
-	KIT_ROOM_HOME=$1 KIT=$K T=$T/runs/a01/t2.txt bash -c '
+standin() {	# standin HOME: one run; its seconds (20: it took 20 s or more, and was stopped)
+	local out rc
+	out=$(KIT_ROOM_HOME=$1 KIT=$S T=$T/runs/a01/t2.txt timeout 20 bash -c '
+		hook=$(grep -E "^[[:space:]]*trap .*scripts/room/client.py\" send " "$KIT/scripts/lab.sh" | sed "s/^[[:space:]]*//")
+		[ -n "$hook" ] || { echo "no hook in scripts/lab.sh" >&2; exit 1; }
 		s=$(date +%s.%N)
-		( eval "$(grep -F "trap '"'"'setsid -f" "$KIT/scripts/lab.sh" | sed "s/^[[:space:]]*//")"
-		  sleep 0.3; exit 1 )
-		echo "$(date +%s.%N) - $s" | bc'
+		( eval "$hook"; sleep 0.3; exit 1 )
+		echo "$(date +%s.%N) - $s" | bc'); rc=$?
+	[ $rc -ne 124 ] || out=20
+	[ -n "$out" ] && echo "$out"
 }
 downcase() (
 	python3 -c 'import socket, sys, time
@@ -157,8 +170,8 @@ s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(1); print(s.getsockname(
 	mkdir -p "$T/home/none"
 	a=() b=()
 	for i in 1 2 3 4 5 6 7; do
-		a+=("$(standin "$T/home/none")")
-		b+=("$(standin "$T/home/down")")
+		x=$(standin "$T/home/none") && y=$(standin "$T/home/down") || exit 1
+		a+=("$x") b+=("$y")
 	done
 	kill $hole
 	ma=$(printf '%s\n' "${a[@]}" | sort -n | sed -n 4p) mb=$(printf '%s\n' "${b[@]}" | sort -n | sed -n 4p)
