@@ -23,7 +23,7 @@ cache=$KIT_KERNEL_CACHE
 mountpoint -q /seed-kernels 2>/dev/null && cache=/seed-kernels
 t=$SECONDS
 say "image: the kit's kernel"
-KIT_KERNEL_CACHE=$cache nice scripts/kernel.sh
+KIT_KERNEL_CACHE=$cache scripts/kernel.sh
 mkdir -p "$KIT_KERNEL_CACHE"
 if [ "$cache" != "$KIT_KERNEL_CACHE" ]; then
 	for e in "$cache"/normal-*/; do
