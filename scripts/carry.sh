@@ -7,9 +7,9 @@
 # not a folder, in a folder that exists).
 out_file() {
 	local t=$1 out=$2
-	[ -n "$out" ] || die "make $t needs OUT=FILE, the file to write." "Example: make $t OUT=/media/usb/kit-$t.tar"
+	[ -n "$out" ] || die "make $t needs OUT=FILE, the file to write." "Example: make $t OUT=/media/usb/kit-${t%-save}.tar"
 	[ ! -L "$out" ] || die "OUT=$out is a symbolic link." "Name a plain file (it is written, then renamed into place)."
-	[ ! -d "$out" ] || die "OUT=$out is a folder." "Name the file to write in it, e.g. OUT=$out/kit-$t.tar"
+	[ ! -d "$out" ] || die "OUT=$out is a folder." "Name the file to write in it, e.g. OUT=$out/kit-${t%-save}.tar"
 	[ -d "$(dirname "$out")" ] || die "OUT=$out: no folder $(dirname "$out")." "Create it first."
 }
 

@@ -10,7 +10,7 @@
 set -euo pipefail
 say() { printf 'kit: %s\n' "$*"; }
 KIT=${KIT_DIR:-/kit}
-SEED=${KIT_IMAGE_SEED:-/opt/kit/seed}
+SEED=${KIT_IMAGE_SEED:-/opt/kit/src/build}
 
 # podman and docker set HOSTNAME to the container's id, a new one per
 # container; kernel.sh's stamp and cache key read Kbuild's HOST* variables
@@ -36,12 +36,16 @@ seed() {
 	say "first run in this checkout: copying the image's patched 6.1 tree into build/linux (once)"
 	rm -rf "$b/linux.seed"
 	cp -a "$SEED/linux" "$b/linux.seed"
-	# The copy's files have new inodes and ctimes: git's index is
-	# brought up to date once here, or every git status (kernel.sh's
-	# stamp) would read all 80,000 files again.
+	# The copy's files have new inodes and ctimes, their mtimes kept:
+	# git compares mtime and size only (a generated tree), or its first
+	# status (kernel.sh's stamp) would read all 80,000 files again.
+	git -C "$b/linux.seed" config core.checkStat minimal
+	git -C "$b/linux.seed" config core.trustctime false
 	git -C "$b/linux.seed" update-index -q --refresh >/dev/null 2>&1 || true
 	# The stamps that describe this tree, not an older one's.
-	for s in "$SEED"/stamps/*; do cp "$s" "$b/stamps/"; done
+	for s in series series-head tree-mtimes toylsm-mirror; do
+		[ ! -f "$SEED/stamps/$s" ] || cp "$SEED/stamps/$s" "$b/stamps/"
+	done
 	for s in "$SEED"/deb/*.deb; do [ -e "$b/deb/${s##*/}" ] || cp "$s" "$b/deb/"; done
 	mv "$b/linux.seed" "$b/linux"
 	say "build/linux ready ($((SECONDS - t)) s)"

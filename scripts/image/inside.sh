@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
 # The image's kernel step (scripts/image/Containerfile), in /opt/kit/src,
-# the kit's files as make image found them, after the packages' step: the
-# normal kernel, from the host's kernel cache (podman's build mounts it at
-# /seed-kernels) when an entry has this image's inputs, toolchain
-# included, else built here (with the host's ccache, when mounted at
-# /ccache) and kept there too; then what a first run seeds an attendee's build/
-# with, in /opt/kit/seed: the patched tree, the stamps that describe it,
-# the apparmor .deb.  The kit's files go: the attendee's checkout is
-# mounted at /kit.
+# the kit's files as make image found them, after the packages' and the
+# tree's steps: the normal kernel, from the host's kernel cache (podman's
+# build mounts it at /seed-kernels) when an entry has this image's inputs,
+# toolchain included, else built here (with the host's ccache, when
+# mounted at /ccache) and kept there too.  Then only what a first run
+# seeds an attendee's build/ with stays in /opt/kit/src/build: the tree,
+# the stamps that describe it, the apparmor .deb (scripts/image/entry.sh).
 set -euo pipefail
 src=/opt/kit/src
 cd "$src"
@@ -24,7 +23,7 @@ cache=$KIT_KERNEL_CACHE
 mountpoint -q /seed-kernels 2>/dev/null && cache=/seed-kernels
 t=$SECONDS
 say "image: the kit's kernel"
-KIT_KERNEL_CACHE=$cache nice scripts/kernel.sh
+KIT_KERNEL_CACHE=$cache scripts/kernel.sh
 mkdir -p "$KIT_KERNEL_CACHE"
 if [ "$cache" != "$KIT_KERNEL_CACHE" ]; then
 	for e in "$cache"/normal-*/; do
@@ -34,27 +33,22 @@ if [ "$cache" != "$KIT_KERNEL_CACHE" ]; then
 		fi
 	done
 fi
+compgen -G "$KIT_KERNEL_CACHE/normal-*/done" >/dev/null ||
+	{ say "image: error: no kernel in the image's kernel cache"; exit 1; }
 say "image: kernel ready in $((SECONDS - t)) s"
 
-say "image: the seed of an attendee's build/"
-seed=/opt/kit/seed
-mkdir -p "$seed/stamps" "$seed/deb"
-mv build/linux "$seed/linux"
-# One pack instead of 80,000 loose objects: a first run copies the tree
-# into the attendee's build/ (entry.sh), and one file copies faster.
-git -C "$seed/linux" repack -a -d -q --window=0 && git -C "$seed/linux" prune-packed
-for s in series series-head tree-mtimes toylsm-mirror; do
-	[ ! -f "build/stamps/$s" ] || cp "build/stamps/$s" "$seed/stamps/"
-done
-cp build/deb/apparmor_*.deb "$seed/deb/"
 cp scripts/image/entry.sh /opt/kit/entry.sh
-
+# The seed: build/linux, four stamps, build/deb; the rest goes (the
+# attendee's checkout is mounted at /kit).
+find "$src" -mindepth 1 -maxdepth 1 ! -name build -exec rm -rf {} +
+find "$src/build" -mindepth 1 -maxdepth 1 ! -name linux ! -name stamps ! -name deb -exec rm -rf {} +
+find "$src/build/stamps" -mindepth 1 ! -name series ! -name series-head ! -name tree-mtimes ! -name toylsm-mirror -exec rm -rf {} +
+find "$src/build/deb" -mindepth 1 ! -name 'apparmor_*.deb' -exec rm -rf {} +
 # The checkout is the attendee's, its files another user's: git must
 # still read the tree (tree.sh, kernel.sh's stamp).
 git config --system safe.directory '*'
 # Another user (docker's --user) restores from the cache: it touches done.
 chmod 1777 "$KIT_KERNEL_CACHE"
 find "$KIT_KERNEL_CACHE" -name 'done' -exec chmod 666 {} +
-cd /
-rm -rf "$src" /tmp/*
+rm -rf /tmp/*
 say "image: done"

@@ -19,7 +19,7 @@ t=$SECONDS
 say "writing $KIT_IMAGE to $out"
 case "$out" in
 *.gz) "$ENGINE" save "$KIT_IMAGE" | gzip -1 >"$tmp" ;;
-*) "$ENGINE" save -o "$tmp" "$KIT_IMAGE" ;;
+*) if [ "$ENGINE" = podman ]; then podman save -q -o "$tmp" "$KIT_IMAGE"; else "$ENGINE" save -o "$tmp" "$KIT_IMAGE"; fi ;;
 esac || { rm -f "$tmp"; die "$ENGINE save failed (above)." "Check the free space where OUT is (df -h)."; }
 mv -f "$tmp" "$out"
 say "$out: $(du -m "$out" | cut -f1) MB in $((SECONDS - t)) s; in the room: $ENGINE load -i $(basename "$out"), then scripts/image/run.sh lab 1"

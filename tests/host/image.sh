@@ -85,7 +85,7 @@ entry() {
 	: >"$T/e/kit/Makefile"; : >"$T/e/kit/scripts/lib.sh"
 	(cd "$T/e/seed/linux" && git init -q && echo one >f && git add f &&
 		git -c user.name=t -c user.email=t@t commit -qm seed) || exit 1
-	echo series-of-the-seed >"$T/e/seed/stamps/series"
+	echo series-of-the-seed >"$T/e/seed/stamps/series"; echo path-bound >"$T/e/seed/stamps/kernel-normal"
 	echo deb >"$T/e/seed/deb/apparmor_1_amd64.deb"
 	mkdir -p "$T/e/kit/build/stamps" && echo an-older-tree >"$T/e/kit/build/stamps/series"
 	run() { HOSTNAME=container-id KIT_DIR=$T/e/kit KIT_IMAGE_SEED=$T/e/seed "$T/e/entry.sh" "$@"; }
@@ -94,6 +94,7 @@ entry() {
 	[ "$(git -C "$T/e/kit/build/linux" log --format=%s 2>&1)" = seed ] || { echo "build/linux is not the seed's tree"; exit 1; }
 	[ "$(cat "$T/e/kit/build/stamps/series")" = series-of-the-seed ] || { echo "the stamps of an older tree were kept: $(cat "$T/e/kit/build/stamps/series")"; exit 1; }
 	[ -f "$T/e/kit/build/deb/apparmor_1_amd64.deb" ] || { echo "no apparmor .deb in build/deb"; exit 1; }
+	[ ! -e "$T/e/kit/build/stamps/kernel-normal" ] || { echo "a stamp that names the image's paths was copied"; exit 1; }
 	echo mine >"$T/e/kit/build/linux/f"
 	run true >/dev/null 2>&1 && [ "$(cat "$T/e/kit/build/linux/f")" = mine ] || { echo "a second run seeded again over the checkout's tree"; exit 1; }
 	rm "$T/e/kit/Makefile"
