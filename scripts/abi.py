@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The answers of tests/abi/lsm_side.c on the two kernels, side by side.
 
   abi.py table KIT.out MAINLINE.out          two columns, '*' where they differ

@@ -57,7 +57,7 @@ if [ $bench = 1 ]; then
 		cp "$LOGS/guest-abi-bench-$fl.out" "$OUTD/bench-$fl.txt"
 	done
 	say "every attribute and the module list against getppid, paired, stack $stack ($(stack_cmdline "$stack")), accel $("$KIT/scripts/accel.sh")"
-	exec python3 "$KIT/scripts/abi.py" table "$OUTD/bench-normal.txt" "$OUTD/bench-mainline.txt"
+	exec /usr/bin/python3 "$KIT/scripts/abi.py" table "$OUTD/bench-normal.txt" "$OUTD/bench-mainline.txt"
 fi
 for fl in normal mainline; do
 	FLAVOUR=$fl APPEND=$stack "$KIT/scripts/run-guest.sh" --quiet --name "abi-$fl" \
@@ -65,6 +65,6 @@ for fl in normal mainline; do
 	cp "$LOGS/guest-abi-$fl.out" "$OUTD/$fl.txt"
 done
 say "the same questions on both kernels, stack $stack ($(stack_cmdline "$stack"))"
-python3 "$KIT/scripts/abi.py" table "$OUTD/normal.txt" "$OUTD/mainline.txt" || exit 1
+/usr/bin/python3 "$KIT/scripts/abi.py" table "$OUTD/normal.txt" "$OUTD/mainline.txt" || exit 1
 [ $check = 1 ] || exit 0
-python3 "$KIT/scripts/abi.py" check "$OUTD/normal.txt" "$OUTD/mainline.txt" "$DOC"
+/usr/bin/python3 "$KIT/scripts/abi.py" check "$OUTD/normal.txt" "$OUTD/mainline.txt" "$DOC"

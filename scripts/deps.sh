@@ -40,6 +40,7 @@ PKGS=(
 	bison flex bc		# Kconfig, and the kernel build's own tools
 	libelf-dev		# objtool (x86_64 stack validation)
 	perl			# scripts/checkpatch.pl and kernel build helpers
+	python3			# the kit's host tools (scripts/*.py), run as /usr/bin/python3: Debian's, never a pyenv or venv one first in PATH
 	python3-ply python3-git	# checkpatch's SPDX check (scripts/spdxcheck.py imports both; without one it passes everything, silently)
 	qemu-system-x86		# the guest
 	gdb			# make gdb: the guest's kernel under gdb (QEMU's stub); its test

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """What is wrong with a policy set, in the words of the file the learner
 wrote: its path, the line, the line's text and the likely cause.  Run by
 scripts/policy.sh (a policy set's compile, lab 10's build).

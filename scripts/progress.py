@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """make progress: each lab's last graded run, for the attendee; one small
 file of it for the instructor; the room's table from a folder of those.
 

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The kit's one parser of what a guest (or a host suite) reports.
 
 Everything comes back in one format: sections of TAP (kselftest's, which

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The walk as a picture: make why SVG=FILE.
 
     why-svg.py CHANNEL OUT.svg

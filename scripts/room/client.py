@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The attendee's side of the room (make join, make lab, make progress).
 
     client.py join URL TOKEN NAME   make join: keep the room, its token and

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """make room: the instructor's room, a small web server (Python's
 http.server and sqlite3, nothing else) that stores every graded run the
 attendees' kits send (make join) and serves the page the projector shows.

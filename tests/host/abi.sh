@@ -25,7 +25,7 @@ has() {	# has PATTERN DESCRIPTION: in the last output
 	n=$((n + 1))
 	if grep -qE "$1" "$T/out"; then echo "ok $n $2"; else echo "not ok $n $2"; sed 's/^/# /' "$T/out"; bad=1; fi
 }
-chk() { python3 "$K/scripts/abi.py" check "$T/kit" "$T/main" "$T/doc" >"$T/out" 2>&1; rc=$?; }
+chk() { /usr/bin/python3 "$K/scripts/abi.py" check "$T/kit" "$T/main" "$T/doc" >"$T/out" 2>&1; rc=$?; }
 
 printf 'ABI\tkit\nlist: IDs by name\tcapability,smack\nsizeof(struct lsm_ctx)\t16\nKIT-DONE 1 status=0\n' >"$T/kit"
 printf 'ABI\tmainline\nlist: IDs by name\tcapability,smack\nsizeof(struct lsm_ctx)\t32\n' >"$T/main"
@@ -47,7 +47,7 @@ doc '| ABI | `kit` | `mainline` |' '| sizeof(struct lsm_ctx) | 16 | 32 |' '| lsm
 chk; res 1 "abi.py check fails on a row the program never asked"
 grep -v 'abi:begin' "$T/doc" >"$T/doc2" && mv "$T/doc2" "$T/doc"
 chk; res 1 "abi.py check fails on a document without the table"
-python3 "$K/scripts/abi.py" table "$T/kit" "$T/main" >"$T/out" 2>&1; rc=$?
+/usr/bin/python3 "$K/scripts/abi.py" table "$T/kit" "$T/main" >"$T/out" 2>&1; rc=$?
 res 0 "abi.py table runs"
 has '^\* sizeof\(struct lsm_ctx\) +16 +32$' "... and marks the row that differs"
 has '^  list: IDs by name +capability,smack +capability,smack$' "... and not the row that agrees"

@@ -30,7 +30,7 @@ fi
 # The checker's own bad inputs below always run checkpatch afresh.
 CACHE=${KIT_CHECKPATCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kit-checkpatch}
 # Whether the SPDX check can run (spdxcheck.py's modules) is part of it.
-spdx_ok=$(PATH=/usr/bin:$PATH python3 -c 'import git, ply' 2>/dev/null && echo spdx)
+spdx_ok=$(PATH=/usr/bin:$PATH /usr/bin/python3 -c 'import git, ply' 2>/dev/null && echo spdx)
 # toolsum: the digest of the checker of tree $T.
 toolsum() {
 	{ cat "$T/scripts/checkpatch.pl" "$T/scripts/spelling.txt" \
@@ -106,7 +106,7 @@ echo "1..$((${#P[@]} + ${#KF[@]} + ${#UF[@]} + 5))"
 # complaints PATCH: the checkpatch lines that the patch does not explain.
 complaints() {
 	local out
-	# Debian's python3 (with python3-ply) for checkpatch's SPDX check, even
+	# Debian's /usr/bin/python3 (with python3-ply) for checkpatch's SPDX check, even
 	# where a python3 of pyenv or a venv comes first in PATH.
 	if [ "${2:-}" = fresh ]; then
 		out=$(cd "$T" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --show-types --terse \

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """tests/host/room.sh's helper (not a suite: make test runs tests/host/*.sh):
 graded transcripts of make lab for twenty attendees, hostile posts, and
 the room page's rows.

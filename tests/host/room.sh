@@ -79,7 +79,7 @@ twenty() (
 	done
 	wait
 	want=$(cat "$T"/runs/a*/t*.txt | grep -c '^lab [0-9]* (')
-	got=$(python3 -c 'import sqlite3, sys; d = sqlite3.connect(sys.argv[1]); print(d.execute("SELECT count(*) FROM runs").fetchone()[0], d.execute("SELECT count(*) FROM attendees").fetchone()[0])' "$T/room.sqlite")
+	got=$(/usr/bin/python3 -c 'import sqlite3, sys; d = sqlite3.connect(sys.argv[1]); print(d.execute("SELECT count(*) FROM runs").fetchone()[0], d.execute("SELECT count(*) FROM attendees").fetchone()[0])' "$T/room.sqlite")
 	[ "$got" = "$want 20" ] || { echo "the room has $got runs and attendees, not $want 20"; exit 1; }
 	for n in $(seq -w 1 20); do
 		[ -z "$(ls "$T/home/$n/queue")" ] || { echo "attendee $n: results still queued"; cat "$T/home/$n/last-error"; exit 1; }
@@ -162,7 +162,7 @@ standin() {	# standin HOME: one run; its seconds (20: it took 20 s or more, and 
 	[ -n "$out" ] && echo "$out"
 }
 downcase() (
-	python3 -c 'import socket, sys, time
+	/usr/bin/python3 -c 'import socket, sys, time
 s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(1); print(s.getsockname()[1], flush=True); time.sleep(120)' >"$T/hole" &
 	hole=$!
 	for i in $(seq 1 50); do [ -s "$T/hole" ] && break; sleep 0.1; done
@@ -187,7 +187,7 @@ scenario "a lab run with the room down is no slower than without a room" downcas
 # 8. Its result arrives when the room is back: the run's own sender
 # tries again (every second here) until the room answers.
 backcase() (
-	port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+	port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 	as late join "http://127.0.0.1:$port" "$TOKEN" "Late Larry" >"$T/late.out" 2>&1
 	grep -q 'does not answer yet' "$T/late.out" || { echo "join with the room down:"; cat "$T/late.out"; exit 1; }
 	KIT_ROOM_HOME=$T/home/late KIT_ROOM_RETRY=1 KIT_ROOM_FLUSH_FOR=120 \

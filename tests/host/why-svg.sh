@@ -159,7 +159,7 @@ render() {
 	local dir=$1
 	"$dir/why-svg.py" "$D/why-walks.out" "$T/w.svg" 2>&1 &&
 		"$dir/why-svg.py" "$D/why-walks-framework.out" "$T/f.svg" 2>&1 &&
-		python3 "$T/check.py" "$T/w.svg" "$T/f.svg" "${2:-}" 2>&1
+		/usr/bin/python3 "$T/check.py" "$T/w.svg" "$T/f.svg" "${2:-}" 2>&1
 }
 # mutant NAME SED: a copy of the renderer changed by SED
 mutant() {
@@ -284,7 +284,7 @@ t_make_why() {
 	! grep -q '^why-walk ' <<<"$e" || { echo "table lines on the terminal"; exit 1; }
 	grep -q '=> refused by landlock in file_open' <<<"$e" && grep -q 'kit: the walk as a picture: out.svg' <<<"$e" ||
 		{ echo "$e"; exit 1; }
-	python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$T/out.svg" &&
+	/usr/bin/python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$T/out.svg" &&
 		grep -q 'class="cell no decider" data-call="1" data-row="6" data-hook="file_open" data-lsm="landlock"' "$T/out.svg" ||
 		{ echo "out.svg is not the picture"; exit 1; }
 	# A guest that failed: no picture, the old one kept
