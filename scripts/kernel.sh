@@ -228,9 +228,11 @@ kernel_inputs() {
 	echo "flavour $FLAVOUR"
 	echo "make ${KMAKE[*]} ${TARGETS[*]}"
 	# (No line may stop the list under set -e: what fails prints its
-	# message here, which no stamp holds.)
+	# message here, which no stamp holds.)  HOSTNAME is no HOST* variable
+	# of Kbuild's: podman sets it to each container's id, which made every
+	# container of the image miss the stamp and the kernel cache.
 	env | { grep -E '^(K[A-Z0-9_]*|LLVM[A-Z0-9_]*|CROSS_COMPILE|HOST[A-Z0-9_]*|LOCALVERSION|ARCH|SUBARCH)=' || true; } |
-		{ grep -v '^KIT_' || true; } | LC_ALL=C sort
+		{ grep -vE '^(KIT_|HOSTNAME=)' || true; } | LC_ALL=C sort
 	# shellcheck disable=SC2046
 	without_ccache stat -L -c '%n %s %Y' $(without_ccache command -v gcc ld as make) \
 		"$(without_ccache gcc -print-prog-name=cc1 2>&1)" "${TARBALLS[@]}" 2>&1 || true

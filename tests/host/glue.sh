@@ -414,6 +414,7 @@ kbuildcase() (
 	echo 'CONFIG_NEW=y' >>configs/kit.config
 	kb 1 "a config fragment changed"
 	has 'CONFIG_NEW=y'
+	kb 0 "HOSTNAME set (a container's id), which Kbuild does not read" HOSTNAME=c0ffee
 	kb 1 "KCFLAGS set" KCFLAGS=-O1
 	kb 0 "KCFLAGS the same" KCFLAGS=-O1
 	kb 1 "KCFLAGS unset"
