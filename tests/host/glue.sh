@@ -470,6 +470,7 @@ cachecase() (
 	[ -z "${CACHE_SABOTAGE:-}" ] || sed -i "$CACHE_SABOTAGE" "$B/scripts/kernel.sh"
 	cd "$B" || exit 1
 	export BUILD=$B/build TARBALL=$T/kb/fake.tar.xz LABS_DIR=$B/labs KIT_KERNEL_CACHE=$CACHECASE
+	export PATH=$T/kb/bin:$PATH	# kbuildcase's dpkg-query
 	unset KCFLAGS
 	# Kbuild ran in this clone: kernel.sh wrote its log (the stand-in's
 	# run counter is in the Kbuild folder, which the cache copies).
@@ -519,6 +520,7 @@ ccachecase() (
 	A=$T/kb/kit
 	cd "$A" || exit 1
 	export BUILD=$A/build TARBALL=$T/kb/fake.tar.xz LABS_DIR=$A/labs KIT_KERNEL_CACHE=$CACHECASE
+	export PATH=$T/kb/bin:$PATH	# kbuildcase's dpkg-query
 	unset KCFLAGS KIT_CCACHE
 	rm -f "$BUILD/logs/kernel-normal.log"
 	out=$(FLAVOUR=normal scripts/kernel.sh 2>&1) || { echo "the run with ccache failed: $out"; exit 1; }
