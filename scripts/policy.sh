@@ -71,7 +71,8 @@ if [ ! -x "$MDP" ] || [ "$MDPSRC" -nt "$MDP" ] ||
 fi
 
 if [ -z "$ONE" ]; then
-	want=$(cd "$SRC" && find . -type f | sort | xargs cat | cat - "$KIT/scripts/policy.sh" "$MDP" "$PARSER" | sha256sum | cut -d' ' -f1)
+	# Names and contents, whatever the names hold (a quote, a blank).
+	want=$({ files_digest "$SRC"; digest "$KIT/scripts/policy.sh" "$MDP" "$PARSER"; } | sha256sum | cut -d' ' -f1)
 	stamp_ok policy "$want" && [ -d "$OUTD" ] && exit 0
 fi
 

@@ -8,11 +8,15 @@
 #  - a profile line without its comma, and an unknown permission in
 #    kit.te, each fail with the compiler's own message and exit 1, and
 #    leave OUT/NAME of the run before untouched.
+#  - the digest that decides whether the sets are compiled again (no
+#    --set) hashes a file whose name has a quote and a blank, and an edit
+#    of it compiles them again (issue 43: `find | xargs cat` failed on
+#    such a name), in a scratch copy of the kit's scripts and sets.
 # Nothing is loaded anywhere: apparmor_parser and checkpolicy only write
 # files (scripts/policy.sh).
 K=$(cd "$(dirname "$0")/../.." && pwd)
 P=$K/scripts/policy.sh
-echo "1..9"
+echo "1..11"
 n=0
 ok() {	# ok DESCRIPTION CONDITION-STATUS [DETAIL-FILE]
 	n=$((n + 1))
@@ -90,3 +94,23 @@ grep -rnE '"man apparmor\.d"|`man apparmor\.d`|\(man apparmor\.d|checkpolicy\(8\
 	"$K/scripts" "$K/labs" "$K/initramfs" "$K/README.md" --exclude-dir=work >"$d/dead" 2>/dev/null
 [ ! -s "$d/dead" ]
 ok "no pointer says man apparmor.d (no such page on the host) or that checkpolicy(8) describes the language" $? "$d/dead"
+
+# The digest of the sets, in a scratch kit (its own build folder; the
+# parser, mdp and the tree are this kit's): a set holding a file named
+# with a quote and a blank compiles, and an edit of that file alone
+# compiles the sets again (a new stamp), as the edit of any file does.
+S=$d/kit
+mkdir -p "$S/configs" "$S/build/stamps"
+cp -r "$K/scripts" "$S/scripts"
+cp -r "$K/configs/policy" "$S/configs/policy"
+ln -s "$K/build/tools" "$S/build/tools"
+ln -s "$K/build/linux" "$S/build/linux"
+note="$S/configs/policy/stack/it's a note"
+echo one >"$note"
+BUILD=$S/build "$S/scripts/policy.sh" >"$d/log" 2>&1 && [ -s "$S/build/stamps/policy" ]
+ok "the sets compile with a file named with a quote and a blank in one" $? "$d/log"
+s1=$(cat "$S/build/stamps/policy" 2>/dev/null)
+echo two >"$note"
+BUILD=$S/build "$S/scripts/policy.sh" >"$d/log" 2>&1 && grep -q 'policy sets compiled' "$d/log" &&
+	[ "$(cat "$S/build/stamps/policy")" != "$s1" ]
+ok "an edit of that file alone compiles the sets again" $? "$d/log"
