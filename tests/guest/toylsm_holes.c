@@ -21,7 +21,8 @@
  *      undumpable (would_dump() asks inode_permission, which toylsm
  *      answers now);
  *   8. an open with access mode 3 (ioctl only) needs "r" and "w", as
- *      may_open() asks for it;
+ *      may_open() asks for it (a file, and a labelled terminal whose
+ *      window size such a descriptor set);
  *   9. a traced exec of a program that the task may not read needs "r"
  *      for the tracer (the LSM_UNSAFE_PTRACE case);
  *  10. a refused removal of security.toylsm leaves the label that
@@ -33,9 +34,11 @@
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/ptrace.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
@@ -508,6 +511,38 @@ TEST(access_mode_3_needs_r_and_w)
 	if (fd >= 0)
 		close(fd);
 	unlink(f);
+}
+
+/*
+ * Hole 8, as the review found it: a labelled terminal (the guest's
+ * serial port, a node of our own in /tmp, mode 0666) whose window size
+ * a task without "w" set through a descriptor of access mode 3.
+ */
+TEST(a_labelled_terminal_takes_no_ioctl_without_r_and_w)
+{
+	const char *tty = "/tmp/holes-tty";
+	int flags = O_ACCMODE | O_NOCTTY | O_NONBLOCK, fd;
+	struct winsize ws;
+
+	unlink(tty);
+	ASSERT_EQ(0, mknod(tty, S_IFCHR | 0666, makedev(4, 64)));	/* ttyS0 */
+	ASSERT_EQ(0, setxattr(tty, XATTR, "m3-tty", 6, 0));
+	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "m3-r m3-tty r\nm3-rw m3-tty rw\n"));
+	ASSERT_EQ(0, toylsm_relabel("m3-r"));
+	fd = open(tty, flags);
+	EXPECT_EQ(-1, fd) TH_LOG("a task with r alone opened the terminal for ioctls");
+	if (fd >= 0) {
+		if (!ioctl(fd, TIOCGWINSZ, &ws))
+			EXPECT_NE(0, ioctl(fd, TIOCSWINSZ, &ws)) TH_LOG("and set its window size");
+		close(fd);
+	}
+	ASSERT_EQ(0, toylsm_relabel("m3-rw"));
+	fd = open(tty, flags);
+	ASSERT_LE(0, fd) TH_LOG("open(O_ACCMODE) of the terminal with rw: %s", strerror(errno));
+	EXPECT_EQ(0, ioctl(fd, TIOCGWINSZ, &ws));
+	EXPECT_EQ(0, ioctl(fd, TIOCSWINSZ, &ws));	/* the same size again */
+	close(fd);
+	unlink(tty);
 }
 
 /*
