@@ -20,6 +20,7 @@
 #include <linux/fs.h>
 #include <linux/mman.h>
 #include <linux/xattr.h>
+#include <asm/barrier.h>
 
 #include "cred.h"
 #include "fs.h"
@@ -38,6 +39,8 @@ static struct toylsm_hook_stat stat_path_truncate =
 static struct toylsm_hook_stat stat_mmap_file = TOYLSM_HOOK_STAT(mmap_file);
 static struct toylsm_hook_stat stat_file_mprotect =
 	TOYLSM_HOOK_STAT(file_mprotect);
+static struct toylsm_hook_stat stat_inode_permission =
+	TOYLSM_HOOK_STAT(inode_permission);
 
 /**
  * toylsm_xattr_label - The secid of a file's security.toylsm xattr
@@ -132,15 +135,21 @@ u32 toylsm_dentry_label(struct dentry *dentry)
  * locks elsewhere (a read(2) into a buffer that faults). A mapped file's
  * label was read when it was mapped (hook_mmap_file()); a label that is
  * still unknown is one that no check could use then either, so the file
- * is closed.
+ * is closed. While a removal of the label is under way, or after one
+ * that failed, the file keeps the label it had before the removal
+ * (hook_inode_removexattr()): a removal takes effect once a check that
+ * may read the xattr sees it done.
  *
  * Return: the secid to check, TOYLSM_NOLABEL or TOYLSM_CLOSED.
  */
 static u32 toylsm_file_label_locked(struct file *file)
 {
-	struct inode *inode = d_backing_inode(file_dentry(file));
-	u32 secid = READ_ONCE(toylsm_inode(inode)->label);
+	struct toylsm_inode *ti = toylsm_inode(d_backing_inode(file_dentry(file)));
+	/* Pairs with hook_inode_removexattr(): before_removal is set first. */
+	u32 secid = smp_load_acquire(&ti->label);
 
+	if (secid == TOYLSM_REMOVING)
+		secid = READ_ONCE(ti->before_removal);
 	return toylsm_label_unknown(secid) ? TOYLSM_CLOSED : secid;
 }
 
@@ -236,20 +245,35 @@ static void hook_inode_post_setxattr(struct dentry *dentry, const char *name,
  * @name: the xattr's name
  *
  * The label is not dropped here: the removal may still fail (another
- * module, the filesystem). The file's label is read again at each check
- * (toylsm_dentry_label()) until one sees the xattr gone.
+ * module after toylsm, the filesystem), and 6.1 has no hook after a
+ * removal (mainline added inode_post_removexattr in 6.8). The blob
+ * becomes TOYLSM_REMOVING: the file's label is read again at each check
+ * (toylsm_dentry_label()) until one sees the xattr gone. The label it
+ * had is kept aside for the hooks that may not read the xattr
+ * (toylsm_file_label_locked()): a refused removal changes nothing for
+ * them either. Every removal and setxattr runs under the inode's lock,
+ * so only one writes @before_removal at a time; a check that filled in
+ * an unread label meanwhile loses its value, and the file is closed to
+ * those hooks until the next check (fail closed).
  *
  * Return: 0, or -EPERM without CAP_MAC_ADMIN.
  */
 static int hook_inode_removexattr(struct user_namespace *mnt_userns,
 				  struct dentry *dentry, const char *name)
 {
+	struct toylsm_inode *ti;
+	u32 old;
+
 	if (strcmp(name, TOYLSM_XATTR))
 		return 0;
 	if (!capable(CAP_MAC_ADMIN))
 		return -EPERM;
-	WRITE_ONCE(toylsm_inode(d_backing_inode(dentry))->label,
-		   TOYLSM_REMOVING);
+	ti = toylsm_inode(d_backing_inode(dentry));
+	old = READ_ONCE(ti->label);
+	if (old != TOYLSM_REMOVING)
+		WRITE_ONCE(ti->before_removal, old);
+	/* Pairs with toylsm_file_label_locked(): before_removal first. */
+	smp_store_release(&ti->label, TOYLSM_REMOVING);
 	return 0;
 }
 
@@ -275,14 +299,59 @@ static int check_file(struct toylsm_hook_stat *stat, struct file *file,
 }
 
 /**
+ * check_traced_exec - Keep a program that its task may not read from
+ *	its tracer
+ * @file: a program (or an interpreter) that exec opened, with "x"
+ * @label: its label
+ *
+ * "x" without "r" runs a program that the task may not read, and the
+ * image is then undumpable, so that no one attaches to read it. A
+ * tracer attached before the exec is not asked again, and it controls
+ * the task: it would read the program through the task's registers at
+ * its first system call. So, while the task is traced (the condition of
+ * LSM_UNSAFE_PTRACE, which check_unsafe_exec() has just set), such an
+ * exec needs "r" on the program for the tracer, as the capability
+ * module gives no privilege to a traced exec and SELinux refuses a
+ * traced transition the tracer may not follow. Checked here rather
+ * than in a bprm hook, so that the ELF interpreter that the kernel
+ * opens with open_exec() is checked too.
+ *
+ * Return: 0 or -EACCES.
+ */
+static int check_traced_exec(struct file *file, u32 label)
+{
+	struct common_audit_data ad = {
+		.type = LSM_AUDIT_DATA_FILE, .u.file = file,
+	};
+	u32 tracer;
+
+	if (toylsm_allows(toylsm_current_label(), label, TOYLSM_MAY_READ))
+		return 0;
+	tracer = toylsm_tracer_label();
+	if (tracer == TOYLSM_NOLABEL)
+		return 0;
+	return toylsm_check(&stat_file_open, tracer, label, TOYLSM_MAY_READ,
+			    &ad);
+}
+
+/**
  * hook_file_open - Check opening a file: read, write or exec
  * @file: the file being opened
+ *
+ * The access mode gives the permissions: read "r", write "w", both for
+ * mode 3 (O_ACCMODE, a descriptor for ioctl(2) only, which has neither
+ * FMODE_READ nor FMODE_WRITE: may_open() asks for read and write
+ * permission for it, and so does toylsm, which has no file_ioctl hook).
+ * An open by exec (__FMODE_EXEC) needs "x", and a traced one more
+ * (check_traced_exec()).
  *
  * Return: 0 or -EACCES.
  */
 static int hook_file_open(struct file *file)
 {
 	u32 perms = 0;
+	u32 label;
+	int err;
 
 	if (file->f_flags & __FMODE_EXEC)
 		perms = TOYLSM_MAY_EXEC;
@@ -290,7 +359,107 @@ static int hook_file_open(struct file *file)
 		perms = TOYLSM_MAY_READ;
 	if (file->f_mode & FMODE_WRITE)
 		perms |= TOYLSM_MAY_WRITE;
-	return check_file(&stat_file_open, file, perms);
+	if ((file->f_flags & O_ACCMODE) == O_ACCMODE)
+		perms = TOYLSM_MAY_READ | TOYLSM_MAY_WRITE;
+	err = check_file(&stat_file_open, file, perms);
+	if (err || !(file->f_flags & __FMODE_EXEC))
+		return err;
+	label = toylsm_dentry_label(file_dentry(file));
+	return label == TOYLSM_NOLABEL ? 0 : check_traced_exec(file, label);
+}
+
+/**
+ * inode_label - The label of an inode, for a check without a dentry
+ * @inode: the inode
+ *
+ * The xattr is read through one of the inode's dentries, as SELinux's
+ * inode_doinit_with_dentry() does. May sleep.
+ *
+ * Return: as toylsm_dentry_label(); TOYLSM_CLOSED for an inode with
+ * xattrs but no dentry to read them through.
+ */
+static u32 inode_label(struct inode *inode)
+{
+	struct dentry *dentry;
+	u32 secid;
+
+	if (!(inode->i_opflags & IOP_XATTR))
+		return TOYLSM_NOLABEL;
+	dentry = d_find_alias(inode);
+	if (!dentry)
+		return TOYLSM_CLOSED;
+	secid = toylsm_dentry_label(dentry);
+	dput(dentry);
+	return secid;
+}
+
+/**
+ * check_inode - Check an inode_permission() of a labelled file
+ * @inode: the file, not a directory
+ * @label: its blob's value, neither TOYLSM_NOLABEL nor read yet
+ * @mask: as for hook_inode_permission()
+ *
+ * Return: 0, -EACCES, or -ECHILD (MAY_NOT_BLOCK).
+ */
+static int check_inode(struct inode *inode, u32 label, int mask)
+{
+	struct common_audit_data ad = {
+		.type = LSM_AUDIT_DATA_INODE, .u.inode = inode,
+	};
+	u32 perms = 0;
+
+	if (mask & MAY_READ)
+		perms |= TOYLSM_MAY_READ;
+	if (mask & (MAY_WRITE | MAY_APPEND))
+		perms |= TOYLSM_MAY_WRITE;
+	if (mask & MAY_EXEC)
+		perms |= TOYLSM_MAY_EXEC;
+	if (!perms)
+		return 0;
+	if (mask & MAY_NOT_BLOCK) {
+		if (toylsm_label_unknown(label) ||
+		    !toylsm_allows(toylsm_current_label(), label, perms))
+			return -ECHILD;
+	} else if (toylsm_label_unknown(label)) {
+		label = inode_label(inode);
+	}
+	return toylsm_check(&stat_inode_permission, toylsm_current_label(),
+			    label, perms, &ad);
+}
+
+/**
+ * hook_inode_permission - The kernel's own permission checks of a file
+ * @inode: the file
+ * @mask: MAY_READ, MAY_WRITE, MAY_APPEND, MAY_EXEC, with MAY_OPEN,
+ *	MAY_ACCESS, MAY_NOT_BLOCK...
+ *
+ * Every permission check of the kernel on an inode comes here, not only
+ * those of system calls that have a hook of their own: access(2), the
+ * user.* xattrs, would_dump() at exec (whether the task may read the
+ * program or its ELF interpreter; a refusal leaves the image
+ * undumpable), utimes(2) of another's file. "r", "w" and "x" as for the
+ * file's other hooks. Not answered here:
+ * - an open (MAY_OPEN): hook_file_open() checks it, with the open
+ *   file's flags (an open by exec needs "x", not "r"), once;
+ * - a directory: toylsm mediates no lookup, creation or removal in
+ *   directories (docs/toylsm.md, "What toylsm does not do"); that is
+ *   also most of the calls, the path walk's.
+ * Hot path: an unlabelled file, an open or a directory costs one load
+ * of the blob and two tests. In an RCU path walk (MAY_NOT_BLOCK) nothing
+ * may sleep: a label still to be read from the xattr, or a denial (whose
+ * audit record may sleep), is left to the walk by reference (-ECHILD),
+ * as SELinux does (check_inode()).
+ *
+ * Return: 0, -EACCES, or -ECHILD (MAY_NOT_BLOCK).
+ */
+static int hook_inode_permission(struct inode *inode, int mask)
+{
+	u32 label = READ_ONCE(toylsm_inode(inode)->label);
+
+	if (label == TOYLSM_NOLABEL || (mask & MAY_OPEN) ||
+	    S_ISDIR(inode->i_mode))
+		return 0;
+	return check_inode(inode, label, mask);
 }
 
 /**
@@ -428,6 +597,7 @@ static struct security_hook_list toylsm_fs_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(inode_setxattr, hook_inode_setxattr),
 	LSM_HOOK_INIT(inode_post_setxattr, hook_inode_post_setxattr),
 	LSM_HOOK_INIT(inode_removexattr, hook_inode_removexattr),
+	LSM_HOOK_INIT(inode_permission, hook_inode_permission),
 	LSM_HOOK_INIT(file_open, hook_file_open),
 	LSM_HOOK_INIT(file_permission, hook_file_permission),
 	LSM_HOOK_INIT(path_truncate, hook_path_truncate),
@@ -437,7 +607,7 @@ static struct security_hook_list toylsm_fs_hooks[] __lsm_ro_after_init = {
 
 static struct toylsm_hook_stat *toylsm_fs_stats[] __initdata = {
 	&stat_file_open, &stat_file_permission, &stat_path_truncate,
-	&stat_mmap_file, &stat_file_mprotect,
+	&stat_mmap_file, &stat_file_mprotect, &stat_inode_permission,
 };
 
 /**

@@ -15,11 +15,18 @@
 /**
  * struct toylsm_inode - toylsm's part of an inode's security blob
  * @label: the file's label (a secid), TOYLSM_NOLABEL if unlabelled,
- *	TOYLSM_CLOSED, or TOYLSM_UNRESOLVED (read the xattr at each check);
- *	read and written with READ_ONCE()/WRITE_ONCE()
+ *	TOYLSM_CLOSED, or one of the unknown states of label.h (read the
+ *	xattr at the next check); read and written with READ_ONCE(),
+ *	WRITE_ONCE() and cmpxchg()
+ * @before_removal: while @label is TOYLSM_REMOVING, what it was before
+ *	the removal: the label that the hooks which read no xattr
+ *	(file_mprotect) keep until a check sees the removal done. Written
+ *	by the removal hook only, under the inode's lock (as every setxattr
+ *	and removexattr), before @label (release/acquire).
  */
 struct toylsm_inode {
 	u32 label;
+	u32 before_removal;
 };
 
 /**

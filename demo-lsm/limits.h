@@ -49,7 +49,7 @@
 #define TOYLSM_AUDIT_INTERVAL	(5 * HZ)
 
 /*
- * The most hooks with a line in "stats": toylsm's own 22, and room for
+ * The most hooks with a line in "stats": toylsm's own 23, and room for
  * the hooks that code registering through toylsm_add_hooks() adds.
  */
 #define TOYLSM_STATS_MAX	32

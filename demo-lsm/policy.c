@@ -137,6 +137,25 @@ int toylsm_check_relabel(struct toylsm_hook_stat *stat, const char *label,
 }
 
 /**
+ * toylsm_tracer_label - The label of the current task's tracer
+ *
+ * Return: its secid, or TOYLSM_NOLABEL when the task is not traced
+ * (every task has a label).
+ */
+u32 toylsm_tracer_label(void)
+{
+	struct task_struct *tracer;
+	u32 tsid = TOYLSM_NOLABEL;
+
+	rcu_read_lock();
+	tracer = ptrace_parent(current);
+	if (tracer)
+		tsid = toylsm_cred(__task_cred(tracer))->label;
+	rcu_read_unlock();
+	return tsid;
+}
+
+/**
  * toylsm_check_tracer - May the current task's tracer trace a new label?
  * @stat: the counters of the hook asking
  * @secid: the label the current task is about to take
@@ -153,14 +172,8 @@ int toylsm_check_tracer(struct toylsm_hook_stat *stat, u32 secid)
 	struct common_audit_data ad = {
 		.type = LSM_AUDIT_DATA_TASK, .u.tsk = current,
 	};
-	struct task_struct *tracer;
-	u32 tsid = TOYLSM_NOLABEL;
+	u32 tsid = toylsm_tracer_label();
 
-	rcu_read_lock();
-	tracer = ptrace_parent(current);
-	if (tracer)
-		tsid = toylsm_cred(__task_cred(tracer))->label;
-	rcu_read_unlock();
 	if (tsid == TOYLSM_NOLABEL)
 		return 0;
 	return toylsm_check(stat, tsid, secid, TOYLSM_MAY_WRITE, &ad) ?

@@ -24,6 +24,7 @@ int toylsm_check(struct toylsm_hook_stat *stat, u32 subject, u32 object,
 		 u32 perms, struct common_audit_data *ad);
 int toylsm_check_relabel(struct toylsm_hook_stat *stat, const char *label,
 			 u32 *secid);
+u32 toylsm_tracer_label(void);
 int toylsm_check_tracer(struct toylsm_hook_stat *stat, u32 secid);
 int toylsm_check_shared_mm(struct toylsm_hook_stat *stat, u32 secid);
 
