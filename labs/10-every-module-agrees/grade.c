@@ -730,8 +730,9 @@ static void check(const struct row *r)
 	if (want ? st == EACCES && !strcmp(lsm, want) : st == 0)
 		return;
 	if (st && !lsm[0] && lab_rec_state == 1) {
-		lab_kit("the program's %s of " DIR10 "%s failed (%s) and the trace names no module",
-			r->acc, r->file, errname(st));
+		lab_kit("the program's %s of " DIR10 "%s failed (%s) and the trace names no module (%d system calls recorded%s)",
+			r->acc, r->file, errname(st), lab_rec.ncalls,
+			lab_rec.calls_lost ? ", some lost" : "");
 		lab_fail();
 	}
 	get_labels(&l);

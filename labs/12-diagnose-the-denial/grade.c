@@ -476,8 +476,9 @@ static void check(const struct access *a)
 	if (want && st == EACCES && !strcmp(lsm, want) && !strcmp(hook, a->hook))
 		return;
 	if (st && !lsm[0] && strcmp(a->hook, "capable") && lab_rec_state == 1 && want) {
-		lab_kit("probe %s " DIR12 "%s failed (%s) and the trace names no module",
-			a->acc, a->file, errname(st));
+		lab_kit("probe %s " DIR12 "%s failed (%s) and the trace names no module (%d system calls recorded%s)",
+			a->acc, a->file, errname(st), lab_rec.ncalls,
+			lab_rec.calls_lost ? ", some lost" : "");
 		lab_fail();
 	}
 	if (!want)

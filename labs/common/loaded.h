@@ -203,6 +203,8 @@ static LAB_API void loaded_selinux_names(const char *class, unsigned int mask,
 
 	snprintf(list, sizeof(list), " %s ", but ? but : "");
 	out[0] = '\0';
+	if (!mask)
+		return;
 	for (i = 0; perms[i]; i++) {
 		snprintf(path, sizeof(path), LOADED_SE_CLASS "/%s/perms/%s", class, perms[i]);
 		v = loaded_number(path);
