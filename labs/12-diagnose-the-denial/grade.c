@@ -93,14 +93,6 @@ static const struct access table[] = {
 	  "the report is only read: not written from its start either" },
 	{ 1, "read", 0, "data/private", "apparmor", "file_open",
 	  "nothing else in data/ is the program's: private stays unread" },
-	{ 1, "read", 0, decoy[D_DATA], "apparmor", "file_open",
-	  "nothing else in data/ is the program's, whatever its name (the grader made this one)" },
-	{ 1, "read", 0, decoy[D_CSV], "apparmor", "file_open",
-	  "nothing else in data/ is the program's, another .csv neither (the grader made this one)" },
-	{ 1, "read", 0, decoy[D_REPORT], "apparmor", "file_open",
-	  "nothing else in data/ is the program's, a name that starts like the report's neither (the grader made this one)" },
-	{ 1, "read", 0, decoy[D_SUB], "apparmor", "file_open",
-	  "nothing else beneath data/ is the program's, a report.csv in a folder of data/ neither (the grader made this one)" },
 	{ 2, "read", 1, "spool/job", "", "",
 	  "root (capabilities kept: probe -k) reads another user's job, mode 0600" },
 	{ 2, "write", 1, "spool/job", "apparmor", "capable",
@@ -111,14 +103,6 @@ static const struct access table[] = {
 	  "the program reads its orders" },
 	{ 3, "write", 0, "in/orders", "landlock", "file_open",
 	  "the sandbox keeps the orders read-only" },
-	{ 3, "read", 0, decoy[D_TOP], "landlock", "file_open",
-	  "the sandbox lets the program read beneath the folders it lists, not beside them (the grader made this file)" },
-	{ 3, "write", 0, decoy[D_TOP], "landlock", "file_open",
-	  "the sandbox lets the program write beneath the folders it lists for write, nowhere else (the grader made this file)" },
-	{ 3, "write", 0, decoy[D_IN], "landlock", "file_open",
-	  "in/ is read-only in the sandbox, whatever the file (the grader made this one)" },
-	{ 3, "write", 0, decoy[D_VAULT], "landlock", "file_open",
-	  "vault/ is read-only in the sandbox, whatever the file (the grader made this one)" },
 	{ 4, "read", 0, "cache/entries", "", "",
 	  "the program reads its cache" },
 	{ 4, "write", 0, "cache/entries", "", "",
@@ -142,6 +126,44 @@ static const struct access table[] = {
 };
 
 #define NACC (sizeof(table) / sizeof(table[0]))
+
+/*
+ * The decoys' accesses, after the table's: scenario 1 reads each of data/
+ * (AppArmor refuses it), scenario 3 reads the one beside the sandbox's
+ * folders and writes it and those beneath its read-only folders
+ * (Landlock refuses them); *@a is the @k-th of them, 0 past the last.
+ */
+#define DECOY_READ_1 "nothing beneath data/ but the report is the program's, whatever its name (the grader made this file)"
+#define DECOY_READ_3 "the sandbox lets the program read beneath the folders it lists, not beside them (the grader made this file)"
+#define DECOY_WRITE_3 "the sandbox lets the program write beneath the folders it lists for write, nowhere else (the grader made this file)"
+static int decoy_access(size_t k, struct access *a)
+{
+	static const int d3[] = { D_TOP, D_IN, D_VAULT };
+
+	if (k < D_TOP) {
+		*a = (struct access){ 1, "read", 0, decoy[k], "apparmor", "file_open", DECOY_READ_1 };
+		return 1;
+	}
+	if (k == D_TOP) {
+		*a = (struct access){ 3, "read", 0, decoy[D_TOP], "landlock", "file_open", DECOY_READ_3 };
+		return 1;
+	}
+	if (k - D_TOP - 1 >= sizeof(d3) / sizeof(d3[0]))
+		return 0;
+	*a = (struct access){ 3, "write", 0, decoy[d3[k - D_TOP - 1]], "landlock", "file_open",
+			      DECOY_WRITE_3 };
+	return 1;
+}
+
+/* The @i-th access of all (the table's, then the decoys'), 0 past the last. */
+static int access_at(size_t i, struct access *a)
+{
+	if (i < NACC) {
+		*a = table[i];
+		return 1;
+	}
+	return decoy_access(i - NACC, a);
+}
 
 /*
  * What an earlier set loaded in this boot (make test grades several in
@@ -638,11 +660,12 @@ static void check_loaded_vault(void)
 
 static void check_step(int n)
 {
+	struct access a;
 	size_t i;
 
-	for (i = 0; i < NACC; i++)
-		if (table[i].step == n)
-			check(&table[i]);
+	for (i = 0; access_at(i, &a); i++)
+		if (a.step == n)
+			check(&a);
 }
 
 STEP(1, "the report: read, and nothing more of data/")
@@ -696,6 +719,7 @@ STEP(6, "the diary: read, not written")
 /* In the guest shell (SHELL=1): every scenario as this boot decides it. */
 static void lab_show(void)
 {
+	struct access acc;
 	char lsm[LSM_TRACE_NAME], hook[LSM_TRACE_NAME], out[1024];
 	const char *want;
 	size_t i;
@@ -705,8 +729,8 @@ static void lab_show(void)
 	if (policy_set_rc)
 		return;
 	printf("%-4s %-18s %-26s %-10s %s\n", "step", "access", "file", "wanted", "this boot");
-	for (i = 0; i < NACC; i++) {
-		const struct access *a = &table[i];
+	for (i = 0; access_at(i, &acc); i++) {
+		const struct access *a = &acc;
 
 		want = expected(a);
 		st = attempt(a, lsm, hook, out, sizeof(out));

@@ -68,20 +68,15 @@ static LAB_API int loaded_ask(const char *path, const char *q, size_t n,
 					      char *out, size_t len)
 {
 	int fd = open(path, O_RDWR | O_CLOEXEC);
-	ssize_t r;
+	ssize_t r = -1;
 
-	if (fd < 0)
-		return -1;
-	if (write(fd, q, n) != (ssize_t)n) {
+	/* A transaction: the answer to the write is read back from the same fd. */
+	if (fd >= 0 && write(fd, q, n) == (ssize_t)n)
+		r = read(fd, out, len - 1);
+	if (fd >= 0)
 		close(fd);
-		return -1;
-	}
-	r = read(fd, out, len - 1);
-	close(fd);
-	if (r < 0)
-		return -1;
-	out[r] = '\0';
-	return 0;
+	out[r < 0 ? 0 : r] = '\0';
+	return r < 0 ? -1 : 0;
 }
 
 /*

@@ -3,6 +3,6 @@
 # asked, so the grader writes a file of its own in vault/, which only
 # the sandbox and AppArmor refuse.
 # expect: step 3 fails
-# expect: step 3 hint: vault/ is read-only in the sandbox, whatever the file
+# expect: step 3 hint: probe write /tmp/lab12/vault/f
 # expect: step 5 passes
 s|^read       /tmp/lab12/vault$|read,write /tmp/lab12/vault|

@@ -3,6 +3,6 @@
 # only the modules after it still refuse. It passed while the grader read
 # only the sandbox's write lines.
 # expect: step 3 fails
-# expect: step 3 hint: beside them
+# expect: step 3 hint: not beside them
 # expect: step 1 passes
 s|^read       /bin$|read       /|

@@ -3,6 +3,6 @@
 # name each boot). It passed while the grader's only other file of data/
 # was named fN, which *.csv does not match.
 # expect: step 1 fails
-# expect: step 1 hint: another .csv neither
+# expect: step 1 hint: .csv: refused (nothing beneath data/ but the report
 # expect: step 2 passes
 s|^  /tmp/lab12/data/report.csv r,|  /tmp/lab12/data/*.csv r,|
