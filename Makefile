@@ -53,7 +53,7 @@ initramfs:	## pack the guest's busybox initramfs
 run:		## run CMD='...' in the guest; exit status is the command's (POLICY=SET loads a policy set first)
 	@$(S)/kernel.sh && $(S)/run-guest.sh --cmd "$${CMD:-true}"
 
-why:		## who said no: run CMD='...' in the guest under /bin/why (APPEND= SETUP= WHY=; SVG=FILE: the walk as a picture)
+why:		## who said no: run CMD='...' in the guest under /bin/why (APPEND= POLICY=SET SETUP= WHY=; SVG=FILE: the walk as a picture)
 	@$(S)/why.sh
 
 console:	## interactive busybox shell in the guest (leave: exit)

@@ -19,7 +19,9 @@
  *	          MODULEs are named and that module is not one of them:
  *	          "policy load SET files" alone creates the files, unlabelled,
  *	          and says "files 0 label(s)"; "policy load SET smack files"
- *	          labels them for Smack only)
+ *	          labels them for Smack only); "PATH owner UID:GID" and
+ *	          "PATH mode OCTAL" give it an owner and mode bits, in every
+ *	          boot (a scenario that needs another user's file)
  *	-c: complain (AppArmor's profiles in complain mode, SELinux
  *	permissive, toylsm enforce 0): refusals are logged, not made.
  *   policy run SET CMD [ARG...]
@@ -454,29 +456,62 @@ static void mkdirs(char *path)
 	}
 }
 
+/* Create @path if missing: a file holding its own name. */
+static void create_missing(char *path)
+{
+	int fd;
+
+	if (!access(path, F_OK))
+		return;
+	mkdirs(path);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0 || dprintf(fd, "%s\n", path) < 0)
+		fail("files: cannot create %s: %s", path, strerror(errno));
+	close(fd);
+}
+
+/* A files line "PATH owner UID:GID" or "PATH mode OCTAL" (@l, for errors). */
+static void owner_mode(char *path, const char *what, const char *value, const char *l)
+{
+	unsigned int uid, gid, mode;
+	char end;
+
+	create_missing(path);
+	if (what[0] == 'o') {
+		if (sscanf(value, "%u:%u%c", &uid, &gid, &end) != 2)
+			fail("files: '%s' in %s: an owner is UID:GID", l, setpath("files"));
+		if (chown(path, uid, gid))
+			fail("files: cannot give %s to %u:%u: %s", path, uid, gid,
+			     strerror(errno));
+		return;
+	}
+	if (sscanf(value, "%o%c", &mode, &end) != 1 || mode > 07777)
+		fail("files: '%s' in %s: a mode is octal, 0000 to 7777", l, setpath("files"));
+	if (chmod(path, mode))
+		fail("files: cannot give %s the mode %04o: %s", path, mode, strerror(errno));
+}
+
 static int load_files(const char *only)
 {
 	char *list = slurp(setpath("files"), NULL), *cur = list, *l;
 	char path[256], name[64], value[256];
 	const char *mod;
-	int n = 0, fd;
+	int n = 0;
 
 	if (!list)
 		return -1;
 	while ((l = next_line(&cur))) {
 		if (sscanf(l, "%255s %63s %255s", path, name, value) != 3 || path[0] != '/')
 			fail("files: '%s' in %s is not \"PATH XATTR VALUE\"", l, setpath("files"));
+		if (!strcmp(name, "owner") || !strcmp(name, "mode")) {
+			owner_mode(path, name, value, l);
+			continue;
+		}
 		mod = xattr_module(name);
 		if (!mod)
-			fail("files: %s in %s is not an xattr of Smack, SELinux or toylsm", name,
+			fail("files: %s in %s is not an xattr of Smack, SELinux or toylsm, nor owner or mode", name,
 			     setpath("files"));
-		if (access(path, F_OK)) {
-			mkdirs(path);
-			fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-			if (fd < 0 || dprintf(fd, "%s\n", path) < 0)
-				fail("files: cannot create %s: %s", path, strerror(errno));
-			close(fd);
-		}
+		create_missing(path);
 		if (!active(mod) || (only && !strstr(only, mod)))
 			continue;
 		if (setxattr(path, name, value, strlen(value), 0))
@@ -721,7 +756,8 @@ static const char help[] =
 "      apparmor/.replace, selinux/policy to /sys/fs/selinux/load (then enforce 1),\n"
 "      smack.rules line by line to smackfs load2, toylsm.rules in one write to\n"
 "      toylsm/rules, files (\"PATH XATTR VALUE\": PATH made if missing, the xattr set\n"
-"      when its module is in this boot); -c: complain (AppArmor complain mode,\n"
+"      when its module is in this boot; \"PATH owner UID:GID\", \"PATH mode 0600\": its\n"
+"      owner and mode bits); -c: complain (AppArmor complain mode,\n"
 "      SELinux permissive, toylsm enforce 0)\n"
 "  policy run SET CMD [ARG...]        CMD under SET's file run: \"toylsm LABEL\" (the\n"
 "      label CMD takes at its exec), \"landlock FILE\" (\"RIGHTS PATH\" lines, RIGHTS\n"

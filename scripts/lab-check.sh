@@ -14,7 +14,10 @@
 #            each step 1..S, S being the solution's highest TODO
 #   markers  the solution's TODO n markers are 1..S, and scripts/lab-skel.sh
 #            makes the skeleton of every STEP=k (make skel N STEP=k), with
-#            TODO k's placeholder in it
+#            TODO k's placeholder in it; a policy's placeholder line
+#            ("# END TODO n: LINE") looks like the line it stands for: the
+#            same indentation, its words in the same columns where the
+#            solved line pads them (nothing shows which lines to change)
 #   compile  (KIND=user) the solution, every skeleton and every mistake,
 #            each linked with the grader: C11, -Wall -Wextra -Werror,
 #            static, as make lab builds them (scripts/guest-cc.sh), against
@@ -115,6 +118,39 @@ check_markers() {
 			problem "make skel $NUM STEP=$k has no LAB_TODO($k) placeholder (the grader's hint needs it)"
 		SKELS+=("$sk")
 	done
+	[ ! -d "$SOL" ] || check_placeholders
+}
+
+# check_placeholders: in a policy lab's solution, each "# END TODO n:
+# LINE" prints LINE with the marker's indentation (scripts/lab-skel.sh);
+# it must start where the block's first rule does, and where the file
+# pads its rules' second words into a column (landlock.rules), have its
+# second word in that column too.
+check_placeholders() {
+	local f msg
+	while IFS= read -r -d '' f; do
+		while IFS= read -r msg; do
+			problem "$(rel "$f"):$msg"
+		done < <(awk '
+			function col2(s) { return match(s, /^[ \t]*[^ \t]+[ \t]+/) ? RLENGTH : 0 }
+			function padded(s) { return match(s, /^[ \t]*[^ \t]+[ \t][ \t]+[^ \t]/) }
+			function ind(s) { match(s, /^[ \t]*/); return RLENGTH }
+			FNR == NR { if (!/^[ \t]*#/ && padded($0)) aligned[col2($0)] = 1; next }
+			/^[ \t]*# TODO [0-9]+: / { blk = 1; solved = ""; next }
+			blk && /^[ \t]*# END TODO [0-9]+ *: / {
+				pre = $0; sub(/#.*/, "", pre)
+				ph = $0; sub(/^[ \t]*# END TODO [0-9]+ *: /, "", ph)
+				line = pre ph
+				if (solved != "" && ind(line) != ind(solved))
+					printf "%d: the placeholder \"%s\" is indented %d, the line it stands for %d: the skeleton shows which line to change\n", FNR, line, ind(line), ind(solved)
+				else if (solved != "" && (col2(solved) in aligned) && col2(line) != col2(solved))
+					printf "%d: the placeholder \"%s\" has its second word at column %d, the lines around it at %d: the skeleton shows which line to change\n", FNR, line, col2(line) + 1, col2(solved) + 1
+				blk = 0; next
+			}
+			/^[ \t]*# END TODO / { blk = 0; next }
+			blk && solved == "" && /[^ \t]/ && !/^[ \t]*#/ { solved = $0 }
+		' "$f" "$f")
+	done < <(find "$SOL" -type f -print0)
 }
 
 # compile NAME SRC: SRC compiled as make lab compiles the attendee's file,

@@ -7,8 +7,12 @@
 # Environment: APPEND (extra kernel command line; a stack name of
 # tests/stacks.conf stands for its line), TIMEOUT (s, default 120),
 # ACCEL (kvm|tcg, default: probed), FLAVOUR, TEST=1 (panic_on_warn),
-# POLICY=SET[:MODULE,...] (/bin/policy loads that policy set of
-# configs/policy/ first, in the guest: "policy load SET MODULE...").
+# POLICY=SET[:MODULE,...] (/bin/policy loads that policy set first, in
+# the guest, before the command or the script: "policy load SET
+# MODULE..."; a set of configs/policy/, or one given with --policy).
+# --shell with lines piped in (not a terminal): they run as a script,
+# one after the other, instead of being typed at a prompt before it is
+# there (the serial console echoes and garbles them).
 # --policy DIR: a policy set compiled by scripts/policy.sh --set (lab 10's
 # copy), which the guest holds as /etc/policy/NAME, NAME being DIR's name.
 #
@@ -78,17 +82,20 @@ make_initrd() {
 	rm -rf "$WORK" && mkdir -p "$WORK"
 	{
 		echo "dir /kit/bin 0755 0 0"
-		case "$mode" in
-		cmd) pol=
-		     if [ -n "${POLICY:-}" ]; then
+		pol=
+		if [ -n "${POLICY:-}" ]; then
+			[[ "$POLICY" =~ ^[A-Za-z0-9._-]+(:[a-z]+(,[a-z]+)*)?$ ]] ||
+				die "POLICY=$POLICY is not SET or SET:MODULE,... (letters, digits, . _ -)." \
+				    "For example: POLICY=stack, or POLICY=lab12-work:apparmor,toylsm."
 			pol="policy load ${POLICY%%:*}"
 			[[ "$POLICY" != *:* ]] || pol+=" ${POLICY#*:}"
 			pol="${pol//,/ } || exit \$?"
-		     fi
-		     printf '#!/bin/sh\n%s\n%s\n' "$pol" "$cmd" >"$WORK/run"
-		     echo "file /kit/run $WORK/run 0755 0 0" ;;
-		script) echo "file /kit/run $(realpath "$script") 0755 0 0" ;;
+		fi
+		case "$mode" in
+		cmd) printf '#!/bin/sh\n%s\n%s\n' "$pol" "$cmd" >"$WORK/run" ;;
+		script) { printf '#!/bin/sh\n%s\n' "$pol"; cat "$script"; } >"$WORK/run" ;;
 		esac
+		[ "$mode" = shell ] || echo "file /kit/run $WORK/run 0755 0 0"
 		for b in "${bins[@]}"; do
 			[ -f "$b" ] || die "guest program $b does not exist." "Build it first."
 			echo "file /kit/bin/$(basename "$b") $(realpath "$b") 0755 0 0"
@@ -226,6 +233,11 @@ verdict() {
 
 parse_args "$@"
 setup
+if [ "$mode" = shell ] && [ ! -t 0 ]; then
+	mode=script script=$BUILD/run/$name-stdin
+	mkdir -p "$BUILD/run" && cat >"$script" || die "cannot keep the piped lines in $script." "Is build/ writable?"
+	say "the guest shell's input is not a terminal: its lines run as a script, one after the other (the guest powers off at their end; their exit status is the last line's)"
+fi
 make_initrd
 qemu_args
 if [ "$mode" = shell ]; then

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# make why CMD='...' [APPEND='...'] [SETUP='...'] [WHY='-k HOOK ...']:
-# boot the guest, run SETUP (not traced), then CMD under the guest's
+# make why CMD='...' [APPEND='...'] [POLICY=SET] [SETUP='...'] [WHY='-k HOOK ...']:
+# boot the guest, load the policy set SET (POLICY=: one of configs/policy,
+# or a lab's as its last make lab N compiled it, lab12-work: its files,
+# labels, owners and modes too), run SETUP (not traced), then CMD under the guest's
 # /bin/why (initramfs/why.c), which prints, for each system call that an
 # LSM refused, the modules asked hook by hook, who said no and who was
 # never asked.  CMD runs in `sh -c`; WHY passes options to why (why -h).
@@ -32,6 +34,19 @@ if [ -n "${SVG:-}" ]; then
 	[ -w "$dir" ] && { [ ! -e "$svg" ] || [ -w "$svg" ]; } ||
 		die "SVG=$SVG cannot be written (no permission)." "Name a file in a folder of yours."
 fi
+# POLICY=SET: run-guest.sh loads it before the script; a lab's set (the
+# kit's own are in every guest) goes into this guest too.
+sets=()
+if [ -n "${POLICY:-}" ]; then
+	name=${POLICY%%:*}
+	lab=$(ls -d "$BUILD"/labs/[0-9]*/*/set/"$name" 2>/dev/null | head -1)
+	if [ -n "$lab" ]; then
+		sets=(--policy "$lab")
+	elif [ ! -d "$KIT/configs/policy/$name" ]; then
+		die "POLICY=$name: no such policy set." \
+		    "The kit's: $(cd "$KIT/configs/policy" && ls -d -- */ | tr -d / | paste -sd' '); a lab's is compiled by its make lab N (POLICY=lab12-work: your copy of lab 12, as the last make lab 12 graded it)."
+	fi
+fi
 "$KIT/scripts/kernel.sh"
 mkdir -p "$BUILD/run"
 script=$BUILD/run/why-script
@@ -41,11 +56,11 @@ script=$BUILD/run/why-script
 	printf 'exec why %s sh -c "$(cat <<'\''KIT_WHY_EOF'\''\n%s\nKIT_WHY_EOF\n)"\n' \
 		"${WHY:-}${svg:+ -t}" "$CMD"
 } >"$script"
-[ -n "$svg" ] || exec "$KIT/scripts/run-guest.sh" --name why --script "$script"
+[ -n "$svg" ] || exec "$KIT/scripts/run-guest.sh" --name why --script "$script" "${sets[@]}"
 # The table's lines stay on the channel (build/logs/guest-why.out), off
 # the terminal.
 set +e
-"$KIT/scripts/run-guest.sh" --name why --script "$script" | grep --line-buffered -av '^why-walk '
+"$KIT/scripts/run-guest.sh" --name why --script "$script" "${sets[@]}" | grep --line-buffered -av '^why-walk '
 rc=${PIPESTATUS[0]}
 set -e
 if [ "$rc" -ne 0 ]; then

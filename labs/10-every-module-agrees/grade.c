@@ -23,10 +23,13 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
+#include <time.h>
 
 #include "grader.h"
+#include "kit/files.h"
 #include "kit/kernel_log.h"
 #include "policy_set.h"
+#include "loaded.h"
 #include "trace.h"
 
 #define DIR10 "/tmp/lab10/"
@@ -197,6 +200,23 @@ static void check_given(void)
 			 l.toylsm[0] ? l.toylsm : "(none)");
 }
 
+/*
+ * Decoys, made by the grader under names of its own each boot (N, a
+ * number that changes), which no policy names and only AppArmor refuses
+ * (Smack's _, SELinux's file_t, no toylsm label): a profile rule broader
+ * than the one file a step names (notes*, a star for the folder) lets the
+ * program read them.
+ */
+enum { D_NOTES, D_SHARED, D_ANY, NDECOYS };
+static char decoy[NDECOYS][POLICY_DECOY];
+
+static void make_decoys(void)
+{
+	static const char *const fmt[NDECOYS] = { "notes.%ld", "shared.%ld", "f%ld" };
+
+	policy_decoys(DIR10, fmt, NDECOYS, decoy);
+}
+
 static void lab_banner(void)
 {
 	load_fs_list();
@@ -210,6 +230,8 @@ static void lab_banner(void)
 		check_given();
 	if (given_bad[0])
 		printf("grader: %s: given/ was changed\n", given_bad);
+	if (policy_set_rc == 0)
+		make_decoys();
 }
 
 /* The walk order of the table's modules (see struct row). */
@@ -708,8 +730,9 @@ static void check(const struct row *r)
 	if (want ? st == EACCES && !strcmp(lsm, want) : st == 0)
 		return;
 	if (st && !lsm[0] && lab_rec_state == 1) {
-		lab_kit("the program's %s of " DIR10 "%s failed (%s) and the trace names no module",
-			r->acc, r->file, errname(st));
+		lab_kit("the program's %s of " DIR10 "%s failed (%s) and the trace names no module (%d system calls recorded%s)",
+			r->acc, r->file, errname(st), lab_rec.ncalls,
+			lab_rec.calls_lost ? ", some lost" : "");
 		lab_fail();
 	}
 	get_labels(&l);
@@ -759,6 +782,8 @@ static const struct row table[] = {
 	{ "write", "notes", "apparmor", 1 },
 	{ "overwrite", "notes", "apparmor", 1 },
 	{ "truncate", "notes", "apparmor", 1 },
+	{ "read", decoy[D_NOTES], "apparmor", 1 },
+	{ "read", decoy[D_ANY], "apparmor", 1 },
 	{ "read", "inbox", "", 2 },
 	{ "write", "inbox", "smack", 2 },
 	{ "overwrite", "inbox", "smack", 2 },
@@ -775,6 +800,7 @@ static const struct row table[] = {
 	{ "write", "shared", ALL, 5 },
 	{ "overwrite", "shared", ALL, 5 },
 	{ "truncate", "shared", ALL, 5 },
+	{ "read", decoy[D_SHARED], "apparmor", 5 },
 };
 
 static void check_todo(int n)
@@ -786,24 +812,51 @@ static void check_todo(int n)
 			check(&table[i]);
 }
 
+/*
+ * What no row of the table shows, asked of the policy the kernel loaded:
+ * a permission beyond the read on the step's file (AppArmor's k, m, l or
+ * x on notes; Smack's or toylsm's letters beyond r; SELinux's permissions
+ * beyond open and read, relabelfrom among them), which the program never
+ * asks for.
+ */
+static void check_loaded(int n)
+{
+	if (n == 1 || n == 5)
+		loaded_check_apparmor(n == 1 ? DIR10 "notes" : DIR10 "shared", "apparmor/probe",
+				      "the table wants it read only");
+	if (n == 2 || n == 5)
+		loaded_check_rule("smack", POLICY_SMACK_LOAD2, "smack.rules", "Probe",
+				  n == 2 ? "Inbox" : "Shared", "r", "the table wants it read only");
+	if (n == 3 || n == 5)
+		loaded_check_selinux("probe_t", n == 3 ? "ledger_t" : "shared_t", "open read",
+				     "the table wants it read only");
+	if (n == 4 || n == 5)
+		loaded_check_rule("toylsm", POLICY_TOY_RULES, "toylsm.rules", "probe",
+				  n == 4 ? "diary" : "shared", "r", "the table wants it read only");
+}
+
 STEP(1, "AppArmor: the program reads notes, and only reads it")
 {
 	check_todo(1);
+	check_loaded(1);
 }
 
 STEP(2, "Smack: the program reads inbox, and only reads it")
 {
 	check_todo(2);
+	check_loaded(2);
 }
 
 STEP(3, "SELinux: the program reads ledger, and only reads it")
 {
 	check_todo(3);
+	check_loaded(3);
 }
 
 STEP(4, "toylsm: the program reads diary, and only reads it")
 {
 	check_todo(4);
+	check_loaded(4);
 }
 
 /* shared's labels, kept while it is relabelled (n[i] < 0: not changed). */
@@ -943,6 +996,7 @@ STEP(5, "every module must agree: the program reads shared")
 {
 	check_todo(5);
 	check_alone();
+	check_loaded(5);
 }
 
 /* In the guest shell (SHELL=1): the table as this boot decides it. */

@@ -23,6 +23,7 @@
 #include "kit/files.h"
 #include "kit/kernel_log.h"
 #include "policy_set.h"
+#include "loaded.h"
 #include "trace.h"
 
 #define DIR12 "/tmp/lab12/"
@@ -69,11 +70,19 @@ struct access {
 };
 
 /*
- * A file of data/ that no policy names, made by the grader under a name
- * of its own each boot: a rule for data/ broader than the report, with a
- * deny rule for private, still lets the program read it.
+ * Decoys, made by the grader under names of its own each boot (N, a
+ * number that changes): files no policy names, beside what the scenarios
+ * use, whose names match the globs a rule broader than the scenario's
+ * would take.  Scenario 1's, in data/: fN (any name), fN.csv (another
+ * .csv), report.csv.N (a name that starts as the report's), N/report.csv
+ * (a report.csv in a folder beneath data/); a deny rule for the one file
+ * the README names leaves them readable.  The sandbox's, beneath no
+ * folder it lets the program read (lab12/fN: a rule for /tmp/lab12, /tmp
+ * or /) or write (in/fN, vault/fN: write given to a folder the program
+ * only reads).
  */
-static char other_file[64];
+enum { D_DATA, D_CSV, D_REPORT, D_SUB, D_TOP, D_IN, D_VAULT, NDECOYS };
+static char decoy[NDECOYS][POLICY_DECOY];
 
 static const struct access table[] = {
 	{ 1, "read", 0, "data/report.csv", "", "",
@@ -84,8 +93,6 @@ static const struct access table[] = {
 	  "the report is only read: not written from its start either" },
 	{ 1, "read", 0, "data/private", "apparmor", "file_open",
 	  "nothing else in data/ is the program's: private stays unread" },
-	{ 1, "read", 0, other_file, "apparmor", "file_open",
-	  "nothing else in data/ is the program's, whatever its name (the grader made this one)" },
 	{ 2, "read", 1, "spool/job", "", "",
 	  "root (capabilities kept: probe -k) reads another user's job, mode 0600" },
 	{ 2, "write", 1, "spool/job", "apparmor", "capable",
@@ -121,6 +128,44 @@ static const struct access table[] = {
 #define NACC (sizeof(table) / sizeof(table[0]))
 
 /*
+ * The decoys' accesses, after the table's: scenario 1 reads each of data/
+ * (AppArmor refuses it), scenario 3 reads the one beside the sandbox's
+ * folders and writes it and those beneath its read-only folders
+ * (Landlock refuses them); *@a is the @k-th of them, 0 past the last.
+ */
+#define DECOY_READ_1 "nothing beneath data/ but the report is the program's, whatever its name (the grader made this file)"
+#define DECOY_READ_3 "the sandbox lets the program read beneath the folders it lists, not beside them (the grader made this file)"
+#define DECOY_WRITE_3 "the sandbox lets the program write beneath the folders it lists for write, nowhere else (the grader made this file)"
+static int decoy_access(size_t k, struct access *a)
+{
+	static const int d3[] = { D_TOP, D_IN, D_VAULT };
+
+	if (k < D_TOP) {
+		*a = (struct access){ 1, "read", 0, decoy[k], "apparmor", "file_open", DECOY_READ_1 };
+		return 1;
+	}
+	if (k == D_TOP) {
+		*a = (struct access){ 3, "read", 0, decoy[D_TOP], "landlock", "file_open", DECOY_READ_3 };
+		return 1;
+	}
+	if (k - D_TOP - 1 >= sizeof(d3) / sizeof(d3[0]))
+		return 0;
+	*a = (struct access){ 3, "write", 0, decoy[d3[k - D_TOP - 1]], "landlock", "file_open",
+			      DECOY_WRITE_3 };
+	return 1;
+}
+
+/* The @i-th access of all (the table's, then the decoys'), 0 past the last. */
+static int access_at(size_t i, struct access *a)
+{
+	if (i < NACC) {
+		*a = table[i];
+		return 1;
+	}
+	return decoy_access(i - NACC, a);
+}
+
+/*
  * What an earlier set loaded in this boot (make test grades several in
  * one): the lab's files, the rules of its labels (Smack and toylsm add
  * rules at each load) and the profiles, gone.
@@ -141,10 +186,21 @@ static void reset(void)
 		printf("grader: cannot remove " DIR12 ": %s", out);
 }
 
+/* The decoys (above), under this boot's N. */
+static void make_decoys(void)
+{
+	static const char *const fmt[NDECOYS] = {
+		"data/f%ld", "data/f%ld.csv", "data/report.csv.%ld", "data/%ld/report.csv",
+		"f%ld", "in/f%ld", "vault/f%ld",
+	};
+
+	policy_decoys(DIR12, fmt, NDECOYS, decoy);
+}
+
 static void lab_banner(void)
 {
 	char path[128];
-	int rc;
+	struct stat st;
 
 	load_fs_list();
 	printf("lab 12: diagnose the denial; this boot: %s\n", fs_list);
@@ -157,26 +213,33 @@ static void lab_banner(void)
 		return;
 	policy_given_check(given, sizeof(given) / sizeof(given[0]), given_bad,
 			   sizeof(given_bad));
-	/* given/run: the program takes the toylsm label probe. */
-	if (!given_bad[0] && lsm_active("toylsm")) {
-		policy_run_label("toylsm", path, sizeof(path));
-		if (strcmp(path, "probe"))
-			snprintf(given_bad, sizeof(given_bad),
-				 "the program runs with the toylsm label %s, where the lab gives it probe (given/run)",
-				 path[0] ? path : "(none)");
-	}
+	/*
+	 * given/run: the program takes the toylsm label probe and runs in
+	 * the sandbox of landlock.rules.  A sandbox that cannot be made (a
+	 * rule on a missing path) is the learner's landlock.rules, not
+	 * given/: the steps then say what policy run said.
+	 */
+	if (!given_bad[0] && !policy_run_has("landlock", "landlock.rules"))
+		snprintf(given_bad, sizeof(given_bad),
+			 "the set's run file has no line \"landlock landlock.rules\": the program would run outside the sandbox (given/run)");
+	if (!given_bad[0] && lsm_active("toylsm") &&
+	    !policy_run_label("toylsm", path, sizeof(path)) && strcmp(path, "probe"))
+		snprintf(given_bad, sizeof(given_bad),
+			 "the program runs with the toylsm label %s, where the lab gives it probe (given/run)",
+			 path[0] ? path : "(none)");
+	/*
+	 * Scenario 2: the job is another user's, and only theirs: given/files'
+	 * owner and mode lines, which policy load applies (so that a learner's
+	 * own `policy load` sets the scenario up too).
+	 */
+	if (!given_bad[0] && (stat(DIR12 "spool/job", &st) || st.st_uid != JOB_UID ||
+			      (st.st_mode & 07777) != 0600))
+		snprintf(given_bad, sizeof(given_bad),
+			 DIR12 "spool/job is not uid %d's with mode 0600 (given/files' owner and mode lines)",
+			 JOB_UID);
 	if (given_bad[0])
 		printf("grader: %s: given/ was changed\n", given_bad);
-	/* Scenario 1: a file of data/ no rule names. */
-	snprintf(other_file, sizeof(other_file), "data/f%ld", (long)time(NULL) % 100000);
-	snprintf(path, sizeof(path), DIR12 "%s", other_file);
-	rc = create_file(path, "another file\n");
-	if (rc)
-		printf("grader: cannot create %s: %s\n", path, errname(-rc));
-	/* Scenario 2: the job is another user's, and only theirs. */
-	if (chown(DIR12 "spool/job", JOB_UID, JOB_UID) || chmod(DIR12 "spool/job", 0600))
-		printf("grader: cannot give " DIR12 "spool/job to uid %d: %s\n", JOB_UID,
-		       errname(errno));
+	make_decoys();
 }
 
 /* Who must refuse @a in this boot: a module, or NULL (allowed). */
@@ -332,6 +395,32 @@ static int asked_before(const char *a, const char *ha, const char *b, const char
 }
 
 /*
+ * Under an access @want let through: whether @want is turned off for the
+ * program (AppArmor's profile not in enforce mode, SELinux's domain
+ * permissive or SELinux not enforcing), as the kernel reports it.
+ */
+static void turned_off(const char *want)
+{
+	char label[128], enf[4] = "";
+	unsigned int allowed, flags;
+
+	if (!strcmp(want, "apparmor") && !policy_run_label("apparmor", label, sizeof(label)) &&
+	    label[0] && !strstr(label, "(enforce)"))
+		lab_hint("a module turned off: the program runs as \"%s\" for AppArmor, %s",
+			 label, strstr(label, "(complain)") ?
+			 "a profile in complain mode (flags=(complain)), which logs what it would refuse and refuses nothing" :
+			 "not a profile in enforce mode");
+	if (strcmp(want, "selinux"))
+		return;
+	if (read_text("/sys/fs/selinux/enforce", enf, sizeof(enf)) > 0 && enf[0] == '0')
+		lab_hint("a module turned off: SELinux is not enforcing in this boot (/sys/fs/selinux/enforce is 0)");
+	else if (!loaded_selinux("system_u:system_r:probe_t", "system_u:object_r:vault_key_t",
+				 "file", &allowed, &flags) && (flags & LOADED_AVD_PERMISSIVE))
+		lab_hint("a module turned off: probe_t is a permissive domain (\"permissive probe_t;\" in %s/selinux/kit.te): SELinux logs what it would refuse for the program and refuses nothing",
+			 lab_file);
+}
+
+/*
  * @a must be refused by @want, and was allowed (@st 0), or refused by
  * another module (@lsm, @hook).
  */
@@ -344,6 +433,7 @@ static void fail_allowed(const struct access *a, const char *want, int st, const
 		     a->file, a->why);
 	if (st == 0) {
 		lab_seen("allowed: every module of this boot said yes");
+		turned_off(want);
 		lab_hint("every module of this boot said yes to what the scenario forbids: a policy of this boot lets it through (a rule broader than the scenario needs, a module turned off), or the module that refuses it elsewhere is not in this boot's lsm=; each module's answer: %s",
 			 why_cmd(a, 1));
 	} else {
@@ -408,8 +498,9 @@ static void check(const struct access *a)
 	if (want && st == EACCES && !strcmp(lsm, want) && !strcmp(hook, a->hook))
 		return;
 	if (st && !lsm[0] && strcmp(a->hook, "capable") && lab_rec_state == 1 && want) {
-		lab_kit("probe %s " DIR12 "%s failed (%s) and the trace names no module",
-			a->acc, a->file, errname(st));
+		lab_kit("probe %s " DIR12 "%s failed (%s) and the trace names no module (%d system calls recorded%s)",
+			a->acc, a->file, errname(st), lab_rec.ncalls,
+			lab_rec.calls_lost ? ", some lost" : "");
 		lab_fail();
 	}
 	if (!want)
@@ -475,30 +566,6 @@ static int cap_beyond(const char *l)
 	return n == 1;	/* "capability," alone: every capability */
 }
 
-/* A rule SUBJ OBJ PERMS whose PERMS have a letter not in @may. */
-static int perms_beyond(const char *l, const char *subj, const char *obj, const char *may)
-{
-	char s[64], o[64], p[16];
-	const char *c;
-
-	if (sscanf(l, "%63s %63s %15s", s, o, p) != 3 || strcmp(s, subj) || strcmp(o, obj))
-		return 0;
-	for (c = p; *c; c++)
-		if (!strchr(may, *c))
-			return 1;
-	return 0;
-}
-
-static int smack_cache_beyond(const char *l)
-{
-	return perms_beyond(l, "Probe", "Cache", "rwa");
-}
-
-static int toylsm_diary_beyond(const char *l)
-{
-	return perms_beyond(l, "probe", "diary", "r");
-}
-
 /*
  * A sandbox rule that gives write beneath a folder no scenario writes in
  * (or through ".."): an extra write there is refused by a module asked
@@ -543,18 +610,68 @@ static void check_rules(const char *name, int (*bad)(const char *line), const ch
 	lab_fail();
 }
 
+/* Every toylsm rule of @subj with t: the subject may relabel itself as its object. */
+static void check_toylsm_transition(const char *subj)
+{
+	char line[256], s[64], o[64], p[32];
+	FILE *f;
+
+	if (!lsm_active("toylsm"))
+		return;
+	f = fopen(POLICY_TOY_RULES, "re");
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%63s %63s %31s", s, o, p) != 3 || strcmp(s, subj) ||
+		    !strchr(p, 't'))
+			continue;
+		fclose(f);
+		lab_expected("no toylsm rule lets %s relabel itself (t)", subj);
+		lab_seen("the rule the kernel loaded (from %s/toylsm.rules) is \"%s %s %s\": t (transition) lets %s take the label %s",
+			 lab_file, s, o, p, s, o);
+		lab_hint("equal labels pass everything in toylsm: once probe is %s, every access to what is labelled %s passes, a write too",
+			 o, o);
+		lab_fail();
+	}
+	if (f)
+		fclose(f);
+}
+
+/*
+ * Scenario 1: what AppArmor's loaded profile gives on the report, beyond
+ * r (k, l, m, x: permissions the program never asks here, so no access
+ * of the step shows them).
+ */
+static void check_loaded_report(void)
+{
+	loaded_check_apparmor(DIR12 "data/report.csv", "apparmor/probe",
+			      "the report is only read");
+}
+
+/*
+ * Scenario 5: what SELinux's loaded policy gives probe_t on the vault's
+ * types, in every class: file { open read } on the index, nothing on the
+ * key; and probe_t not permissive.
+ */
+static void check_loaded_vault(void)
+{
+	loaded_check_selinux("probe_t", "vault_index_t", "open read",
+			     "the program reads the index, nothing more");
+	loaded_check_selinux("probe_t", "vault_key_t", "", "the key is never the program's");
+}
+
 static void check_step(int n)
 {
+	struct access a;
 	size_t i;
 
-	for (i = 0; i < NACC; i++)
-		if (table[i].step == n)
-			check(&table[i]);
+	for (i = 0; access_at(i, &a); i++)
+		if (a.step == n)
+			check(&a);
 }
 
 STEP(1, "the report: read, and nothing more of data/")
 {
 	check_step(1);
+	check_loaded_report();
 }
 
 STEP(2, "the spool: root reads another user's job, and does not write it")
@@ -575,25 +692,34 @@ STEP(3, "the log: appended to, the orders kept read-only")
 STEP(4, "the cache: read and appended to, not its keys")
 {
 	check_step(4);
-	check_rules("smack.rules", smack_cache_beyond, "Probe Cache rwa (read, write and append)",
-		    "the program reads and appends: x (execute) or t (transmute) is more than it needs");
+	loaded_check_rule("smack", POLICY_SMACK_LOAD2, "smack.rules", "Probe", "Cache", "rwa",
+			  "the program reads and appends: Smack asks r, and w and a; any other letter is more than it needs");
+	loaded_check_rule("smack", POLICY_SMACK_LOAD2, "smack.rules", "Probe", "CacheKey", "",
+			  "the cache's keys are not the program's at all");
 }
 
 STEP(5, "the vault: the index read, the key refused in every boot")
 {
 	check_step(5);
+	check_loaded_vault();
+	loaded_check_rule("smack", POLICY_SMACK_LOAD2, "smack.rules", "Probe", "VaultIndex", "r",
+			  "the program only reads the vault's index");
+	loaded_check_rule("smack", POLICY_SMACK_LOAD2, "smack.rules", "Probe", "VaultKey", "",
+			  "the key is never the program's");
 }
 
 STEP(6, "the diary: read, not written")
 {
 	check_step(6);
-	check_rules("toylsm.rules", toylsm_diary_beyond, "probe diary r",
-		    "the program only reads the diary: with t, probe may relabel itself diary, and equal labels pass everything, a write too");
+	check_toylsm_transition("probe");
+	loaded_check_rule("toylsm", POLICY_TOY_RULES, "toylsm.rules", "probe", "diary", "r",
+			  "the program only reads the diary");
 }
 
 /* In the guest shell (SHELL=1): every scenario as this boot decides it. */
 static void lab_show(void)
 {
+	struct access acc;
 	char lsm[LSM_TRACE_NAME], hook[LSM_TRACE_NAME], out[1024];
 	const char *want;
 	size_t i;
@@ -603,8 +729,8 @@ static void lab_show(void)
 	if (policy_set_rc)
 		return;
 	printf("%-4s %-18s %-26s %-10s %s\n", "step", "access", "file", "wanted", "this boot");
-	for (i = 0; i < NACC; i++) {
-		const struct access *a = &table[i];
+	for (i = 0; access_at(i, &acc); i++) {
+		const struct access *a = &acc;
 
 		want = expected(a);
 		st = attempt(a, lsm, hook, out, sizeof(out));

@@ -19,8 +19,10 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
+#include <time.h>
 
 #include "grader.h"
+#include "kit/files.h"
 
 #define POLICY_SMACK_LOAD2 "/sys/fs/smackfs/load2"
 #define POLICY_TOY_RULES "/sys/kernel/security/toylsm/rules"
@@ -131,22 +133,84 @@ static LAB_API void policy_given_check(const struct policy_given *g, size_t n, c
 
 /*
  * The label the set's program runs with in @lsm, as `policy run SET
- * probe self` says ("toylsm: probe"), into @out; "" if none.
+ * probe self` says ("toylsm: probe"), into @out; "" if none.  Returns
+ * policy run's exit status: not 0, it did not run the program (a sandbox
+ * rule on a missing path...), and @out holds the first line it printed.
  */
-static LAB_API void policy_run_label(const char *lsm, char *out, size_t len)
+static LAB_API int policy_run_label(const char *lsm, char *out, size_t len)
 {
 	char buf[1024], *line, *save = NULL, *v;
 	char *const argv[] = { "/bin/policy", "run", policy_set, "probe", "self", NULL };
+	int st;
 
 	out[0] = '\0';
-	if (policy_run_cmd(argv, buf, sizeof(buf)))
-		return;
+	st = policy_run_cmd(argv, buf, sizeof(buf));
+	if (st) {
+		size_t n = strcspn(buf, "\n");
+
+		n = n < len ? n : len - 1;
+		memcpy(out, buf, n);
+		out[n] = '\0';
+		return st;
+	}
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		v = strchr(line, ':');
 		if (!v || (size_t)(v - line) != strlen(lsm) || strncmp(line, lsm, v - line))
 			continue;
 		snprintf(out, len, "%s", v + 1 + strspn(v + 1, " "));
-		return;
+		return 0;
+	}
+	return 0;
+}
+
+/*
+ * Whether the set's file run (given/run, as the guest holds it) has the
+ * line "@key @val" (words apart by any blanks); the set's name is
+ * policy_set.
+ */
+static LAB_API int policy_run_has(const char *key, const char *val)
+{
+	char path[160], line[256], k[64], v[192];
+	FILE *f;
+	int found = 0;
+
+	snprintf(path, sizeof(path), "/etc/policy/%s/run", policy_set);
+	f = fopen(path, "re");
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "%63s %191s", k, v) == 2 && !strcmp(k, key) &&
+			!strcmp(v, val);
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/*
+ * Decoys: @n files no policy names, beside what a lab's steps use, which
+ * a rule broader than a step's catches.  Each name is @fmt[i] (a printf
+ * format with one %ld: a number that changes each boot, so that a rule
+ * cannot name them) under @dir, into @names[i]; its folder is made when
+ * it is missing (data/N/report.csv).
+ */
+#define POLICY_DECOY 64
+static LAB_API void policy_decoys(const char *dir, const char *const *fmt, int n,
+				  char (*names)[POLICY_DECOY])
+{
+	long nonce = (long)time(NULL) % 100000;
+	char path[320], *slash;
+	int i, rc;
+
+	for (i = 0; i < n; i++) {
+		snprintf(names[i], POLICY_DECOY, fmt[i], nonce);
+		if (snprintf(path, sizeof(path), "%s%s", dir, names[i]) >= (int)sizeof(path))
+			continue;
+		slash = strrchr(path, '/');
+		*slash = '\0';
+		if (mkdir(path, 0755) && errno != EEXIST)
+			printf("grader: cannot create %s: %s\n", path, errname(errno));
+		*slash = '/';
+		rc = create_file(path, "a decoy\n");
+		if (rc)
+			printf("grader: cannot create %s: %s\n", path, errname(-rc));
 	}
 }
 

@@ -482,6 +482,33 @@ TEST(bad_toylsm_line)
 }
 
 /*
+ * A files line "PATH owner UID:GID" or "PATH mode OCTAL" gives the file
+ * (made if missing) that owner and those mode bits, in every boot (lab
+ * 12's scenario 2: another user's job, set up by policy load itself); a
+ * bad value stops the load with the line named, the file unchanged.
+ */
+TEST(files_owner_mode)
+{
+	static const char good[] = "/tmp/kit-om/job owner 1000:1001\n/tmp/kit-om/job mode 0600\n";
+	static const char bad[] = "/tmp/kit-om/job owner root\n";
+	struct stat st;
+
+	ASSERT_EQ(0, system("rm -rf /tmp/kit-om; mkdir -p /etc/policy/om-good /etc/policy/om-bad"));
+	ASSERT_EQ(0, spit("/etc/policy/om-good/files", good, strlen(good)));
+	ASSERT_EQ(0, spit("/etc/policy/om-bad/files", bad, strlen(bad)));
+	EXPECT_EQ(0, run("policy load om-good files 2>&1")) TH_LOG("%s", out);
+	ASSERT_EQ(0, stat("/tmp/kit-om/job", &st)) TH_LOG("not made: %s", out);
+	EXPECT_EQ(1000, (int)st.st_uid);
+	EXPECT_EQ(1001, (int)st.st_gid);
+	EXPECT_EQ(0600, (int)(st.st_mode & 07777));
+	EXPECT_EQ(1, run("policy load om-bad files 2>&1"));
+	EXPECT_NE(NULL, strstr(out, "'/tmp/kit-om/job owner root'")) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "an owner is UID:GID")) TH_LOG("%s", out);
+	ASSERT_EQ(0, stat("/tmp/kit-om/job", &st));
+	EXPECT_EQ(1000, (int)st.st_uid) TH_LOG("the bad line changed the owner");
+}
+
+/*
  * policy -h explains every command in the guest itself, and neither it
  * nor the usage line sends the reader to a source file, which the guest
  * does not have (issue 29, item 5).

@@ -252,6 +252,13 @@ static int refuse(int argc, char **argv)
 		return 101;
 	if (strcmp(what, "open") == 0)
 		return do_open(file);
+	/* "do busy FILE": 100 opens a module allows, then FILE's */
+	if (strcmp(what, "busy") == 0) {
+		for (int i = 0; i < 100; i++)
+			if (do_open("/tmp/why-busy"))
+				return 112;
+		return do_open(file);
+	}
 	if (strcmp(what, "ptrace") == 0)
 		return do_ptrace();
 	if (strcmp(what, "hostname") == 0)
@@ -775,6 +782,39 @@ TEST(graders_line)
 					     sizeof(line)));
 	EXPECT_EQ(0, strncmp(line, DAC_UNREFUSED, strlen(DAC_UNREFUSED)))
 		TH_LOG("%s", line);
+}
+
+/*
+ * A grader records a step's child: the program's loader (policy run: a
+ * sandbox of a dozen rules, an exec's PATH search) and its own reads of
+ * the program's output come before the program's refused open, and the
+ * recorder kept the first 64 calls with a walk and let the later go: the
+ * refusal was lost once the reads (as many as two CPUs make them) pushed
+ * it past 64, and lab 12 failed a step with "the trace names no module"
+ * (issue 44). After 100 calls a module allowed, the refusal must still
+ * be named.
+ */
+TEST(record_keeps_the_last_calls)
+{
+	static struct lsm_record r;
+	static const char * const busy[] = { "busy", "/tmp/why-smack", NULL };
+	char line[1024];
+
+	if (readlink("/proc/self/exe", self, sizeof(self) - 1) < 0)
+		snprintf(self, sizeof(self), "/kit/bin/why_refusals");
+	if (lsm_position("smack") < 0)
+		SKIP(return, "Smack is not in this boot: no refusal to lose");
+	ASSERT_EQ(0, labelled("/tmp/why-busy", NULL, NULL));
+	ASSERT_EQ(0, labelled("/tmp/why-smack", "security.SMACK64", "WhySecret"));
+	ASSERT_EQ(0, lsm_record_start(&r)) TH_LOG("%s", r.t.err);
+	EXPECT_EQ(EACCES, child_do(busy));
+	ASSERT_EQ(0, lsm_record_stop(&r)) TH_LOG("%s", r.t.err);
+	EXPECT_LT(100, r.ncalls);
+	EXPECT_FALSE(r.calls_lost);
+	ASSERT_NE(NULL, lsm_record_refused(&r, "your open()", "openat,open",
+					   "landlock,smack,selinux,apparmor,toylsm", line,
+					   sizeof(line))) TH_LOG("%d calls recorded", r.ncalls);
+	EXPECT_EQ(0, strncmp(line, SMACK_REFUSED, strlen(SMACK_REFUSED))) TH_LOG("%s", line);
 }
 
 /* Without the events: a clear error, status 2, and the command not run. */

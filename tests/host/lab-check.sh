@@ -79,7 +79,7 @@ trap_ "an index row whose title is not TITLE" README.md '/^| 13 |/s/| Scratch: y
 	"row of lab 13 has the title 'Scratched: your process ID"
 trap_ "an index row of a lab that does not exist" README.md '/^| 13 |/{p;s/^| 13 |/| 14 |/}' \
 	"labs/README.md has a row for lab 14, and there is no labs/14-*/lab.conf"
-echo "1..$((${#DIRS[@]} + 7 + ${#TN[@]}))"
+echo "1..$((${#DIRS[@]} + 8 + ${#TN[@]}))"
 
 # 1. Every lab of the kit.
 t0=$SECONDS
@@ -204,6 +204,26 @@ if [ $rc -eq 0 ] && [ $brc -ne 0 ] &&
 else
 	notok "a given-*.sed that edits only given/ passes make lab-check (exit $rc); one that edits nothing is refused (exit $brc)"
 	sed 's/^/# /' <<<"$out$bout" | grep -v '^# kit: lab 12 .* ok ' | head -8
+fi
+
+# 5c. A policy skeleton's placeholders look like the lines around them:
+# lab 12's, as they were (the lines to change indented 4 where the
+# profile's are 2; "read /tmp/lab12/out" where the sandbox's rules pad
+# read into read,write's column), are refused, each with its line; the
+# lab as it is passes (5b).
+fresh
+ln -sfn "$K/initramfs" "$T/initramfs"
+p=$T/labs/12-diagnose-the-denial/solution/policy
+sed -i -E 's|^(  # END TODO [0-9]+:) (/tmp)|\1   \2|' "$p/apparmor/probe"
+sed -i 's|^# END TODO 3: read       /tmp/lab12/out$|# END TODO 3: read /tmp/lab12/out|' "$p/landlock.rules"
+bout=$(LABS_DIR=$T/labs "$CHECK" 12 2>&1); brc=$?
+if [ $rc -eq 0 ] && [ $brc -ne 0 ] &&
+	grep -q 'apparmor/probe:17: the placeholder "    /tmp/lab12/data/\*.txt r," is indented 4, the line it stands for 2' <<<"$bout" &&
+	grep -q 'landlock.rules:19: the placeholder "read /tmp/lab12/out" has its second word at column 6, the lines around it at 12' <<<"$bout"; then
+	ok "a policy skeleton's placeholder indented or aligned unlike the lines around it is refused, with its line"
+else
+	notok "a policy skeleton's placeholder indented or aligned unlike the lines around it is refused (exit $brc)"
+	sed 's/^/# /' <<<"$bout" | head -8
 fi
 
 # 6. Nothing reads lab.conf but scripts/lab/conf.sh: no sed, grep, awk,

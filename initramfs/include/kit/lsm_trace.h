@@ -897,20 +897,30 @@ static inline int lsm_trace_read(struct lsm_trace *t)
 
 /* ---- the recorder, for a grader's step ---- */
 
-#define LSM_RECORD_MAX_CALLS 64
+/*
+ * At most this many calls are kept (a runaway child); past it the oldest
+ * go, never the newest: a grader asks about the last calls, the one it
+ * made the program do.  Each kept call holds its walks.
+ */
+#define LSM_RECORD_MAX_CALLS 4096
 
 struct lsm_record {
 	struct lsm_trace t;
 	bool on;			/* started, and not stopped yet */
 	bool read;			/* stopped and read back */
-	int ncalls;
-	bool calls_lost;
+	int ncalls, cap;
+	bool calls_lost;		/* the oldest calls were let go */
+	bool no_memory;			/* a call was left out */
 	/*
 	 * The system calls in which a module was asked, in the order
 	 * they ended; their walks are the record's (freed by the next
-	 * lsm_record_start()).
+	 * lsm_record_start()).  A step's child records the program it
+	 * runs: its loader (policy run: a sandbox of a dozen rules, the
+	 * PATH search of its exec) and the grader's reads of its output,
+	 * as many as the two CPUs make them, come before the program's own
+	 * calls, and a fixed 64 once lost the last of them.
 	 */
-	struct lsm_trace_call calls[LSM_RECORD_MAX_CALLS];
+	struct lsm_trace_call *calls;
 };
 
 static inline void lsm_record_keep(struct lsm_trace *t, struct lsm_trace_call *c)
@@ -920,8 +930,21 @@ static inline void lsm_record_keep(struct lsm_trace *t, struct lsm_trace_call *c
 	if (!c->nw)
 		return;
 	if (r->ncalls == LSM_RECORD_MAX_CALLS) {
+		free(r->calls[0].w);
+		memmove(r->calls, r->calls + 1, (r->ncalls - 1) * sizeof(*r->calls));
+		r->ncalls--;
 		r->calls_lost = true;
-		return;
+	}
+	if (r->ncalls == r->cap) {
+		int cap = r->cap ? 2 * r->cap : 64;
+		struct lsm_trace_call *n = realloc(r->calls, cap * sizeof(*n));
+
+		if (!n) {
+			r->no_memory = true;
+			return;
+		}
+		r->calls = n;
+		r->cap = cap;
 	}
 	r->calls[r->ncalls++] = *c;
 	c->w = NULL;	/* the record's now */
@@ -934,7 +957,10 @@ static inline void lsm_record_free(struct lsm_record *r)
 
 	for (i = 0; i < r->ncalls; i++)
 		free(r->calls[i].w);
+	free(r->calls);
+	r->calls = NULL;
 	r->ncalls = 0;
+	r->cap = 0;
 }
 
 /*

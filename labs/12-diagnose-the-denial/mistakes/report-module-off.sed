@@ -3,7 +3,7 @@
 # what they need and let through what they forbid.
 # expect: step 1 fails
 # expect: step 2 fails
-# expect: step 1 hint: a module turned off
+# expect: step 1 hint: a module turned off: the program runs as "probe (complain)" for AppArmor, a profile in complain mode
 # expect: step 3 passes
 # expect: step 6 passes
 s|^profile probe /bin/probe {|profile probe /bin/probe flags=(complain) {|

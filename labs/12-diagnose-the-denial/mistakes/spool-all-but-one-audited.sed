@@ -1,4 +1,4 @@
-# Scenario 2 fixed as spool-capability-deny.sed does, with AppArmor's
+# Scenario 2 fixed as spool-all-but-one.sed does, with AppArmor's
 # audit qualifier in front and two spaces: still every capability but
 # dac_override, and the grader must read the rule through its spelling.
 # expect: step 2 fails
