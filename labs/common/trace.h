@@ -15,8 +15,9 @@
  *	lab_hint(...);
  *
  *	# trace:    your open() was refused by smack in inode_permission (EACCES);
- *	            landlock and toylsm were asked in no hook of that call; apparmor
- *	            was asked only in file_alloc_security  (one line)
+ *	            never asked in inode_permission: toylsm; landlock was asked
+ *	            in no hook of that call; apparmor was asked only in
+ *	            file_alloc_security  (one line)
  *
  * or, when the call failed and no module refused it (lsm_trace.h's rule:
  * a negative answer that ended a walk with the call's errno, "no value"
