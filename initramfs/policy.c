@@ -509,8 +509,8 @@ static int load_files(const char *only)
 		}
 		mod = xattr_module(name);
 		if (!mod)
-			fail("files: %s in %s is not an xattr of Smack, SELinux or toylsm, nor owner or mode", name,
-			     setpath("files"));
+			fail("files: %s in %s is not an xattr of Smack, SELinux or toylsm, nor owner or mode",
+			     name, setpath("files"));
 		create_missing(path);
 		if (!active(mod) || (only && !strstr(only, mod)))
 			continue;

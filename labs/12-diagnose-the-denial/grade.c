@@ -127,6 +127,10 @@ static const struct access table[] = {
 
 #define NACC (sizeof(table) / sizeof(table[0]))
 
+/* The hint for a profile that AppArmor loaded in complain mode. */
+#define COMPLAIN_MODE \
+	"a profile in complain mode (flags=(complain)), which logs what it would refuse and refuses nothing"
+
 /*
  * The decoys' accesses, after the table's: scenario 1 reads each of data/
  * (AppArmor refuses it), scenario 3 reads the one beside the sandbox's
@@ -141,11 +145,13 @@ static int decoy_access(size_t k, struct access *a)
 	static const int d3[] = { D_TOP, D_IN, D_VAULT };
 
 	if (k < D_TOP) {
-		*a = (struct access){ 1, "read", 0, decoy[k], "apparmor", "file_open", DECOY_READ_1 };
+		*a = (struct access){ 1, "read", 0, decoy[k], "apparmor", "file_open",
+				      DECOY_READ_1 };
 		return 1;
 	}
 	if (k == D_TOP) {
-		*a = (struct access){ 3, "read", 0, decoy[D_TOP], "landlock", "file_open", DECOY_READ_3 };
+		*a = (struct access){ 3, "read", 0, decoy[D_TOP], "landlock", "file_open",
+				      DECOY_READ_3 };
 		return 1;
 	}
 	if (k - D_TOP - 1 >= sizeof(d3) / sizeof(d3[0]))
@@ -407,8 +413,7 @@ static void turned_off(const char *want)
 	if (!strcmp(want, "apparmor") && !policy_run_label("apparmor", label, sizeof(label)) &&
 	    label[0] && !strstr(label, "(enforce)"))
 		lab_hint("a module turned off: the program runs as \"%s\" for AppArmor, %s",
-			 label, strstr(label, "(complain)") ?
-			 "a profile in complain mode (flags=(complain)), which logs what it would refuse and refuses nothing" :
+			 label, strstr(label, "(complain)") ? COMPLAIN_MODE :
 			 "not a profile in enforce mode");
 	if (strcmp(want, "selinux"))
 		return;

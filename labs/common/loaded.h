@@ -65,7 +65,7 @@
 
 /* A transaction file: write @q (@n bytes), read the answer into @out. */
 static LAB_API int loaded_ask(const char *path, const char *q, size_t n,
-					      char *out, size_t len)
+			      char *out, size_t len)
 {
 	int fd = open(path, O_RDWR | O_CLOEXEC);
 	ssize_t r = -1;
@@ -84,7 +84,7 @@ static LAB_API int loaded_ask(const char *path, const char *q, size_t n,
  * deny rules taken off: 0, or -1 (no AppArmor, no such profile).
  */
 static LAB_API int loaded_apparmor(const char *label, const char *path,
-						   unsigned int *allow)
+				   unsigned int *allow)
 {
 	char q[512], out[256], *p;
 	unsigned int deny = 0;
@@ -159,8 +159,8 @@ static LAB_API long loaded_number(const char *path)
  * (LOADED_AVD_PERMISSIVE: the source domain is permissive); 0 or -1.
  */
 static LAB_API int loaded_selinux(const char *scon, const char *tcon,
-						  const char *class, unsigned int *allowed,
-						  unsigned int *flags)
+				  const char *class, unsigned int *allowed,
+				  unsigned int *flags)
 {
 	char q[320], out[256], path[400];
 	unsigned int decided, aa, ad, seq;
@@ -183,7 +183,7 @@ static LAB_API int loaded_selinux(const char *scon, const char *tcon,
  * relabelfrom"), into @out; "" if none.
  */
 static LAB_API void loaded_selinux_names(const char *class, unsigned int mask,
-							 const char *but, char *out, size_t len)
+					 const char *but, char *out, size_t len)
 {
 	static const char *const perms[] = {
 		"ioctl", "read", "write", "create", "getattr", "setattr", "lock",
@@ -222,7 +222,7 @@ static LAB_API void loaded_selinux_names(const char *class, unsigned int mask,
  * into @out, "" when there is none; 0, or -1 if the file cannot be read.
  */
 static LAB_API int loaded_rule(const char *path, const char *subj,
-					       const char *obj, char *out, size_t len)
+			       const char *obj, char *out, size_t len)
 {
 	char line[256], s[64], o[64], p[32];
 	FILE *f = fopen(path, "re");
@@ -240,7 +240,7 @@ static LAB_API int loaded_rule(const char *path, const char *subj,
 
 /* The letters of @have that are not in @may, into a static buffer. */
 static LAB_API const char *loaded_letters_beyond(const char *have,
-								 const char *may)
+						 const char *may)
 {
 	static char out[32];
 	size_t n = 0;
@@ -256,7 +256,7 @@ static LAB_API const char *loaded_letters_beyond(const char *have,
 
 /* What each letter of a Smack or toylsm rule gives, in @lsm's words. */
 static LAB_API const char *loaded_letters_say(const char *lsm,
-							      const char *letters)
+					      const char *letters)
 {
 	static char out[256];
 	const char *c;
@@ -281,9 +281,9 @@ static LAB_API const char *loaded_letters_say(const char *lsm,
  * repeated, a later line replacing an earlier); @file, the learner's.
  */
 static LAB_API void loaded_check_rule(const char *lsm, const char *rules,
-						      const char *file, const char *subj,
-						      const char *obj, const char *may,
-						      const char *why)
+				      const char *file, const char *subj,
+				      const char *obj, const char *may,
+				      const char *why)
 {
 	char have[32];
 	const char *extra;
@@ -316,7 +316,7 @@ static LAB_API void loaded_check_rule(const char *lsm, const char *rules,
  * loaded gives there, asked of AppArmor; @file, the learner's.
  */
 static LAB_API void loaded_check_apparmor(const char *path, const char *file,
-							  const char *why)
+					  const char *why)
 {
 	char label[128];
 	unsigned int allow;
@@ -349,7 +349,7 @@ static LAB_API void loaded_check_apparmor(const char *path, const char *file,
  * and @src must not be a permissive domain.
  */
 static LAB_API void loaded_check_selinux(const char *src, const char *tgt,
-							 const char *may, const char *why)
+					 const char *may, const char *why)
 {
 	char scon[96], tcon[96], names[256];
 	unsigned int allowed, flags;
@@ -384,8 +384,8 @@ static LAB_API void loaded_check_selinux(const char *src, const char *tgt,
 			continue;
 		closedir(d);
 		if (may[0])
-			lab_expected("SELinux gives %s file { %s } on %s, and nothing more", src, may,
-				     tgt);
+			lab_expected("SELinux gives %s file { %s } on %s, and nothing more",
+				     src, may, tgt);
 		else
 			lab_expected("SELinux gives %s nothing on %s", src, tgt);
 		lab_seen("the policy the kernel loaded (from %s/selinux/kit.te) gives %s %s { %s } on %s as well",
