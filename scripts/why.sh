@@ -38,8 +38,13 @@ fi
 # kit's own are in every guest) goes into this guest too.
 sets=()
 if [ -n "${POLICY:-}" ]; then
-	name=${POLICY%%:*}
-	lab=$(ls -d "$BUILD"/labs/[0-9]*/*/set/"$name" 2>/dev/null | head -1)
+	name=${POLICY%%:*} lab=
+	[[ "$name" =~ ^[A-Za-z0-9][A-Za-z0-9_.-]*$ ]] ||
+		die "POLICY=$(printf '%q' "$name"): a set's name is letters, digits, '.', '_' and '-'." \
+		    "For example POLICY=stack, or POLICY=lab12-work after make lab 12."
+	for d in "$BUILD"/labs/[0-9]*/*/set/"$name"; do
+		[ -d "$d" ] && lab=$d && break
+	done
 	if [ -n "$lab" ]; then
 		sets=(--policy "$lab")
 	elif [ ! -d "$KIT/configs/policy/$name" ]; then

@@ -258,7 +258,7 @@ printf '#!/bin/sh\necho kernel.sh ran\n' >"$T/kit/scripts/kernel.sh"
 cat >"$T/kit/scripts/run-guest.sh" <<EOF
 #!/bin/sh
 # the stand-in guest: why -t asked for? then the stored channel
-echo booted >"$T/booted"
+echo "booted \$*" >"$T/booted"
 grep -q 'exec why .*-t ' "\$4" || { echo "no -t in the script"; exit 9; }
 cp "$D/why-walks.out" "$T/kit/build/logs/guest-why.out"
 cat "$T/kit/build/logs/guest-why.out"
@@ -293,6 +293,22 @@ t_make_why() {
 	grep -q 'no picture: the guest' <<<"$e" && [ "$(cat "$T/out.svg")" = old ] || { echo "$e"; exit 1; }
 }
 scenario "make why SVG=: the picture written, the table's lines kept off the terminal; none when the guest failed" t_make_why
+t_policy() {
+	local p e
+	mkdir -p "$T/kit/configs/policy/stack" "$T/kit/build/labs/12/12-x/set/lab12-work"
+	for p in nosuch ../configs/policy/stack 'a b' '$(touch x)'; do
+		rm -f "$T/booted"
+		e=$(cd "$T" && POLICY=$p CMD=true SVG=p.svg "$T/kit/scripts/why.sh" 2>&1) && { echo "POLICY=$p: exit 0"; exit 1; }
+		grep -q "kit: error: POLICY=.*\(no such policy set\|a set's name is\)" <<<"$e" || { echo "POLICY=$p: $e"; exit 1; }
+		[ ! -e "$T/booted" ] && [ ! -e "$T/x" ] || { echo "POLICY=$p: booted"; exit 1; }
+	done
+	(cd "$T" && POLICY=stack CMD=true SVG=p.svg "$T/kit/scripts/why.sh" >/dev/null 2>&1) &&
+		grep -q '^booted --name why --script [^ ]*$' "$T/booted" || { echo "POLICY=stack: $(cat "$T/booted")"; exit 1; }
+	(cd "$T" && POLICY=lab12-work CMD=true SVG=p.svg "$T/kit/scripts/why.sh" >/dev/null 2>&1) &&
+		grep -q -- "--policy $T/kit/build/labs/12/12-x/set/lab12-work" "$T/booted" ||
+		{ echo "POLICY=lab12-work: $(cat "$T/booted")"; exit 1; }
+}
+scenario "make why POLICY=: a kit's set boots, a lab's compiled set goes into the guest, a bad or unknown name is a clear error before any boot" t_policy
 
 # 9. The walkthrough's picture is the renderer's, of a stored channel.
 t_doc() {
