@@ -194,7 +194,7 @@ given_changed() {
 	[[ "$(basename "$1")" == given-* ]] && [ -d "$LDIR/given" ] || return 1
 	rm -rf "$2.given"
 	cp -r "$LDIR/given" "$2.given"
-	find "$2.given" -type f -exec sed -i -f "$1" {} + 2>/dev/null
+	find "$2.given" -type f -exec sed --sandbox -i -f "$1" {} + 2>/dev/null
 	! diff -r -q "$2.given" "$LDIR/given" >/dev/null
 }
 
@@ -252,10 +252,10 @@ check_mistakes() {
 			rm -rf "$out" "$out.c"
 			if [ -d "$SOL" ]; then
 				cp -r "$SOL" "$out"
-				find "$out" -type f -exec sed -i -f "$f" {} + 2>"$out.err"
+				find "$out" -type f -exec sed --sandbox -i -f "$f" {} + 2>"$out.err"
 			else
 				out+=.c
-				sed -f "$f" "$SOL" >"$out" 2>"$out.err"
+				sed --sandbox -f "$f" "$SOL" >"$out" 2>"$out.err"
 			fi
 			if [ -s "$out.err" ]; then
 				problem "$(rel "$LDIR")/$b does not run on the solution: $(head -1 "$out.err")"

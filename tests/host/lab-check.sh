@@ -57,6 +57,8 @@ trap_ "a mistake said not to compile that compiles" 13-scratch/mistakes/adds-one
 	"compiles, and its 'expect: compile:' line says it must not"
 trap_ "a mistake that no longer changes the solution" 13-scratch/mistakes/adds-one.sed \
 	's/return 2 \\\* x;/return 3 * x;/' 'mistakes/adds-one.sed does not change the solution'
+trap_ "a mistake that runs a command (sed's e: a lab folder is someone else's)" 13-scratch/mistakes/adds-one.sed \
+	'$a 1e touch /tmp/kit-lab-check-sed-ran' 'e/r/w commands disabled in sandbox mode'
 trap_ "a mistake that does not compile" 13-scratch/mistakes/adds-one.sed 's/return x + 1;/return x + ;/' \
 	"mistake m-adds-one.c"
 trap_ "a skeleton that does not compile (a variable outside the TODO block)" 13-scratch/solution/scratch.c \

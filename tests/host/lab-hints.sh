@@ -103,17 +103,17 @@ for d in "${LABDIRS[@]}"; do
 			if [ -d "$d/solution/$src" ]; then
 				out=$gen/$tag
 				cp -r "$d/solution/$src" "$out"
-				find "$out" -type f -exec sed -i -f "$f" {} + 2>"$gen/$tag.err"
+				find "$out" -type f -exec sed --sandbox -i -f "$f" {} + 2>"$gen/$tag.err"
 				# given-NAME.sed: the lab's given/ edited too, as a
 				# learner could; the variant's set takes OUT.given/
 				# for given/ (scripts/lab/policy.sh).
 				if [[ $b == given-* ]]; then
 					cp -r "$d/given" "$out.given"
-					find "$out.given" -type f -exec sed -i -f "$f" {} + 2>>"$gen/$tag.err"
+					find "$out.given" -type f -exec sed --sandbox -i -f "$f" {} + 2>>"$gen/$tag.err"
 					diff -r -q "$out.given" "$d/given" >/dev/null && echo "given/ unchanged" >>"$gen/$tag.err"
 				fi
 			else
-				sed -f "$f" "$d/solution/$src" >"$out" 2>"$gen/$tag.err"
+				sed --sandbox -f "$f" "$d/solution/$src" >"$out" 2>"$gen/$tag.err"
 			fi
 			# A given-*.sed must change given/ (above), the solution
 			# may stay as it is; any other must change the solution.
