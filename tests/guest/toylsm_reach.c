@@ -460,7 +460,8 @@ static int labelled_busybox(const char *path, const char *l)
  * Run path (busybox "sleep 5") under PTRACE_TRACEME, stopped after its
  * exec; the tracer then reads a word of the new
  * image at its entry (PTRACE_PEEKDATA) and opens /proc/PID/mem. Returns
- * 1 if both could read the image, 0 if both were refused, -1 otherwise.
+ * 1 if both could read the image, 0 if both were refused, -3 if the
+ * traced exec itself was refused, -1 or -2 otherwise.
  */
 static int tracer_reads_image(const char *path)
 {
@@ -475,7 +476,13 @@ static int tracer_reads_image(const char *path)
 		execl(path, "sleep", "5", (char *)NULL);
 		_exit(127);
 	}
-	if (waitpid(pid, &st, 0) != pid || !WIFSTOPPED(st) ||
+	if (waitpid(pid, &st, 0) != pid) {
+		kill(pid, SIGKILL);
+		return -2;
+	}
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
+		return -3;
+	if (!WIFSTOPPED(st) ||
 	    ptrace(PTRACE_GETREGS, pid, 0, &regs)) {
 		kill(pid, SIGKILL);
 		waitpid(pid, NULL, 0);
@@ -507,13 +514,18 @@ static int user_reads_image(const char *path)
 	if (!pid) {
 		if (setresgid(1000, 1000, 1000) || setresuid(1000, 1000, 1000))
 			_exit(9);
-		_exit(tracer_reads_image(path) + 2);
+		_exit(tracer_reads_image(path) + 3);
 	}
 	waitpid(pid, &st, 0);
-	return WIFEXITED(st) ? WEXITSTATUS(st) - 2 : -3;
+	return WIFEXITED(st) ? WEXITSTATUS(st) - 3 : -4;
 }
 
-/* Hole 4: what may be run but not read cannot be read through a tracer. */
+/*
+ * Hole 4: what may be run but not read cannot be read through a tracer.
+ * Since toylsm answers a traced exec (tests/guest/toylsm_holes.c, hole
+ * 9), a tracer attached before the exec that may not read the program
+ * is refused the exec itself; with r it reads the image.
+ */
 TEST(an_image_run_without_r_is_undumpable)
 {
 	const char *bin = "/tmp/reach-xonly";
@@ -524,8 +536,8 @@ TEST(an_image_run_without_r_is_undumpable)
 	errno = 0;
 	EXPECT_EQ(-1, open(bin, O_RDONLY));
 	EXPECT_EQ(EACCES, errno);
-	EXPECT_EQ(0, user_reads_image(bin))
-		TH_LOG("a tracer read the image of a program its label may run (x) but not read");
+	EXPECT_EQ(-3, user_reads_image(bin))
+		TH_LOG("a traced exec of a program its tracer may run (x) but not read was not refused");
 	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "xd-user xd-prog rx\n"));
 	EXPECT_EQ(1, user_reads_image(bin))
 		TH_LOG("with r the tracer could not read the image: undumpable for no reason");
