@@ -17,12 +17,12 @@
 # check_stack_words WORDS WHERE [strict]: die, naming WHERE, on the first
 # unknown word.
 check_stack_words() {
-	local w doc names
-	names=$(grep -v '^[[:space:]]*#' "$KIT/tests/stacks.conf" | cut -d'|' -s -f1 | tr -d ' \t')
+	local w doc names=
 	doc=$TREE/Documentation/admin-guide/kernel-parameters.txt
 	[ "$FLAVOUR" != mainline ] || doc=$MAINLINE_TREE/Documentation/admin-guide/kernel-parameters.txt
 	for w in $1; do
 		[[ "$w" == *=* ]] && continue
+		[ -n "$names" ] || names=$(grep -v '^[[:space:]]*#' "$KIT/tests/stacks.conf" | cut -d'|' -s -f1 | tr -d ' \t')
 		grep -qxF -- "$w" <<<"$names" && continue
 		if [ ! -f "$doc" ]; then
 			[ "${3:-}" = strict ] || continue
