@@ -248,15 +248,19 @@ series_digest() {
 
 # stack_cmdline WORDS: WORDS with each name of tests/stacks.conf replaced by
 # that stack's kernel command line ("default" by nothing); other words stay.
+# (No process started: make lab asks it for every boot's label.)
 stack_cmdline() {
-	local w out=() name line
+	local w out=() name line_ words
 	for w in $*; do
-		line=
 		while IFS='|' read -r name line_; do
+			[[ $name != *([[:space:]])#* ]] || continue
 			name=${name//[[:space:]]/}
-			[ "$name" = "$w" ] && { line=$(echo "$line_" | xargs); w=; break; }
-		done < <(grep -v '^[[:space:]]*#' "$KIT/tests/stacks.conf")
-		[ -n "$line" ] && out+=("$line")
+			[ "$name" = "$w" ] || continue
+			read -ra words <<<"$line_"
+			[ ${#words[@]} -eq 0 ] || out+=("${words[*]}")
+			w=
+			break
+		done <"$KIT/tests/stacks.conf"
 		[ -n "$w" ] && out+=("$w")
 	done
 	echo "${out[*]}"

@@ -87,11 +87,14 @@ make_initrd() {
 		     fi
 		     printf '#!/bin/sh\n%s\n%s\n' "$pol" "$cmd" >"$WORK/run"
 		     echo "file /kit/run $WORK/run 0755 0 0" ;;
-		script) echo "file /kit/run $(realpath "$script") 0755 0 0" ;;
+		script) [[ "$script" == /* ]] || script=$(realpath "$script")
+			echo "file /kit/run $script 0755 0 0" ;;
 		esac
 		for b in "${bins[@]}"; do
 			[ -f "$b" ] || die "guest program $b does not exist." "Build it first."
-			echo "file /kit/bin/$(basename "$b") $(realpath "$b") 0755 0 0"
+			n=${b##*/}
+			[[ "$b" == /* ]] || b=$(realpath "$b")
+			echo "file /kit/bin/$n $b 0755 0 0"
 		done
 		for d in "${sets[@]}"; do
 			[ -d "$d" ] || die "policy set $d does not exist." "Compile it first: scripts/policy.sh --set."
@@ -159,7 +162,7 @@ qemu_args() {
 boot() {
 	start=${EPOCHREALTIME/./}
 	children_cpu cpu0 "$WORK/times"
-	rm -f "$LOG" "$RES"
+	: >"$LOG"; : >"$RES"
 	if [ $quiet = 1 ]; then
 		chan=(-serial "file:$RES")
 	else
