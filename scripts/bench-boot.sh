@@ -71,10 +71,12 @@ med() { printf '%s\n' "$@" | median; }
 	if [ ${#ks[@]} -gt 0 ]; then
 		row "guest boot CPU, QEMU's user+system: make run's empty guest against a bare boot of the same bzImage (busybox init, panic=-1 no_timer_check; $ROUNDS rounds, load $l0-$(load))" \
 			"$(awk -v k="$(med "${ks[@]}")" -v b="$(med "${bs[@]}")" 'BEGIN { printf "%.2f s vs %.2f s", k / 1000, b / 1000 }')" "" \
-			"$(printf '%.2f' "$(med "${kb[@]}")")x (median of the rounds' ratios): what the kit's initramfs and command line add"
+			"$(printf '%s\n' "${kb[@]}" | sort -g | awk -v m="$(med "${kb[@]}")" '{ a[NR] = $1 }
+				END { printf "%.2fx (median of the rounds'"'"' ratios; %.2f-%.2f): what the kit'"'"'s initramfs and command line add", m, a[1], a[NR] }')"
 		row "  the same guest with the kernel's KUnit suites at boot (kunit.enable=1; the kit runs them only for the tests that read them)" \
 			"$(awk -v u="$(med "${us[@]}")" 'BEGIN { printf "%.2f s", u / 1000 }')" "" \
-			"$(awk -v d="$(med "${ku[@]}")" 'BEGIN { printf "%+.2f s (median of the rounds'"'"' differences)", d / 1000 }')"
+			"$(printf '%s\n' "${ku[@]}" | sort -g | awk -v d="$(med "${ku[@]}")" '{ a[NR] = $1 }
+				END { printf "%+.2f s (median of the rounds'"'"' differences; %+.2f to %+.2f)", d / 1000, a[1] / 1000, a[NR] / 1000 }')"
 	else
 		row "guest boot CPU against a bare boot" "failed (a boot did not finish)" "" ""
 	fi
