@@ -49,7 +49,7 @@ run() {	# run FIXTURE CMD...: CMD with @ replaced by FIXTURE; "rc=N" last
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..30"
+echo "1..32"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
