@@ -383,12 +383,12 @@ toolchain_versions() {
 # reading their content and running git status over the tree's 78,640
 # files (0.4 s of CPU of the 1.1 s a no-op make kernel took, and the rest
 # in digests and dpkg-query: issue 45).  quick_env is what is no file: the
-# flavour, the make command line, the environment Kbuild reads, which gcc,
-# ld, as and make are.  A change of any of these, or of any path of the
+# flavour, the make command line, which tarball (TARBALL), the environment
+# Kbuild reads, which gcc, ld, as and make are.  A change of any of these, or of any path of the
 # list, asks the full stamp, which decides as before.
 quick_env() {
 	local v
-	printf 'flavour %s\nmake %s %s\n' "$FLAVOUR" "${KMAKE[*]}" "${TARGETS[*]}"
+	printf 'flavour %s\nmake %s %s\ntarball %s\n' "$FLAVOUR" "${KMAKE[*]}" "${TARGETS[*]}" "${TARBALLS[*]}"
 	for v in $(compgen -e); do
 		[[ $v =~ ^(K[A-Z0-9_]*|LLVM[A-Z0-9_]*|CROSS_COMPILE|HOST[A-Z0-9_]*|LOCALVERSION|ARCH|SUBARCH|GCC_EXEC_PREFIX|COMPILER_PATH|DPKG_ADMINDIR)$ ]] &&
 			[[ $v != KIT_* && $v != HOSTNAME ]] && printf '%s=%s\n' "$v" "${!v}"

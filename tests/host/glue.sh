@@ -433,6 +433,9 @@ kbuildcase() (
 	kb 1 "KCFLAGS set" KCFLAGS=-O1
 	kb 0 "KCFLAGS the same" KCFLAGS=-O1
 	kb 1 "KCFLAGS unset"
+	cp -p "$TARBALL" "$S/fake-copy.tar.xz"
+	kb 1 "another source tarball named (TARBALL)" TARBALL="$S/fake-copy.tar.xz"
+	kb 1 "the first tarball again"
 	kb 1 "another flavour (debug)" FLAVOUR=debug
 	has 'CONFIG_DEBUG_STANDIN=y' "$BUILD/debug/bzImage"
 	kb 0 "the debug flavour again" FLAVOUR=debug
