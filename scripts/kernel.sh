@@ -413,9 +413,11 @@ quick_env() {
 # these (Documentation/, another architecture, a driver this kernel does
 # not build) is no input: Kbuild would look at it no more than the stamp
 # does.  Written after each build (the .cmd files read since the last one
-# only, added to the folders found before: stamps/kernel-FLAVOUR.depdirs).
+# only, added to the folders found before: KOUT/.kit-depdirs, which the
+# kernel cache and a lab flavour's copy take with the objects, so that a
+# restored kernel's .cmd files are not all read again).
 kernel_watch() {
-	local f d t built paths=() skip=() newer deps=$STAMPS/$STAMP.depdirs
+	local f d t built paths=() skip=() newer deps=$KOUT/.kit-depdirs
 	grep -qx 'CONFIG_SECURITY_TOYLSM_EXTRA=y' "$KOUT/.config" 2>/dev/null || skip=(-path "$TREE/security/toylsm/extra" -prune -o)
 	for f in $(without_ccache type -P gcc ld as make) "$(without_ccache gcc -print-prog-name=cc1 2>/dev/null)"; do
 		paths+=("$f" "$(readlink -f "$f")")
