@@ -18,9 +18,10 @@ kvm=${KIT_KVM_DEV:-/dev/kvm}
 answer() { local l a=; while IFS= read -r l; do a=$l; done <"$cache"; echo "$a"; }
 # Every guest asks, so first lib.sh's quick stamp (issue 45): none of
 # what the key below reads has changed (by ctime: the configuration, QEMU,
-# the device and its folder, where it may appear), nor the host's kernel.
+# the device and its folder, where it may appear), nor the host's kernel,
+# nor which QEMU PATH names.
 read -r osrelease </proc/sys/kernel/osrelease || osrelease=
-qenv="$osrelease $kvm"
+qenv="$osrelease $kvm $(type -P qemu-system-x86_64)"
 if quick_ok "accel-$FLAVOUR" "$qenv" "$cache"; then answer; exit 0; fi
 # remember: the key's paths for the quick stamp, then the answer.
 remember() {
