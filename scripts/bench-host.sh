@@ -5,7 +5,8 @@
 # median of 7), after touching one toylsm file, boot to verdict of an
 # empty guest (median of 3), and a warm `make lab 1` (median of 3 after
 # one warm-up run, and its stages before the boots).
-# Appends table rows to the file $1.
+# Also the kit's own CPU in those runs (all its processes but the guests'
+# QEMU). Appends table rows to the file $1.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 ROWS=${1:?usage: bench-host.sh ROWS-FILE}
@@ -47,34 +48,47 @@ t_old=
 # command minus the guest's own (QEMU start to power-off, which
 # run-guest.sh writes to build/run/NAME/seconds), NOOP runs after a
 # warm-up; median and (min-max), against the guest's median, with the
-# load around the runs.
+# load around the runs.  And the kit's own CPU (issue 45): the user and
+# system time of every process of the make command (children_cpu, lib.sh)
+# minus its guests' QEMU (build/run/NAME/cpu-ms): the load moves the wall
+# figure, hardly this one.
 NOOP=${BENCH_NOOP_RUNS:-7}
-overhead() {	# overhead NAME TARGET...: "median min max guest-median load0 load1"
-	local name=$1 i s w g l0 os=() gs=()
+CPUF=$(mktemp)
+# guests_cpu DIR...: the CPU (ms) of the guests whose run folders are DIR...
+guests_cpu() { cat "${@/%//cpu-ms}" | awk '{ t += $1 } END { print t + 0 }'; }
+# spread: "median min max" of the numbers on stdin, one a line.
+spread() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)], a[1], a[NR] }'; }
+overhead() {	# overhead NAME TARGET...: "median min max guest-median load0 load1 cpu-median cpu-min cpu-max guest-cpu-median" (s)
+	local name=$1 i s w c0 c1 l0 os=() gs=() cs=() gcs=()
 	shift
 	make -s -C "$KIT" "$@" >/dev/null 2>&1 || return 1
 	l0=$(load)
 	for i in $(seq "$NOOP"); do
-		s=$(date +%s.%N)
+		s=${EPOCHREALTIME/./}
+		children_cpu c0 "$CPUF"
 		make -s -C "$KIT" "$@" >/dev/null 2>&1 || return 1
-		w=$(echo "$(date +%s.%N) - $s" | bc)
-		g=$(cat "$BUILD/run/$name/seconds") || return 1
-		os+=("$(echo "$w - $g" | bc)") gs+=("$g")
+		children_cpu c1 "$CPUF"
+		w=$((${EPOCHREALTIME/./} - s))
+		gs+=("$(cat "$BUILD/run/$name/seconds")") gcs+=("$(guests_cpu "$BUILD/run/$name")") || return 1
+		os+=("$(echo "$w / 1000000 - ${gs[-1]}" | bc -l)") cs+=("$(echo "($c1 - $c0 - ${gcs[-1]}) / 1000" | bc -l)")
 	done
-	printf '%s %s %s %s %s %s\n' "$(printf '%s\n' "${os[@]}" | median)" \
-		"$(printf '%s\n' "${os[@]}" | sort -g | head -1)" "$(printf '%s\n' "${os[@]}" | sort -g | tail -1)" \
-		"$(printf '%s\n' "${gs[@]}" | median)" "$l0" "$(load)"
+	printf '%s %s %s %s %s %s %s %s\n' "$(printf '%s\n' "${os[@]}" | spread)" \
+		"$(printf '%s\n' "${gs[@]}" | median)" "$l0" "$(load)" "$(printf '%s\n' "${cs[@]}" | spread)" \
+		"$(printf '%s\n' "${gcs[@]}" | median | awk '{ print $1 / 1000 }')"
 }
 for what in "run CMD=true" "why CMD=true"; do
 	name=${what%% *}
-	say "bench: make $what with nothing changed, the kit's own time ($NOOP runs after a warm-up)"
+	say "bench: make $what with nothing changed, the kit's own time and CPU ($NOOP runs after a warm-up)"
 	# shellcheck disable=SC2086
-	if read -r m lo hi g l0 l1 < <(overhead "$name" $what); then
-		row "make $what, nothing changed: the kit's own time, wall minus the guest's (median of $NOOP, load $l0-$l1)" \
+	if read -r m lo hi g l0 l1 cm clo chi gc < <(overhead "$name" $what); then
+		row "make $what, nothing changed: the kit's own CPU, user+system of all its processes but the guest's QEMU (median of $NOOP, load $l0-$l1)" \
+			"$(printf '%.2f s (%.2f-%.2f)' "$cm" "$clo" "$chi")" "<= 0.5 s" \
+			"$(awk -v m="$cm" -v g="$gc" 'BEGIN { printf "%.2f x the guest'"'"'s own %.1f s of CPU", m / g, g }'); $(goal_ratio "$cm" 0.5)"
+		row "  the same runs: the kit's own time, wall minus the guest's" \
 			"$(printf '%.2f s (%.2f-%.2f)' "$m" "$lo" "$hi")" "<= 1.5 s" \
 			"$(awk -v m="$m" -v g="$g" 'BEGIN { printf "%.2f x the guest'"'"'s own %.1f s", m / g, g }'); $(goal_ratio "$m" 1.5)"
 	else
-		row "make $what, nothing changed: the kit's own time" "failed" "<= 1.5 s" ""
+		row "make $what, nothing changed: the kit's own CPU and time" "failed" "<= 0.5 s" ""
 	fi >>"$ROWS"
 done
 
@@ -134,20 +148,31 @@ say "bench: warm make lab 1 ($N runs after a warm-up)"
 # lab: one warm run, timed; its config and build stages (the kit's own
 # work before the boots: the kernel's stamp, the grader, the attendee's
 # program) from the transcript's stages line, into $KL_STAGES.
-KL_STAGES=$(mktemp)
-lab() {
+KL_STAGES=$(mktemp) KL_CPU=$(mktemp)
+boots=$("$KIT/scripts/lab/conf.sh" "$KIT/labs/01-active-lsms" BOOTS | grep -c '^')
+lab() {	# also the kit's own CPU of the run (its boots' QEMU left out), s, into $KL_CPU
+	local c0 c1 b=() i
+	children_cpu c0 "$CPUF"
 	make -s -C "$KIT" lab 1 SOLUTION=1 || return 1
+	children_cpu c1 "$CPUF"
+	for i in $(seq "$boots"); do b+=("$BUILD/run/lab-01-run-b$i"); done
+	echo "($c1 - $c0 - $(guests_cpu "${b[@]}")) / 1000" | bc -l >>"$KL_CPU"
 	sed -n 's/^stages: config \([0-9.]*\) s.*; build \([0-9.]*\) s.*/\1 \2/p' \
 		"$BUILD/labs/01/last-run.txt" | awk '{ print $1 + $2 }' >>"$KL_STAGES"
 }
 timed lab >/dev/null
 : >"$KL_STAGES"
+: >"$KL_CPU"
 t=$(runs lab | median)
-tb= ts=
-[ -n "$t" ] && tb=$(cat "$BUILD/run/lab-01-run-b1/seconds" 2>/dev/null) ts=$(median <"$KL_STAGES")
-rm -f "$KL_STAGES"
-boots=$("$KIT/scripts/lab/conf.sh" "$KIT/labs/01-active-lsms" BOOTS | grep -c '^')
+tb= ts= tc=
+[ -n "$t" ] && tb=$(cat "$BUILD/run/lab-01-run-b1/seconds" 2>/dev/null) ts=$(median <"$KL_STAGES") tc=$(spread <"$KL_CPU")
+rm -f "$KL_STAGES" "$KL_CPU"
 {
+	if [ -n "$tc" ]; then
+		read -r cm clo chi <<<"$tc"
+		row "warm make lab 1: the kit's own CPU, all its processes but its $boots guests' QEMU (median of $N)" \
+			"$(printf '%.2f s (%.2f-%.2f)' "$cm" "$clo" "$chi")" "<= 0.5 s" "$(goal_ratio "$cm" 0.5)"
+	fi
 	row "warm make lab 1 ($boots boots in parallel; median of $N)" "$(fmt "$t")" "<= 5 s" "${t:+$(goal_ratio "$t" 5)}"
 	row "  lab: its config and build stages (the kernel's stamp, grader, program), median" "$(fmt "$ts")" "<= 1.5 s" "${ts:+$(goal_ratio "$ts" 1.5)}"
 	row "  lab: one of its guests, QEMU start to power-off" "$(fmt "$tb")" "" "${tb:+$(share "$tb" "$t")}"
@@ -159,7 +184,7 @@ boots=$("$KIT/scripts/lab/conf.sh" "$KIT/labs/01-active-lsms" BOOTS | grep -c '^
 # (LABS_DIR), so that no attendee's work/ copy is touched; the first run,
 # untimed, may build the lab kernel from scratch.
 KL=$(mktemp -d)
-trap 'rm -rf "$KL"' EXIT
+trap 'rm -rf "$KL" "$CPUF"' EXIT
 cp -r "$KIT/labs/common" "$KIT"/labs/08-* "$KIT"/labs/09-* "$KL/" 2>/dev/null
 F=$(ls "$KL"/08-*/solution/*.c 2>/dev/null | head -1)
 if [ -n "$F" ]; then

@@ -7,7 +7,9 @@
 # of one /proc/self/attr read.  Host (bench-host.sh): no-op make kernel,
 # the kit's own time in a no-op make run and make why (wall minus the
 # guest's, median of 7, with the load), touch of a toylsm file, boot to
-# verdict, warm make lab 1 and its stages before the boots; the edit loop
+# verdict, warm make lab 1 and its stages before the boots, the kit's own
+# CPU in those runs; a guest boot's CPU against a bare boot of the same
+# kernel and with KUnit (bench-boot.sh); the edit loop
 # of demo-lsm/ (bench-edit.sh) where a private kit exists.
 # A few minutes from a built kit.  BASELINE=1 adds the /proc read on the
 # pristine 6.1 kernel (bench-baseline.sh; its first build takes minutes);
@@ -150,6 +152,7 @@ load_guest=$(load)
 
 if [ "${BENCH_HOST:-1}" = 1 ]; then
 	"$KIT/scripts/bench-host.sh" "$H" || row "host loop figures" "failed (above)" "" "" >>"$H"
+	"$KIT/scripts/bench-boot.sh" "$H" || row "guest boot CPU" "failed (above)" "" "" >>"$H"
 	if [ "${COLD:-0}" = 1 ]; then
 		"$KIT/scripts/bench-cold.sh" "$H" || row "cold make test" "failed (above)" "" "" >>"$H"
 	else

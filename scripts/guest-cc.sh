@@ -8,7 +8,7 @@
 # changes) over Debian's UAPI headers instead, without a kernel build (the
 # offline lab check, scripts/lab-check.sh).
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 if [ -n "${KIT_UAPI:-}" ]; then
 	INC=$KIT_UAPI
 else

@@ -5,7 +5,23 @@
 # pack a payload archive from a gen_init_cpio list instead (run-guest.sh
 # uses it for /kit/run and the programs).
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
+
+GEN=$BUILD/tools/gen_init_cpio
+OUTF=$BUILD/initramfs.cpio.gz
+# pack LIST OUT: a gen_init_cpio list into a gzip'd archive.
+pack() { (cd "$KIT" && "$GEN" "$1") | gzip -1 -n >"$2"; }
+
+# Every run packs its payload (-p), with gen_init_cpio as it is when that
+# is up to date: no lock, no stamp.  The base archive: lib.sh's quick
+# stamp first (what the stamps below read, by ctime, in one find: issue
+# 45), the stamps themselves when it cannot tell.
+if [ "${1:-}" = -p ] && [ -x "$GEN" ] && [ ! "$TREE/usr/gen_init_cpio.c" -nt "$GEN" ]; then
+	pack "$2" "$3"
+	exit 0
+fi
+QOUTS=("$BUILD/tools/*" "$BUILD/policy" "$BUILD/policy/*" "$OUTF" "$BUILD/policy.list" "$STAMPS/*")
+[ "${1:-}" = -p ] || ! quick_ok initramfs "$KIT" "${QOUTS[@]}" || exit 0
 
 # Guests started in parallel (a lab's boots) may all get here at once: one
 # packs, the others wait and then find the stamp up to date.  Lock 3 of
@@ -14,7 +30,6 @@ set -euo pipefail
 exec 8>"$BUILD/.initramfs.lock"
 flock 8
 
-GEN=$BUILD/tools/gen_init_cpio
 if [ ! -x "$GEN" ] || [ "$TREE/usr/gen_init_cpio.c" -nt "$GEN" ]; then
 	[ -f "$TREE/usr/gen_init_cpio.c" ] || flock "$BUILD/.tree.lock" "$KIT/scripts/tree.sh"
 	mkdir -p "$BUILD/tools"
@@ -23,9 +38,10 @@ if [ ! -x "$GEN" ] || [ "$TREE/usr/gen_init_cpio.c" -nt "$GEN" ]; then
 fi
 
 if [ "${1:-}" = -p ]; then
-	(cd "$KIT" && "$GEN" "$2") | gzip -1 -n >"$3"
+	pack "$2" "$3"
 	exit 0
 fi
+quick_begin initramfs
 
 # The guest's own tools, built here (static C, as the guest tests are), each
 # when its source or a header of the kit's library ($KITINC, "kit/NAME.h")
@@ -68,7 +84,6 @@ POLLIST=$BUILD/policy.list
 	cpio_tree "$BUILD/policy" /etc/policy
 } >"$POLLIST"
 
-OUTF=$BUILD/initramfs.cpio.gz
 LIST=$KIT/initramfs/files.list
 inputs=("$LIST" "$WHY" "$BUILD/tools/probe" "$BUILD/tools/policy" "$BUILD/tools/labels" "$POLLIST" "$STAMPS/policy")
 while read -r kind dst src _; do
@@ -76,11 +91,29 @@ while read -r kind dst src _; do
 	case "$src" in /*) inputs+=("$src") ;; *) inputs+=("$KIT/$src") ;; esac
 done < <(grep -v '^#' "$LIST")
 want=$(digest "${inputs[@]}" "$GEN")
-stamp_ok initramfs "$want" && [ -f "$OUTF" ] && exit 0
+
+# quick_set's list: what the tools, policy.sh and the archive are made
+# of (the sources, the kit's headers, the series' headers, the policy
+# sets, the compilers policy.sh runs, these scripts) and what they make.
+quick() {
+	local l
+	mapfile -t l < <(find "$KIT/initramfs" "$KIT/configs/policy" -type d
+		printf '%s\n' "${inputs[@]}" "$GEN" "$TREE/usr/gen_init_cpio.c" "$INC/linux/lsm.h" \
+			"$KIT/scripts/initramfs.sh" "$KIT/scripts/policy.sh" "$KIT/scripts/policy-check.py" "$KIT/scripts/lib.sh" \
+			"$BUILD/tools/apparmor/sbin/apparmor_parser" "$BUILD/tools/mdp" "$TREE/scripts/selinux/mdp/mdp.c" \
+			"$TREE/security/selinux/include/classmap.h" "$OUTF"
+		find "$BUILD/policy" -type d)
+	watch_list "${l[@]}" >"$STAMPS/initramfs.watch"
+	quick_set initramfs "$KIT"
+}
+if stamp_ok initramfs "$want" && [ -f "$OUTF" ]; then
+	quick
+	exit 0
+fi
 [ -x /bin/busybox ] || die "/bin/busybox is missing." "Install busybox-static: make deps (as root)."
-(cd "$KIT" && "$GEN" <(cat "$LIST" "$POLLIST"; echo "file /bin/why $WHY 0755 0 0")) |
-	gzip -1 -n >"$OUTF.tmp.$$" ||
+pack <(cat "$LIST" "$POLLIST"; echo "file /bin/why $WHY 0755 0 0") "$OUTF.tmp.$$" ||
 	die "packing the initramfs failed." "Check initramfs/files.list: every source path must exist."
 mv "$OUTF.tmp.$$" "$OUTF"
 stamp_set initramfs "$want"
+quick
 say "initramfs packed: ${OUTF#"$KIT"/}"

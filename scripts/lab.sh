@@ -43,7 +43,7 @@
 # Everything a run produces is in build/labs/NN/: the transcript of the last
 # graded run (last-run.txt), its TAP (last-run.tap) and the binaries.
 set -uo pipefail
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 . "$KIT/scripts/stacks.sh"
 for part in conf work build boot parse report policy; do
 	# shellcheck disable=SC1090
@@ -51,17 +51,22 @@ for part in conf work build boot parse report policy; do
 done
 
 LABS=${LABS_DIR:-$KIT/labs}	# LABS_DIR: for tests/host/labs.sh only
-START=$(date +%s.%N)
+START=${EPOCHREALTIME/./}	# microseconds
 STAGES=()
 
-elapsed() { printf '%.1f' "$(echo "$(date +%s.%N) - ${1:-$START}" | bc)"; }
+# elapsed [T0]: seconds since T0 (microseconds; START), one decimal, no
+# process started.
+elapsed() {
+	local d=$(((${EPOCHREALTIME/./} - ${1:-$START} + 50000) / 100000))
+	printf '%d.%d' $((d / 10)) $((d % 10))
+}
 
 # stage NAME FUNCTION ARG...: run one stage in this shell; its status is
 # the function's, and "NAME TIME (status S)" goes to STAGES.
 stage() {
 	local name=$1 t0 rc=0
 	shift
-	t0=$(date +%s.%N)
+	t0=${EPOCHREALTIME/./}
 	"$@" || rc=$?
 	STAGES+=("$name $(elapsed "$t0") s (status $rc)")
 	return $rc

@@ -2,7 +2,7 @@
 # Sourced, never run.  Every script that fails says what happened and what
 # to do in one paragraph, then exits non-zero (die).
 
-KIT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+KIT=$(cd "${BASH_SOURCE[0]%/*}/.." && pwd)
 BUILD=${BUILD:-$KIT/build}
 TREE=$BUILD/linux
 # The kit's user-space C library (initramfs/include/kit/: the LSM ABI, the
@@ -40,7 +40,7 @@ series_headers() {
 	return 0
 }
 
-mkdir -p "$STAMPS" "$LOGS" 2>/dev/null || true
+[ -d "$STAMPS" ] && [ -d "$LOGS" ] || mkdir -p "$STAMPS" "$LOGS" 2>/dev/null || true
 
 # Debian's ccache, when it is installed (make deps installs it), turns a
 # recompile of an object that an earlier build already compiled, in this
@@ -77,10 +77,26 @@ without_ccache() {
 # The debug flavour too: with 2 KASAN guests at once, beside another make
 # test, every boot of make test-debug stayed within its time limit
 # (kit.timeout_debug in tests/boots.conf).
-GUESTS=${GUESTS:-$(nproc)}
+# (Asked when first needed: nproc is a process, and lib.sh is sourced by
+# every script of a make run.)
 # slot: wait until fewer than GUESTS of this shell's background jobs run.
 slot() {
+	: "${GUESTS:=$(nproc)}"
 	while [ "$(jobs -rp | wc -l)" -ge "$GUESTS" ]; do wait -n || true; done
+}
+
+# children_cpu VAR FILE: VAR = the CPU time (user + system, in ms) of the
+# children this shell has waited for so far (the times builtin, through
+# FILE: no process started).  The difference around a command is its CPU.
+children_cpu() {
+	local u s x t=0
+	times >"$2"
+	{ read -r _ _; read -r u s; } <"$2"
+	for x in "$u" "$s"; do	# "1m2.345s": 3 decimals
+		x=${x%s} && x=${x/./}
+		t=$((t + 10#${x%%m*} * 60000 + 10#${x#*m}))
+	done
+	printf -v "$1" '%d' "$t"
 }
 
 # config_mismatches DOTCONFIG FRAGMENT...: every option the fragments ask
@@ -132,6 +148,61 @@ stamp_set() {	# stamp_set NAME DIGEST
 	printf '%s\n' "$2" >"$STAMPS/$1"
 }
 
+# A quick stamp says, without reading any content, that nothing a step
+# reads has changed since the step last checked its inputs: one find over
+# a list of paths (NUL-separated, stamps/NAME.watch; a folder stands for
+# itself and its entries, so that a file added or removed changes it too;
+# FOLDER/. for the folder alone),
+# by ctime, which every write, copy, rename or touch sets to now and none
+# can set back.  The step's full stamp (its digests of content) is what
+# decides when the quick one cannot: a ctime is no content (a touch, an
+# unrelated package installed), so "changed" only means "ask the full
+# stamp", and a full stamp that matches records a new quick one.
+#   quick_begin NAME            before the step reads any input
+#   quick_set NAME ENV          the inputs read since quick_begin are the
+#                               stamped ones, the outputs complete; ENV is
+#                               what else decides (environment, command line)
+#   quick_ok NAME ENV [PATTERN...]  nothing listed changed since: no path
+#                               missing, none newer than quick_begin's time
+#                               (2 s earlier, below), and the
+#                               paths that match a PATTERN (find -path: the
+#                               step's outputs) none newer than quick_set
+#   quick_drop NAME             the next quick_ok fails
+# KIT_QUICK_SLACK_MS: quick_begin's time is that much earlier (2000: a
+# file system's timestamps may be coarse; a write in the same tick as
+# quick_begin must still count as later).  tests/host/glue.sh runs with
+# less, each of its steps after the last one's end.
+quick_begin() {
+	local t=$((${EPOCHREALTIME/./} - ${KIT_QUICK_SLACK_MS:-2000} * 1000))
+	touch -d "@$((t / 1000000)).$(printf '%06d' $((t % 1000000)))" "$STAMPS/$1.seen.new"
+}
+quick_set() {
+	[ -f "$STAMPS/$1.seen.new" ] && [ -f "$STAMPS/$1.watch" ] || return 0
+	printf '%s' "$2" >"$STAMPS/$1.env"
+	mv -f "$STAMPS/$1.seen.new" "$STAMPS/$1.seen"
+	: >"$STAMPS/$1.done"
+}
+quick_ok() {
+	local q=$STAMPS/$1 env=$2 saved= p out=()
+	shift 2
+	[ -f "$q.seen" ] && [ -f "$q.done" ] && [ -f "$q.watch" ] && [ -f "$q.env" ] || return 1
+	IFS= read -r -d '' saved <"$q.env" || true
+	[ "$saved" = "$env" ] || return 1
+	for p; do out+=(-o -path "$p"); done
+	[ ${#out[@]} -gt 0 ] || out=(-o -false)
+	[ -z "$(find -files0-from "$q.watch" -maxdepth 1 \( -name . -prune -o -true \) \
+		-cnewer "$q.seen" \( ! \( "${out[@]:1}" \) -o -cnewer "$q.done" \) -print -quit 2>&1)" ]
+}
+quick_drop() {
+	rm -f "$STAMPS/$1.seen" "$STAMPS/$1.done"
+}
+# watch_list PATH...: the paths that exist, NUL-separated, sorted, once
+# each (quick_ok's list: a path missing later counts as changed).
+watch_list() {
+	local p
+	for p; do [ -e "$p" ] && printf '%s\0' "$p"; done | LC_ALL=C sort -zu
+}
+
 # cpio_tree DIR DEST: gen_init_cpio lines (usr/gen_init_cpio.c's format)
 # that put the folder DIR, with all it holds, at DEST in a guest's
 # initramfs: folders 0755, files 0644, root's, in sorted order.
@@ -177,15 +248,19 @@ series_digest() {
 
 # stack_cmdline WORDS: WORDS with each name of tests/stacks.conf replaced by
 # that stack's kernel command line ("default" by nothing); other words stay.
+# (No process started: make lab asks it for every boot's label.)
 stack_cmdline() {
-	local w out=() name line
+	local w out=() name line_ words
 	for w in $*; do
-		line=
 		while IFS='|' read -r name line_; do
+			[[ $name != *([[:space:]])#* ]] || continue
 			name=${name//[[:space:]]/}
-			[ "$name" = "$w" ] && { line=$(echo "$line_" | xargs); w=; break; }
-		done < <(grep -v '^[[:space:]]*#' "$KIT/tests/stacks.conf")
-		[ -n "$line" ] && out+=("$line")
+			[ "$name" = "$w" ] || continue
+			read -ra words <<<"$line_"
+			[ ${#words[@]} -eq 0 ] || out+=("${words[*]}")
+			w=
+			break
+		done <"$KIT/tests/stacks.conf"
 		[ -n "$w" ] && out+=("$w")
 	done
 	echo "${out[*]}"

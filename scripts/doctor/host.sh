@@ -81,6 +81,6 @@ host_native_problem() {
 host_bash_problem() {
 	local v=${KIT_BASH_VERSION:-${BASH_VERSINFO[0]}.${BASH_VERSINFO[1]}}
 	case $v in
-	[0-3].*|4.[01]) echo "bash $v is too old for the kit's scripts (they need bash 4.2 or later; macOS ships 3.2): $IMAGE_ADVICE." ;;
+	[0-4].*|5.0) echo "bash $v is too old for the kit's scripts (they need bash 5.1 or later, for \$EPOCHREALTIME and \$SRANDOM; Debian 12 has 5.2, macOS ships 3.2): $IMAGE_ADVICE." ;;
 	esac
 }

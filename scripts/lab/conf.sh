@@ -147,9 +147,7 @@ load_conf() {
 			conf_die "$(conf_line NEEDS)" "NEEDS has \"$n\"; each entry is \"header|text|what brings it\" (\"linux/lsm.h|struct lsm_ctx|patches/0005\")." "Fix NEEDS."
 	done
 	[ ${#BOOTS[@]} -gt 0 ] || BOOTS=("")
-	for b in "${BOOTS[@]}"; do
-		check_stack_words "$b" "$(rel "$LDIR")/lab.conf:$(conf_line BOOTS): BOOTS" ${LAB_CHECK:+strict}
-	done
+	check_stack_words "${BOOTS[*]}" "$(rel "$LDIR")/lab.conf:$(conf_line BOOTS): BOOTS" ${LAB_CHECK:+strict}
 	BIN=${SOURCE%.c}
 	# A policy lab's program is the grader, named after the lab (lab10),
 	# not after its folder of policies.

@@ -8,8 +8,13 @@
 # is built only when the .config asks for it, as the kit's toylsm does.
 # Like Kbuild's, its output folder names the tree: a "source" link and a
 # .cmd file (the kernel cache renames them in another clone's copy).
+# As Kbuild, it does not read Documentation/, and in drivers/, a folder it
+# descends into (drivers/built-in.a) but builds nothing of, only the
+# Makefile; its .cmd file lists the sources it read, as fixdep's do, and
+# include/config/auto.conf.cmd the Kconfig files, as Kconfig's does.
 O ?= .
-srcs := $(shell find $(CURDIR) -name .git -prune -o -type f -print | LC_ALL=C sort)
+srcs := $(shell find $(CURDIR) -name .git -prune -o -path $(CURDIR)/Documentation -prune -o -type f \
+	! -path '$(CURDIR)/drivers/*.c' -print | LC_ALL=C sort)
 ifeq ($(shell grep -x CONFIG_SECURITY_TOYLSM_EXTRA=y $(O)/.config 2>/dev/null),)
 srcs := $(filter-out $(CURDIR)/security/toylsm/extra/%,$(srcs))
 endif
@@ -43,7 +48,12 @@ $(O)/arch/x86/boot/bzImage: $(srcs) $(O)/.config
 	@cat $^ >$@
 	@cp $@ $(O)/vmlinux
 	@ln -sfn $(CURDIR) $(O)/source
-	@echo 'deps_bzImage := $(CURDIR)/README' >$(O)/.bzImage.cmd
+	@mkdir -p $(O)/drivers && : >$(O)/drivers/built-in.a
+	@{ echo 'deps_bzImage := \'; for f in $(filter-out %/Makefile %/Kconfig,$(srcs)); do echo "  $$f \\"; done; echo; } \
+		>$(O)/.bzImage.cmd
+	@mkdir -p $(O)/include/config && { echo 'deps_config := \'; \
+		for f in $(filter %/Kconfig,$(srcs)); do printf '\t%s \\\n' "$${f#$(CURDIR)/}"; done; echo; } \
+		>$(O)/include/config/auto.conf.cmd
 $(O)/usr/include/linux/types.h:
 	@mkdir -p $(@D)
 	@echo '/* stand-in */' >$@

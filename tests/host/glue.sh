@@ -49,7 +49,7 @@ run() {	# run FIXTURE CMD...: CMD with @ replaced by FIXTURE; "rc=N" last
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..30"
+echo "1..32"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -328,6 +328,10 @@ kbuildcase() (
 	chmod +x "$F/scripts/kconfig/merge_config.sh"
 	printf 'hello\n' >"$F/README"
 	printf 'config X\n' >"$F/security/Kconfig"
+	mkdir -p "$F/Documentation" "$F/drivers"
+	printf 'notes\n' >"$F/Documentation/notes.txt"
+	printf 'obj-$(CONFIG_UNBUILT) += unbuilt.o\n' >"$F/drivers/Makefile"
+	printf 'int unbuilt;\n' >"$F/drivers/unbuilt.c"
 	tar -C "$S/src" -cJf "$S/fake.tar.xz" linux-fake
 	g() { git -C "$F" -c user.name=a -c user.email=a@b "$@"; }
 	g init -q && g add -A && g commit -qm base &&
@@ -353,15 +357,21 @@ kbuildcase() (
 	# dpkg's answers, from a stand-in database ("STATUS NAME VERSION"
 	# lines): dpkg-query -W prints the lines whose name matches a pattern.
 	mkdir -p "$S/bin"
-	printf 'ii gcc-12 12.2.0-14\nii make 4.3-4.1\n' >"$S/dpkg-db"
+	mkdir -p "$S/dpkg"
+	printf 'ii gcc-12 12.2.0-14\nii make 4.3-4.1\n' >"$S/dpkg/status"
 	cat >"$S/bin/dpkg-query" <<-EOF
 	#!/bin/sh
 	while read -r st name ver; do
 		for a; do case \$name in \$a) echo "\$st  \$name \$ver"; break;; esac; done
-	done <"$S/dpkg-db"
+	done <"\${DPKG_ADMINDIR:-/var/lib/dpkg}/status"
 	EOF
 	chmod +x "$S/bin/dpkg-query"
-	export PATH=$S/bin:$PATH
+	# git, counting the runs of git status (the full stamp's look at the
+	# whole tree, which a no-op must not need: kernel.sh's quick stamp).
+	printf '#!/bin/sh\ncase " $* " in *" status "*) echo "$*" >>"%s";; esac\nexec %s "$@"\n' \
+		"$S/git-status.log" "$(command -v git)" >"$S/bin/git"
+	chmod +x "$S/bin/git"
+	export PATH=$S/bin:$PATH DPKG_ADMINDIR=$S/dpkg KIT_QUICK_SLACK_MS=50
 	runs() { cat "$BUILD/kbuild/$1/kbuild-runs" 2>/dev/null | wc -l; }
 	# kb WANT DESC [VAR=VALUE...]: kernel.sh (normal, or FLAVOUR=...)
 	# ran Kbuild WANT times (1 or 0); the first miss ends the case.
@@ -386,9 +396,14 @@ kbuildcase() (
 	[ -z "${CACHECASE:-}" ] || exit 0	# cachecase goes on from here
 	kb 0 "nothing changed"
 	grep -q 'up to date' "$S/last.out" || { echo "no 'up to date' message: $(cat "$S/last.out")"; exit 1; }
-	echo 'ii podman 4.3.1' >>"$S/dpkg-db"
+	# The first run made the tree after its quick stamp began: the run
+	# above asked the full stamp once; from here, the quick one answers.
+	: >"$S/git-status.log"
+	kb 0 "nothing changed, a second time"
+	[ ! -s "$S/git-status.log" ] || { echo "nothing changed: the no-op ran git status over the tree"; exit 1; }
+	echo 'ii podman 4.3.1' >>"$S/dpkg/status"
 	kb 0 "a package the build does not run installed (podman)"
-	sed -i 's/^ii gcc-12 .*/ii gcc-12 12.2.0-15/' "$S/dpkg-db"
+	sed -i 's/^ii gcc-12 .*/ii gcc-12 12.2.0-15/' "$S/dpkg/status"
 	kb 1 "the compiler's package upgraded (gcc-12)"
 	echo 'more' >>README.md
 	kb 0 "the kit's README edited"
@@ -418,6 +433,9 @@ kbuildcase() (
 	kb 1 "KCFLAGS set" KCFLAGS=-O1
 	kb 0 "KCFLAGS the same" KCFLAGS=-O1
 	kb 1 "KCFLAGS unset"
+	cp -p "$TARBALL" "$S/fake-copy.tar.xz"
+	kb 1 "another source tarball named (TARBALL)" TARBALL="$S/fake-copy.tar.xz"
+	kb 1 "the first tarball again"
 	kb 1 "another flavour (debug)" FLAVOUR=debug
 	has 'CONFIG_DEBUG_STANDIN=y' "$BUILD/debug/bzImage"
 	kb 0 "the debug flavour again" FLAVOUR=debug
@@ -426,6 +444,16 @@ kbuildcase() (
 	kb 1 "a file of build/linux edited (not committed)"
 	has 'edited in the tree'
 	kb 0 "the same edit, nothing else"
+	echo 'more notes' >>"$BUILD/linux/Documentation/notes.txt"
+	kb 0 "a file of build/linux that Kbuild does not read edited (Documentation/)"
+	echo 'int unbuilt2;' >>"$BUILD/linux/drivers/unbuilt.c"
+	kb 0 "a source of build/linux in a folder Kbuild descends into but builds nothing of edited"
+	echo 'obj-y += unbuilt.o' >>"$BUILD/linux/drivers/Makefile"
+	kb 1 "the Makefile of that folder edited"
+	has 'obj-y += unbuilt.o'
+	echo 'config Y' >>"$BUILD/linux/security/Kconfig"
+	kb 1 "a Kconfig file of build/linux edited"
+	has 'config Y'
 	echo 'int toy; /* in the tree */' >"$BUILD/linux/security/toylsm/toy.c"
 	kb 1 "a file of the toylsm mirror edited in the tree"
 	grep -q 'security/toylsm/toy.c was edited in the tree' "$S/last.out" ||
@@ -470,7 +498,7 @@ cachecase() (
 	[ -z "${CACHE_SABOTAGE:-}" ] || sed -i "$CACHE_SABOTAGE" "$B/scripts/kernel.sh"
 	cd "$B" || exit 1
 	export BUILD=$B/build TARBALL=$T/kb/fake.tar.xz LABS_DIR=$B/labs KIT_KERNEL_CACHE=$CACHECASE
-	export PATH=$T/kb/bin:$PATH	# kbuildcase's dpkg-query
+	export PATH=$T/kb/bin:$PATH DPKG_ADMINDIR=$T/kb/dpkg	# kbuildcase's dpkg-query
 	unset KCFLAGS
 	# Kbuild ran in this clone: kernel.sh wrote its log (the stand-in's
 	# run counter is in the Kbuild folder, which the cache copies).
@@ -520,7 +548,7 @@ ccachecase() (
 	A=$T/kb/kit
 	cd "$A" || exit 1
 	export BUILD=$A/build TARBALL=$T/kb/fake.tar.xz LABS_DIR=$A/labs KIT_KERNEL_CACHE=$CACHECASE
-	export PATH=$T/kb/bin:$PATH	# kbuildcase's dpkg-query
+	export PATH=$T/kb/bin:$PATH DPKG_ADMINDIR=$T/kb/dpkg	# kbuildcase's dpkg-query
 	unset KCFLAGS KIT_CCACHE
 	rm -f "$BUILD/logs/kernel-normal.log"
 	out=$(FLAVOUR=normal scripts/kernel.sh 2>&1) || { echo "the run with ccache failed: $out"; exit 1; }
@@ -538,10 +566,27 @@ sabotaged "ccache installed after the first build: the next run compiles nothing
 	"a kernel.sh with CC=\"ccache gcc\" on its make line" ccachecase CCACHE_SABOTAGE \
 	'/^KMAKE=(make -C/a [ "${KIT_CCACHE:-1}" = 0 ] || KMAKE+=(CC="ccache gcc")' 'recompiled the kernel'
 
+# kbuildcase once unsabotaged for the three cases below (its scratch kit
+# is remade by each run; only the result is kept).
+kbuildonce() {
+	[ -n "${SABOTAGE:-}" ] && { kbuildcase; return; }
+	[ -f "$T/kbuild.rc" ] || { kbuildcase >"$T/kbuild.out" 2>&1; echo $? >"$T/kbuild.rc"; }
+	cat "$T/kbuild.out"
+	return "$(cat "$T/kbuild.rc")"
+}
 # The case must fail where the digest misses an input: on a kernel.sh
 # whose stamp leaves demo-lsm/ out, at the demo-lsm/ edit.
 sabotaged "kernel.sh runs Kbuild when a patch, a demo-lsm/ file, a config fragment, a lab's kernel file, the flavour, KCFLAGS, the compiler's package or the tree changed, and not for a README, a guest test, a touch or an unrelated package" \
-	"a kernel.sh whose digest leaves demo-lsm/ out" kbuildcase SABOTAGE '/echo "demo-lsm /d' '^a demo-lsm/ file edited: Kbuild ran 0'
+	"a kernel.sh whose digest leaves demo-lsm/ out" kbuildonce SABOTAGE '/echo "demo-lsm /d' '^a demo-lsm/ file edited: Kbuild ran 0'
+# The quick stamp (lib.sh's quick_ok) answers the no-op without git status
+# over the tree, and still sees an edit of the tree: shown failing with no
+# quick stamp, and with one that leaves the tree's folders out.
+sabotaged "a no-op make kernel reads no content (no git status over the tree), yet sees each input change above" \
+	"a kernel.sh without its quick stamp" kbuildonce SABOTAGE 's/quick_ok "\$STAMP"/false \&\& &/' 'the no-op ran git status'
+sabotaged "the quick stamp watches the tree as Kbuild read it: the folders it built in, the files its .cmd files list, its Makefiles and Kconfig files" \
+	"a kernel.sh whose quick stamp leaves the tree's folders out" kbuildonce SABOTAGE \
+	's/\[ -d "\$t" \] || continue/continue/; s/ "\$TREE")$/)/; /kernel-deps.awk")$/s/-f /-f \/dev\/null /' \
+	'^a file of build/linux edited (not committed): Kbuild ran 0'
 
 # accel.sh's answer (kvm or tcg) is kept per flavour under what decides
 # it: the flavour's configuration, the KVM device, QEMU and the host's
