@@ -35,6 +35,9 @@ scratch() {
 #!/bin/bash
 echo "podman $*" >>"$FAKE_LOG"
 [ "$1" = run ] || exit 0
+# The image's entry point (scripts/image/entry.sh) refuses a container
+# without a checkout at /kit, unless --entrypoint replaces it.
+case " $* " in *" --entrypoint "*|*":/kit "*) ;; *) echo "kit: error: /kit is not a checkout of the kit" >&2; exit 2 ;; esac
 for w in $FAKE_NEEDS; do
 	case " $* " in *" $w "*) ;; *) echo "Error: runc create failed: needs $w" >&2; exit 126 ;; esac
 done
