@@ -60,17 +60,20 @@ engine_limits() {
 
 # engine_runtime IMAGE: a first container of IMAGE; if the engine's
 # default runtime cannot start it and podman's runc can, --runtime runc.
+# The probe runs true in place of the image's entry point, which refuses
+# to start without a checkout at /kit (scripts/image/entry.sh): with it,
+# every probe failed, on every runtime, and run.sh never ran a lab.
 engine_runtime() {
 	local img=$1 err
-	err=$("$ENGINE" run --rm --network none ${ENGINE_FLAGS[@]+"${ENGINE_FLAGS[@]}"} "$img" true 2>&1) && return 0
+	err=$("$ENGINE" run --rm --network none --entrypoint true ${ENGINE_FLAGS[@]+"${ENGINE_FLAGS[@]}"} "$img" 2>&1) && return 0
 	if [ "$ENGINE" = podman ] && command -v runc >/dev/null 2>&1 &&
-	   "$ENGINE" run --rm --network none --runtime runc ${ENGINE_FLAGS[@]+"${ENGINE_FLAGS[@]}"} "$img" true >/dev/null 2>&1; then
+	   "$ENGINE" run --rm --network none --entrypoint true --runtime runc ${ENGINE_FLAGS[@]+"${ENGINE_FLAGS[@]}"} "$img" >/dev/null 2>&1; then
 		ENGINE_FLAGS+=(--runtime runc)
 		return 0
 	fi
 	printf '%s\n' "$err" | tail -5 >&2
 	die "$ENGINE could not start a container of $img (its message above)." \
-	    "Check that '$ENGINE run --rm $img true' works on this host; if the image is missing: make image, or $ENGINE load -i FILE."
+	    "Check that '$ENGINE run --rm --entrypoint true $img' works on this host; if the image is missing: make image, or $ENGINE load -i FILE."
 }
 
 # engine_build_net BASE: ENGINE_NET, the network a build's RUN reaches

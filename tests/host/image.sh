@@ -19,7 +19,7 @@ trap 'rm -rf "$T"' EXIT
 # shellcheck source=tests/host/tap.bash
 . "$K/tests/host/tap.bash"
 
-echo "1..6"
+echo "1..7"
 
 # scratch: a copy of the kit's scripts (and Makefile) in $T/kit, with
 # stand-ins for the engine and uname in $T/bin; SAB (a sed script) is
@@ -35,6 +35,9 @@ scratch() {
 #!/bin/bash
 echo "podman $*" >>"$FAKE_LOG"
 [ "$1" = run ] || exit 0
+# The image's entry point (scripts/image/entry.sh) refuses a container
+# without a checkout at /kit, unless --entrypoint replaces it.
+case " $* " in *" --entrypoint "*|*":/kit "*) ;; *) echo "kit: error: /kit is not a checkout of the kit" >&2; exit 2 ;; esac
 for w in $FAKE_NEEDS; do
 	case " $* " in *" $w "*) ;; *) echo "Error: runc create failed: needs $w" >&2; exit 126 ;; esac
 done
@@ -103,6 +106,53 @@ entry() {
 }
 sabotaged "the image's entry point: a checkout's first run gets the image's tree and its stamps, once; HOSTNAME never reaches the kit; no checkout, a clear error" \
 	"an entry.sh that keeps HOSTNAME" entry ESAB '/^unset HOSTNAME$/d' 'sees HOSTNAME'
+
+# The Containerfile's steps before its last COPY (. /opt/kit/src) see only
+# what the lines above them copied: each such RUN's script, and every file
+# it sources or runs from scripts/ (. "$(dirname "$0")/F", "$KIT/scripts/F"),
+# must have been copied, and the packages step's deps.sh --list runs in a
+# root made of those files alone (deps.sh once sourced a file, the host
+# checks of scripts/doctor/host.sh, that the step did not copy: the
+# image's build failed at its first RUN). CSAB: a sed script applied to
+# the copy of the Containerfile.
+steps() {
+	local cf=$T/Containerfile line w r f todo seen
+	rm -rf "$T/root" && mkdir -p "$T/root"
+	cp "$K/scripts/image/Containerfile" "$cf"
+	[ -z "${CSAB:-}" ] || sed -i "$CSAB" "$cf"
+	while IFS= read -r line; do
+		read -ra w <<<"$line"
+		case ${w[0]:-} in
+		COPY)
+			[ "${w[1]}" = . ] && break
+			for f in "${w[@]:1:${#w[@]}-2}"; do
+				r=${w[-1]}
+				[[ $r == */ ]] && r+=${f##*/}
+				mkdir -p "$T/root$(dirname "$r")"
+				cp -r "$K/$f" "$T/root$r"
+			done ;;
+		RUN)
+			todo=$(grep -o '/opt/kit/src/scripts/[A-Za-z0-9/_.-]*\.sh' <<<"$line" | sed 's|^/opt/kit/src/||')
+			seen=
+			while [ -n "$todo" ]; do
+				r=${todo%%$'\n'*}
+				[ "$r" = "$todo" ] && todo= || todo=${todo#*$'\n'}
+				[[ " $seen " == *" $r "* ]] && continue
+				seen+=" $r"
+				[ -f "$T/root/opt/kit/src/$r" ] ||
+					{ echo "the step '$line' needs $r, which no COPY above it copies"; exit 1; }
+				todo+=$'\n'$(sed -n -e 's|^[[:space:]]*\. "\$(dirname "\$0")/\([A-Za-z0-9/_.-]*\)".*|'"$(dirname "$r")"'/\1|p' \
+					-e 's|.*"\$KIT/\(scripts/[A-Za-z0-9/_.-]*\.sh\)".*|\1|p' "$K/$r")
+				todo=$(sed '/^$/d' <<<"$todo")
+			done ;;
+		esac
+	done <"$cf"
+	bash "$T/root/opt/kit/src/scripts/deps.sh" --list >"$T/list" 2>&1 ||
+		{ echo "deps.sh --list fails with the packages step's files alone: $(tail -2 "$T/list")"; exit 1; }
+	grep -qx qemu-system-x86 "$T/list" || { echo "deps.sh --list named no qemu-system-x86: $(head -3 "$T/list")"; exit 1; }
+}
+sabotaged "the Containerfile's steps before the last COPY: every script they run, and what it sources, was copied; deps.sh --list runs there" \
+	"a packages step that copies lib.sh and deps.sh alone" steps CSAB '/^COPY scripts\/doctor\//d' 'no COPY above it copies'
 
 # ---- the whole path, on a real engine -----------------------------------
 BASE=${KIT_TEST_BASE:-}
