@@ -308,11 +308,20 @@ sum() { sha256sum | cut -d' ' -f1; }
 # lab flavour).
 CACHE=${KIT_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kit-kernels}
 cache_key() {
-	kernel_inputs | sed "s|$KIT|@KIT@|g"
+	kernel_inputs | unkit
 	if [ "$FLAVOUR" != mainline ]; then
-		read_tree tree_state | sed "s|$KIT|@KIT@|g" |
+		read_tree tree_state | unkit |
 			sed "1s/.*/tree $(git -C "$TREE" --no-optional-locks rev-parse 'HEAD^{tree}' 2>&1)/"
 	fi
+}
+# unkit: the clone's path, where a path begins with it (at the start of a
+# line or after a blank, = or :, and followed by /, a blank or the end),
+# as @KIT@.  Not every occurrence of its text: the image mounts the
+# checkout at /kit, and "s|/kit|@KIT@|g" made @KIT@/configs/kit.config
+# @KIT@/configs@KIT@.config, so that no container of the image found the
+# kernel the image was built with (keyed at /opt/kit/src).
+unkit() {
+	KIT_PATH=$KIT perl -pe 's/(^|[\s=:])\Q$ENV{KIT_PATH}\E(?=\/|\s|$)/$1\@KIT\@/g'
 }
 
 # cache_restore KEY: the kernel of KEY into this clone, if the cache has

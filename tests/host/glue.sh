@@ -554,8 +554,12 @@ ccachecase() (
 	out=$(FLAVOUR=normal scripts/kernel.sh 2>&1) || { echo "the run with ccache failed: $out"; exit 1; }
 	! grep -q 'CC      stand-in' "$BUILD/logs/kernel-normal.log" 2>/dev/null ||
 		{ echo "the run after ccache was installed recompiled the kernel"; exit 1; }
-	B=$T/kb2/kit
-	rm -rf "$T/kb2" && mkdir -p "$T/kb2" && cp -r "$A" "$B" && rm -rf "$B/build" && cd "$B" || exit 1
+	# The second clone's path is the start of another input's, the
+	# tarball $T/kb/fake.tar.xz, as the image's /kit is of
+	# /kit/configs/kit.config's text: the key names the clone as @KIT@
+	# only where a path begins with it (kernel.sh's unkit).
+	B=$T/kb/fake
+	rm -rf "$B" && cp -r "$A" "$B" && rm -rf "$B/build" && cd "$B" || exit 1
 	export BUILD=$B/build LABS_DIR=$B/labs
 	out=$(FLAVOUR=normal scripts/kernel.sh 2>&1) || { echo "second clone: kernel.sh failed: $out"; exit 1; }
 	grep -q 'from the kernel cache' <<<"$out" ||
