@@ -175,6 +175,12 @@ if ! podman image exists "$BASE" 2>/dev/null; then
 	exit 0
 fi
 
+# figures: the times and sizes the last case measured, as TAP comments
+# (a passing case's own output is not shown).
+figures() {
+	[ -s "$T/figures" ] && sed 's/^/# /' "$T/figures"
+	rm -f "$T/figures"
+}
 # fresh DIR: a copy of this checkout's files as they are now, no build/:
 # what an attendee has after git clone.
 fresh() {
@@ -193,15 +199,15 @@ labs() {
 	}
 	t=$SECONDS
 	out=$(runin lab 1 SOLUTION=1 </dev/null 2>&1) || { echo "make lab 1 SOLUTION=1 failed in the image:"; tail -15 <<<"$out"; exit 1; }
-	echo "make lab 1 SOLUTION=1 from a loaded image: $((SECONDS - t)) s (first run of a fresh checkout)"
+	echo "make lab 1 SOLUTION=1 from a loaded image: $((SECONDS - t)) s (first run of a fresh checkout)" | tee -a "$T/figures"
 	grep -q 'from the kernel cache' <<<"$out" || { echo "the kernel did not come from the image's cache:"; grep -E '^kit: ' <<<"$out" | head; exit 1; }
 	! grep -q 'building kernel' <<<"$out" || { echo "a kernel was compiled in the image"; exit 1; }
 	t=$SECONDS
 	out=$(runin lab 10 SOLUTION=1 </dev/null 2>&1) || { echo "make lab 10 SOLUTION=1 failed in the image:"; tail -15 <<<"$out"; exit 1; }
-	echo "make lab 10 SOLUTION=1: $((SECONDS - t)) s"
+	echo "make lab 10 SOLUTION=1: $((SECONDS - t)) s" | tee -a "$T/figures"
 	t=$SECONDS
 	rc=0; out=$(runin lab 1 </dev/null 2>&1) || rc=$?
-	echo "make lab 1 (the skeleton): $((SECONDS - t)) s, status $rc"
+	echo "make lab 1 (the skeleton): $((SECONDS - t)) s, status $rc" | tee -a "$T/figures"
 	[ $rc != 0 ] && grep -q 'FAIL' <<<"$out" && ! grep -q 'kit: error' <<<"$out" ||
 		{ echo "the skeleton's run did not end in its steps' FAILs (status $rc):"; tail -15 <<<"$out"; exit 1; }
 }
@@ -215,9 +221,10 @@ scenario "image built from the local Debian 12 base $BASE (make image BASE=...)"
 root_labs() {
 	fresh "$T/root-kit"
 	labs "$T/root-kit"
-	echo "image size: $(podman image inspect --format '{{.Size}}' localhost/kit-lsm:latest | awk '{ printf "%d MB", $1 / 1e6 }')"
+	echo "image size: $(podman image inspect --format '{{.Size}}' localhost/kit-lsm:latest | awk '{ printf "%d MB", $1 / 1e6 }')" | tee -a "$T/figures"
 }
 scenario "labs in the image, as root, --network none: lab 1 and lab 10 solved pass, the skeleton fails its steps, no kernel compiled" root_labs
+figures
 
 U=${KIT_TEST_USER:-kitroom}
 if ! id "$U" >/dev/null 2>&1; then
@@ -233,8 +240,9 @@ rootless() {
 	chown -R "$U:" "$h/kit-test" "$h/kit-image.tar"
 	t=$SECONDS
 	su "$U" -s /bin/bash -c 'podman load -q -i "$1"' _ "$h/kit-image.tar" >/dev/null 2>&1 || { echo "podman load failed as $U"; exit 1; }
-	echo "podman load as $U: $((SECONDS - t)) s"
+	echo "podman load as $U: $((SECONDS - t)) s" | tee -a "$T/figures"
 	labs "$h/kit-test" "$U"
 	rm -rf "$h/kit-test" "$h/kit-image.tar"
 }
 scenario "labs in the image, rootless podman as $U, from make image-save's file" rootless
+figures
