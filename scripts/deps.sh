@@ -50,6 +50,9 @@ PKGS=(
 	libcap-dev libcap-ng-dev	# static libcap, libcap-ng: the kernel's selftests (make selftests)
 	checkpolicy		# compiles the kit's SELinux policy (configs/policy/*/selinux); no service
 	librsvg2-bin		# rsvg-convert: make test renders make why SVG='s picture to PNG (tests/host/why-svg.sh)
+	clang llvm		# lab 13: its BPF C, compiled on the host (clang -target bpf; llvm-strip for bpftool's skeleton)
+	bpftool			# lab 13: vmlinux.h from the bpf flavour's BTF, and the skeleton of the compiled program (scripts/bpf/)
+	libbpf-dev zlib1g-dev	# lab 13: libbpf.a and libz.a, linked into the static loader that runs in the guest (libelf.a: libelf-dev, above)
 )
 
 # --list: the packages, one a line (make bundle downloads their closure).
