@@ -18,6 +18,12 @@
  *
  * so it refuses mkdir to this process alone, never to the rest of the
  * guest, and it is detached (its link closed) before the test ends.
+ *
+ * And /bin/why on such a refusal (the LSM events of patch 0017): the
+ * program's answer is bpf's, named with its hook, "refused by bpf in
+ * inode_mkdir: EPERM"; with bpf absent from lsm=, why sees no refusal.
+ * The refusing process is this program again ("do DIR"), which loads
+ * and attaches the program for itself, then asks for mkdir DIR.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -191,4 +197,44 @@ TEST(attached_program_refuses_only_with_bpf_in_lsm)
 	EXPECT_EQ(0, child);
 }
 
-TEST_HARNESS_MAIN
+/* "do DIR": the program attached for this process, then mkdir DIR; the errno. */
+static int do_mkdir(const char *dir)
+{
+	static char log[1 << 16];
+	long id = btf_func_id(HOOK);
+	int prog = id > 0 ? load_prog(id, log, sizeof(log)) : -1;
+	int link = prog >= 0 ? attach(prog) : -1;
+
+	if (link < 0)
+		return 100;
+	return mkdir(dir, 0755) ? errno : 0;
+}
+
+TEST(why_names_bpf_and_its_hook)
+{
+	char cmd[512], self[256] = "/kit/bin/lsm_bpf";
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	int active = lsm_active("bpf"), rc;
+
+	if (n > 0)
+		self[n] = '\0';
+	mkdir(DIR, 0755);
+	snprintf(cmd, sizeof(cmd), "/bin/why %s do " DIR "/why-%d 2>&1", self, getpid());
+	rc = run(cmd);
+	EXPECT_EQ(0, rc) TH_LOG("why's own status; its output:\n%s", out);
+	if (active) {
+		EXPECT_NE(NULL, strstr(out, "refused by bpf in inode_mkdir: EPERM"))
+			TH_LOG("%s", out);
+		EXPECT_NE(NULL, strstr(out, "exited with status 1 ")) TH_LOG("%s", out);
+	} else {
+		EXPECT_NE(NULL, strstr(out, " 0 with a refusal by an LSM")) TH_LOG("%s", out);
+		EXPECT_NE(NULL, strstr(out, "exited with status 0 ")) TH_LOG("%s", out);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && strcmp(argv[1], "do") == 0)
+		return do_mkdir(argv[2]);
+	return test_harness_run(argc, argv);
+}
