@@ -44,7 +44,7 @@ bundle:		## what a Debian 12 host without network needs, one file (OUT=FILE; the
 tree:		## (re)create build/linux: pristine 6.1 + patches/ + demo-lsm/
 	@$(S)/deps.sh && mkdir -p "$${BUILD:-build}" && flock "$${BUILD:-build}/.tree.lock" $(S)/tree.sh
 
-kernel:		## build build/bzImage and build/usr/include (FLAVOUR=debug: KASAN, UBSAN, lockdep; FLAVOUR=gdb: debug info, make gdb's)
+kernel:		## build build/bzImage and build/usr/include (FLAVOUR=debug: KASAN, UBSAN, lockdep; FLAVOUR=gdb: debug info, make gdb's; FLAVOUR=bpf: the BPF LSM, TOMOYO, LoadPin, Lockdown)
 	@$(S)/kernel.sh
 
 initramfs:	## pack the guest's busybox initramfs

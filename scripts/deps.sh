@@ -39,6 +39,7 @@ PKGS=(
 	ccache			# a recompile of an already compiled object is a look-up
 	bison flex bc		# Kconfig, and the kernel build's own tools
 	libelf-dev		# objtool (x86_64 stack validation)
+	dwarves			# pahole: the bpf flavour's BTF (DEBUG_INFO_BTF, configs/bpf.config), which BPF LSM programs attach by
 	perl			# scripts/checkpatch.pl and kernel build helpers
 	python3			# the kit's host tools (scripts/*.py), run as /usr/bin/python3: Debian's, never a pyenv or venv one first in PATH
 	python3-ply python3-git	# checkpatch's SPDX check (scripts/spdxcheck.py imports both; without one it passes everything, silently)
@@ -49,6 +50,9 @@ PKGS=(
 	libcap-dev libcap-ng-dev	# static libcap, libcap-ng: the kernel's selftests (make selftests)
 	checkpolicy		# compiles the kit's SELinux policy (configs/policy/*/selinux); no service
 	librsvg2-bin		# rsvg-convert: make test renders make why SVG='s picture to PNG (tests/host/why-svg.sh)
+	clang llvm		# lab 13: its BPF C, compiled on the host (clang -target bpf; llvm-strip for bpftool's skeleton)
+	bpftool			# lab 13: vmlinux.h from the bpf flavour's BTF, and the skeleton of the compiled program (scripts/bpf/)
+	libbpf-dev zlib1g-dev	# lab 13: libbpf.a and libz.a, linked into the static loader that runs in the guest (libelf.a: libelf-dev, above)
 )
 
 # --list: the packages, one a line (make bundle downloads their closure).

@@ -30,8 +30,29 @@ if [ -n "${ONLY:-}" ]; then
 		grep -qx '# kit: offline' "$KIT/tests/host/$n.sh" 2>/dev/null || need_kernel=1
 	done
 fi
+# A boot that needs another kernel says so on its line of tests/boots.conf:
+# kit.flavour=NAME (the BPF LSM's, TOMOYO's, LoadPin's and Lockdown's
+# boots: FLAVOUR=bpf). make test boots it on that kernel, which it builds
+# first (or takes from the kernel cache); make test-debug (and any other
+# FLAVOUR) skips it, saying so: there is no debug variant of that kernel.
+boot_flavour() {	# boot_flavour APPEND: the NAME of kit.flavour=NAME, or nothing
+	local w
+	for w in $1; do
+		[[ $w == kit.flavour=* ]] && { echo "${w#*=}"; return 0; }
+	done
+	return 0
+}
 if [ $need_kernel = 1 ]; then
 	"$KIT/scripts/kernel.sh" || exit 1
+	if [ "$FLAVOUR" = normal ]; then
+		while IFS='|' read -r name append _; do
+			[[ "$name" =~ ^[[:space:]]*(#|$) ]] && continue
+			wanted "$(echo "$name" | xargs)" || continue
+			boot_flavour "$append"
+		done <"$KIT/tests/boots.conf" | sort -u | while read -r fl; do
+			FLAVOUR=$fl "$KIT/scripts/kernel.sh" || exit 1
+		done || exit 1
+	fi
 	"$KIT/scripts/build-guest.sh" || exit 1
 fi
 add() {	# add LABEL < parse output
@@ -85,9 +106,18 @@ while IFS='|' read -r name append progs; do
 	out=$BUILD/run/results-$name
 	mkdir -p "$BUILD/run"
 	rm -f "$out" "$out.done"
+	fl=$(boot_flavour "$append") append=${append//kit.flavour=$fl/}
+	if [ -n "$fl" ] && [ "$FLAVOUR" != normal ]; then
+		printf 'SKIP [%s] boot # SKIP its line says kit.flavour=%s: make test boots it, FLAVOUR=%s has no variant of that kernel\nCOUNTS 0 0 1\n' \
+			"$name" "$fl" "$FLAVOUR" >"$out"
+		touch "$out.done"
+		names+=("$name") outs+=("$out")
+		flush
+		continue
+	fi
 	slot
 	# shellcheck disable=SC2086
-	{ "$KIT/scripts/run-boot.sh" "$name" "$append" $progs >"$out"; touch "$out.done"; } </dev/null &
+	{ FLAVOUR=${fl:-$FLAVOUR} "$KIT/scripts/run-boot.sh" "$name" "$append" $progs >"$out"; touch "$out.done"; } </dev/null &
 	names+=("$name") outs+=("$out")
 	flush
 done <"$KIT/tests/boots.conf"

@@ -96,7 +96,9 @@ conf_keys() {
 # and the line), and the paths that follow from them (BIN, SOL, WORKF).
 # KIND: user (a C file linked with the grader), kernel (a C file built
 # into the lab kernel), policy (SOURCE is a folder of policy files:
-# scripts/lab/policy.sh).  LAB_FLAVOUR: lab.conf's FLAVOUR (lab_flavour).
+# scripts/lab/policy.sh), bpf (SOURCE is BPF C, built on the host into a
+# skeleton that the lab's loader.c and the grader load: scripts/bpf/,
+# on FLAVOUR=bpf).  LAB_FLAVOUR: lab.conf's FLAVOUR (lab_flavour).
 load_conf() {
 	local asked=$FLAVOUR b w n h t why
 	conf_keys
@@ -110,8 +112,8 @@ load_conf() {
 		conf_die "$(conf_line TITLE)" "TITLE must be one line of text (make labs shows it)." "Write TITLE=\"The lab's title\"."
 	[[ "$MINUTES" =~ ^[1-9][0-9]*$ ]] ||
 		conf_die "$(conf_line MINUTES)" "MINUTES must be a number of minutes, not '$MINUTES'." "Write MINUTES=30."
-	case "$KIND" in user|kernel|policy) ;; *)
-		conf_die "$(conf_line KIND)" "KIND=$KIND: a lab is KIND=user (the default), kernel or policy." "Fix KIND." ;; esac
+	case "$KIND" in user|kernel|policy|bpf) ;; *)
+		conf_die "$(conf_line KIND)" "KIND=$KIND: a lab is KIND=user (the default), kernel, policy or bpf." "Fix KIND." ;; esac
 	case "$SOURCE" in ''|*/*|.*|*[[:space:]\'\"]*)
 		conf_die "$(conf_line SOURCE)" "SOURCE must name a file (a policy lab: a folder) in solution/, not '$SOURCE'." "Write SOURCE=file.c." ;; esac
 	if [ "$KIND" = policy ]; then
@@ -138,9 +140,14 @@ load_conf() {
 		[ -z "$KOBJS$KINIT" ] ||
 			conf_die "$(conf_line "$([ -n "$KOBJS" ] && echo KOBJS || echo KINIT)")" "KOBJS and KINIT are for a kernel-side lab (KIND=kernel), and this one is KIND=$KIND." "Remove them, or set KIND=kernel."
 	fi
-	case "$LAB_FLAVOUR" in ''|mainline) ;; *)
-		conf_die "$(conf_line FLAVOUR)" "FLAVOUR=$LAB_FLAVOUR; a lab runs on the kit's kernel (no FLAVOUR) or on the reference kernel (FLAVOUR=mainline)." \
+	case "$LAB_FLAVOUR" in ''|mainline|bpf) ;; *)
+		conf_die "$(conf_line FLAVOUR)" "FLAVOUR=$LAB_FLAVOUR; a lab runs on the kit's kernel (no FLAVOUR), on the reference kernel (FLAVOUR=mainline) or on the BPF LSM's (FLAVOUR=bpf)." \
 			"Fix lab.conf (a kernel-side lab says KIND=kernel instead)." ;; esac
+	[ "$KIND" != bpf ] || [ "$LAB_FLAVOUR" = bpf ] ||
+		conf_die "$(conf_line KIND)" "a BPF lab (KIND=bpf) runs on the kernel with the BPF LSM: it needs FLAVOUR=bpf." "Add FLAVOUR=bpf."
+	if [ "$KIND" = bpf ] && [[ "$SOURCE" != *.bpf.c ]]; then
+		conf_die "$(conf_line SOURCE)" "SOURCE=$SOURCE: a BPF lab's file is BPF C, NAME.bpf.c (its skeleton is NAME.skel.h)." "Fix SOURCE."
+	fi
 	for n in "${NEEDS[@]}"; do
 		IFS='|' read -r h t why <<<"$n"
 		[[ "$h" =~ ^[a-z0-9_/-]+\.h$ ]] && [ -n "$t" ] && [ -n "$why" ] ||
@@ -150,8 +157,9 @@ load_conf() {
 	check_stack_words "${BOOTS[*]}" "$(rel "$LDIR")/lab.conf:$(conf_line BOOTS): BOOTS" ${LAB_CHECK:+strict}
 	BIN=${SOURCE%.c}
 	# A policy lab's program is the grader, named after the lab (lab10),
-	# not after its folder of policies.
-	if [ "$KIND" = policy ]; then BIN=lab$NUM; fi
+	# not after its folder of policies; a BPF lab's, the grader with the
+	# loader (lab13), not after its BPF C.
+	if [ "$KIND" = policy ] || [ "$KIND" = bpf ]; then BIN=lab$NUM; fi
 	SOL=$LDIR/solution/$SOURCE
 	WORKF=$LDIR/work/$SOURCE
 	# A kernel-side lab's SOURCE goes into the lab kernel; its guests boot
@@ -197,6 +205,7 @@ lab_flavour() {
 	case "$LAB_FLAVOUR" in
 	'') [ "$KIND" = kernel ] || export FLAVOUR=$FLAVOUR_ASKED ;;
 	mainline) export FLAVOUR=mainline ;;	# whatever FLAVOUR was given: the lab is written for this kernel
+	bpf) export FLAVOUR=bpf ;;		# the BPF LSM's kernel (lab 13), likewise
 	esac
 }
 

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # make lab, KIND=kernel (labs 8, 9): the attendee's C file is built into
 # the lab kernel (scripts/lab-kernel.sh, build/lab/bzImage), and the
-# grader runs alone in a guest of that kernel.  One of the three kind
+# grader runs alone in a guest of that kernel.  One of the four kind
 # files: each defines the same hooks (docs/hacking.md, "The kinds'
 # hooks"), and load_conf sources the one of the lab's KIND (kind_load,
 # scripts/lab/conf.sh).

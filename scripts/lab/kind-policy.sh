@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # make lab, KIND=policy (labs 10, 12): SOURCE is a folder of policy files,
 # compiled on the host and loaded by the grader in a guest of the kit's
-# kernel (scripts/lab/policy.sh does the work).  One of the three kind
+# kernel (scripts/lab/policy.sh does the work).  One of the four kind
 # files: each defines the same hooks (docs/hacking.md, "The kinds'
 # hooks"), and load_conf sources the one of the lab's KIND (kind_load,
 # scripts/lab/conf.sh).

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # make lab, KIND=user (the default): the attendee's C file is linked with
 # the grader (build/labs/NN/TAG/BIN-TAG) and runs in a guest of the kit's
-# kernel.  One of the three kind files: each defines the same hooks
+# kernel.  One of the four kind files: each defines the same hooks
 # (docs/hacking.md, "The kinds' hooks"), and load_conf sources the one of
 # the lab's KIND (kind_load, scripts/lab/conf.sh).
 

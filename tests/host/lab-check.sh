@@ -28,59 +28,59 @@ notok() { n=$((n + 1)); echo "not ok $n $*"; }
 mapfile -t DIRS < <(ls -d "$K"/labs/[0-9][0-9]-*/ | sed 's|/$||')
 
 # The traps: trap_ NAME FILE (in the scratch kit's labs/) SED-SCRIPT
-# MESSAGE.  The scratch lab is labs/13-scratch; its index row is the last.
+# MESSAGE.  The scratch lab is labs/99-scratch; its index row is the last.
 TN=() TF=() TS=() TM=()
 trap_() { TN+=("$1") TF+=("$2") TS+=("$3") TM+=("$4"); }
-trap_ "a typo in BOOTS" 13-scratch/lab.conf 's/^BOOTS=(default none)/BOOTS=(default nnone)/' \
+trap_ "a typo in BOOTS" 99-scratch/lab.conf 's/^BOOTS=(default none)/BOOTS=(default nnone)/' \
 	'lab.conf:7: BOOTS has "nnone": no stack of tests/stacks.conf has that name'
-trap_ "an unknown key" 13-scratch/lab.conf '$a BOOT=(default)' 'lab.conf:9: unknown key BOOT'
-trap_ "MINUTES that is no number" 13-scratch/lab.conf 's/^MINUTES=5/MINUTES=5min/' \
+trap_ "an unknown key" 99-scratch/lab.conf '$a BOOT=(default)' 'lab.conf:9: unknown key BOOT'
+trap_ "MINUTES that is no number" 99-scratch/lab.conf 's/^MINUTES=5/MINUTES=5min/' \
 	"lab.conf:5: MINUTES must be a number of minutes, not '5min'"
-trap_ "SOURCE naming no file of solution/" 13-scratch/lab.conf 's/^SOURCE=scratch.c/SOURCE=scrach.c/' \
+trap_ "SOURCE naming no file of solution/" 99-scratch/lab.conf 's/^SOURCE=scratch.c/SOURCE=scrach.c/' \
 	'lab.conf:6: SOURCE=scrach.c, but '
-trap_ "a NEEDS text the series' headers lack" 13-scratch/lab.conf 's/|struct lsm_ctx|/|struct lsm_context|/' \
+trap_ "a NEEDS text the series' headers lack" 99-scratch/lab.conf 's/|struct lsm_ctx|/|struct lsm_context|/' \
 	"NEEDS 'struct lsm_context' in <linux/lsm.h>, and the series' headers"
-trap_ "a grader without lab_show()" 13-scratch/grade.c '/^static void lab_show(void)/,/^}/d' \
+trap_ "a grader without lab_show()" 99-scratch/grade.c '/^static void lab_show(void)/,/^}/d' \
 	"grade.c has no 'static void lab_show(void)'"
-trap_ "a grader without a step's STEP()" 13-scratch/grade.c '/^STEP(2,/,/^}/d' \
+trap_ "a grader without a step's STEP()" 99-scratch/grade.c '/^STEP(2,/,/^}/d' \
 	"grade.c has STEP(n, ...) for steps '1', and the solution's TODO markers make steps 1 2"
-trap_ "a mistake without expect:" 13-scratch/mistakes/adds-one.sed '/expect:/d' \
+trap_ "a mistake without expect:" 99-scratch/mistakes/adds-one.sed '/expect:/d' \
 	"mistakes/adds-one.sed has no 'expect:' line"
-trap_ "an expect: line of a step that does not exist" 13-scratch/mistakes/adds-one.sed \
+trap_ "an expect: line of a step that does not exist" 99-scratch/mistakes/adds-one.sed \
 	's/expect: step 1 passes/expect: step 3 passes/' "'expect: step 3 passes' names step 3, and the lab has steps 1 to 2"
-trap_ "an expect: line no one can read" 13-scratch/mistakes/adds-one.sed \
+trap_ "an expect: line no one can read" 99-scratch/mistakes/adds-one.sed \
 	's/expect: step 1 passes/expect: step 1 is fine/' "'expect: step 1 is fine' is none of"
-trap_ "a HINT=2 expect: line of a step that does not exist" 13-scratch/mistakes/adds-one.sed \
+trap_ "a HINT=2 expect: line of a step that does not exist" 99-scratch/mistakes/adds-one.sed \
 	's/expect: step 1 passes/expect: HINT=2 step 3 passes/' "'expect: HINT=2 step 3 passes' names step 3, and the lab has steps 1 to 2"
-trap_ "a mistake said not to compile that compiles" 13-scratch/mistakes/adds-one.sed \
+trap_ "a mistake said not to compile that compiles" 99-scratch/mistakes/adds-one.sed \
 	's/expect: step 1 passes/expect: compile: error: expected expression/' \
 	"compiles, and its 'expect: compile:' line says it must not"
-trap_ "a mistake that no longer changes the solution" 13-scratch/mistakes/adds-one.sed \
+trap_ "a mistake that no longer changes the solution" 99-scratch/mistakes/adds-one.sed \
 	's/return 2 \\\* x;/return 3 * x;/' 'mistakes/adds-one.sed does not change the solution'
-trap_ "a mistake that runs a command (sed's e: a lab folder is someone else's)" 13-scratch/mistakes/adds-one.sed \
+trap_ "a mistake that runs a command (sed's e: a lab folder is someone else's)" 99-scratch/mistakes/adds-one.sed \
 	'$a 1e touch /tmp/kit-lab-check-sed-ran' 'e/r/w commands disabled in sandbox mode'
-trap_ "a mistake that does not compile" 13-scratch/mistakes/adds-one.sed 's/return x + 1;/return x + ;/' \
+trap_ "a mistake that does not compile" 99-scratch/mistakes/adds-one.sed 's/return x + 1;/return x + ;/' \
 	"mistake m-adds-one.c"
-trap_ "a skeleton that does not compile (a variable outside the TODO block)" 13-scratch/solution/scratch.c \
+trap_ "a skeleton that does not compile (a variable outside the TODO block)" 99-scratch/solution/scratch.c \
 	's|^\t/\* TODO 2: return x doubled \*/|\tint y = 2 * x;\n&|; s|^\treturn 2 \* x;|\treturn y;|' \
-	"13/skel-1.c:17:13: error: unused variable"
-trap_ "a malformed TODO marker" 13-scratch/solution/scratch.c \
-	's|/\* TODO 2: return x doubled \*/|/* TODO 2 return x doubled */|' "make skel 13 STEP=1 fails: lab-skel.sh"
-trap_ "a README without a Hints section" 13-scratch/README.md '/^## Hints/d' \
+	"99/skel-1.c:17:13: error: unused variable"
+trap_ "a malformed TODO marker" 99-scratch/solution/scratch.c \
+	's|/\* TODO 2: return x doubled \*/|/* TODO 2 return x doubled */|' "make skel 99 STEP=1 fails: lab-skel.sh"
+trap_ "a README without a Hints section" 99-scratch/README.md '/^## Hints/d' \
 	"README.md has the sections 'Goal,Background,Steps,Discussion'"
-trap_ "a README whose Steps miss a step" 13-scratch/README.md '/^2\. /d' "## Steps has 1 numbered item(s)"
-trap_ "a README link to a heading that does not exist" 13-scratch/README.md \
+trap_ "a README whose Steps miss a step" 99-scratch/README.md '/^2\. /d' "## Steps has 1 numbered item(s)"
+trap_ "a README link to a heading that does not exist" 99-scratch/README.md \
 	's/#the-path-through-the-labs/#the-path-through-labs/' \
-	"links to ../README.md#the-path-through-labs, and $T/labs/13-scratch/../README.md has no heading or <a id> with that anchor"
-trap_ "no index row" README.md '/^| 13 |/d' "labs/README.md has no row for lab 13"
-trap_ "an index row whose time is not MINUTES" README.md '/^| 13 |/s/| 5 min |/| 6 min |/' \
-	"row of lab 13 says '6 min'; lab.conf says MINUTES=5"
-trap_ "an index row whose boots are not BOOTS" README.md '/^| 13 |/s/`none`/`apparmor`/' \
-	"row of lab 13 names the boots 'default apparmor'; lab.conf's BOOTS are 'default none'"
-trap_ "an index row whose title is not TITLE" README.md '/^| 13 |/s/| Scratch: your/| Scratched: your/' \
-	"row of lab 13 has the title 'Scratched: your process ID"
-trap_ "an index row of a lab that does not exist" README.md '/^| 13 |/{p;s/^| 13 |/| 14 |/}' \
-	"labs/README.md has a row for lab 14, and there is no labs/14-*/lab.conf"
+	"links to ../README.md#the-path-through-labs, and $T/labs/99-scratch/../README.md has no heading or <a id> with that anchor"
+trap_ "no index row" README.md '/^| 99 |/d' "labs/README.md has no row for lab 99"
+trap_ "an index row whose time is not MINUTES" README.md '/^| 99 |/s/| 5 min |/| 6 min |/' \
+	"row of lab 99 says '6 min'; lab.conf says MINUTES=5"
+trap_ "an index row whose boots are not BOOTS" README.md '/^| 99 |/s/`none`/`apparmor`/' \
+	"row of lab 99 names the boots 'default apparmor'; lab.conf's BOOTS are 'default none'"
+trap_ "an index row whose title is not TITLE" README.md '/^| 99 |/s/| Scratch: your/| Scratched: your/' \
+	"row of lab 99 has the title 'Scratched: your process ID"
+trap_ "an index row of a lab that does not exist" README.md '/^| 99 |/{p;s/^| 99 |/| 98 |/}' \
+	"labs/README.md has a row for lab 98, and there is no labs/98-*/lab.conf"
 echo "1..$((${#DIRS[@]} + 8 + ${#TN[@]}))"
 
 # 1. Every lab of the kit.
@@ -129,24 +129,26 @@ fresh() {
 	rm -rf "$T/labs"
 	mkdir -p "$T/labs"
 	(cd "$K/labs" && find . -path '*/work' -prune -o -type f -print | cpio -pdm --quiet "$T/labs")
-	cp -r "$K/tests/data/lab-scratch" "$T/labs/13-scratch"
-	# The index row: after the last row of the table.
-	awk '{ print } /^\| 12 \|/ { print "| 13 | Scratch: your process ID, twice (a test'"'"'s lab) | 5 min | nothing | `default`; `none` |" }' \
+	cp -r "$K/tests/data/lab-scratch" "$T/labs/99-scratch"
+	# The index row: after the last row of the table (number 99: after
+	# any lab the kit will have).
+	awk -v last="$(grep -nE '^\| *[0-9]+ *\|' "$K/labs/README.md" | tail -1 | cut -d: -f1)" \
+		'{ print } NR == last { print "| 99 | Scratch: your process ID, twice (a test'"'"'s lab) | 5 min | nothing | `default`; `none` |" }' \
 		"$K/labs/README.md" >"$T/labs/README.md"
 }
 fresh
-out=$(LABS_DIR=$T/labs "$CHECK" 13 2>&1)
+out=$(LABS_DIR=$T/labs "$CHECK" 99 2>&1)
 rc=$?
-if [ $rc -eq 0 ] && grep -qE '^kit: lab 13 13-scratch +ok ' <<<"$out"; then
+if [ $rc -eq 0 ] && grep -qE '^kit: lab 99 99-scratch +ok ' <<<"$out"; then
 	ok "a scratch user-space lab (its folder and one index row) passes make lab-check ($(grep -m1 -oE 'ok \([0-9.]+ s\)' <<<"$out"))"
 else
 	notok "a scratch user-space lab (its folder and one index row) passes make lab-check (exit $rc)"
 	sed 's/^/# /' <<<"$out" | head -12
 fi
-l=$(LABS_DIR=$T/labs make -s -C "$K" labs 2>&1 | grep -E '^ +13 +Scratch: your process ID, twice +5 min')
-mv "$T/labs/13-scratch" "$T/13-away"
-l2=$(LABS_DIR=$T/labs make -s -C "$K" labs 2>&1 | grep -E '^ +13 ')
-mv "$T/13-away" "$T/labs/13-scratch"
+l=$(LABS_DIR=$T/labs make -s -C "$K" labs 2>&1 | grep -E '^ +99 +Scratch: your process ID, twice +5 min')
+mv "$T/labs/99-scratch" "$T/99-away"
+l2=$(LABS_DIR=$T/labs make -s -C "$K" labs 2>&1 | grep -E '^ +99 ')
+mv "$T/99-away" "$T/labs/99-scratch"
 if [ -n "$l" ] && [ -z "$l2" ]; then
 	ok "make labs lists the scratch lab ($(sed 's/  */ /g' <<<"$l"))"
 else
@@ -163,7 +165,7 @@ for i in "${!TN[@]}"; do
 		notok "$name: the trap changes $file (update the trap's sed script)"
 		continue
 	fi
-	num=13
+	num=99
 	out=$(LABS_DIR=$T/labs "$CHECK" "$num" 2>&1)
 	rc=$?
 	if [ $rc -ne 0 ] && grep -qF -- "$msg" <<<"$out"; then
@@ -179,11 +181,11 @@ done
 # lab-kernel.sh and make bench ask.  (Before, labs.sh and lab-hints.sh
 # read it with sed: "scratch.c", quotes and all.)
 fresh
-sed -i 's/^SOURCE=scratch.c/SOURCE="scratch.c"/' "$T/labs/13-scratch/lab.conf"
-out=$(LABS_DIR=$T/labs "$CHECK" 13 2>&1); rc=$?
-src=$("$K/scripts/lab/conf.sh" "$T/labs/13-scratch" SOURCE 2>&1)
-sed -i 's/^SOURCE="scratch.c"/SOURCE="scratch.c/' "$T/labs/13-scratch/lab.conf"
-bsrc=$("$K/scripts/lab/conf.sh" "$T/labs/13-scratch" SOURCE 2>&1); brc=$?
+sed -i 's/^SOURCE=scratch.c/SOURCE="scratch.c"/' "$T/labs/99-scratch/lab.conf"
+out=$(LABS_DIR=$T/labs "$CHECK" 99 2>&1); rc=$?
+src=$("$K/scripts/lab/conf.sh" "$T/labs/99-scratch" SOURCE 2>&1)
+sed -i 's/^SOURCE="scratch.c"/SOURCE="scratch.c/' "$T/labs/99-scratch/lab.conf"
+bsrc=$("$K/scripts/lab/conf.sh" "$T/labs/99-scratch" SOURCE 2>&1); brc=$?
 if [ $rc -eq 0 ] && [ "$src" = scratch.c ] && [ $brc -ne 0 ] && grep -q 'bash cannot read it' <<<"$bsrc"; then
 	ok "a quoted SOURCE=\"scratch.c\" passes make lab-check and reads as scratch.c; an unclosed quote is an error naming lab.conf"
 else

@@ -3,8 +3,8 @@
  * The scratch lab of tests/host/lab-check.sh: the functions the attendee
  * writes in scratch.c.
  */
-#ifndef LAB13_H
-#define LAB13_H
+#ifndef LAB99_H
+#define LAB99_H
 
 #include <linux/lsm.h>
 
@@ -16,4 +16,4 @@ int lab_pid(void);
 /* Step 2.  Return x doubled. */
 int lab_twice(int x);
 
-#endif /* LAB13_H */
+#endif /* LAB99_H */

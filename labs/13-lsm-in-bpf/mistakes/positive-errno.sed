@@ -1,0 +1,5 @@
+# EPERM without its minus: 6.1 hands the 1 to the system call as it is, so
+# mkdir returns 1, sets no errno, and makes no directory.
+# expect: step 1 fails
+# expect: step 1 hint: a positive answer
+s/return -EPERM;/return EPERM;/

@@ -1,0 +1,99 @@
+# shellcheck shell=bash
+# make lab, KIND=bpf (lab 13): SOURCE is BPF C, compiled on the host with
+# clang against the bpf flavour's BTF and turned into a skeleton by
+# bpftool (scripts/bpf/build.sh); the lab's loader.c, built with that
+# skeleton, and the grader are linked with libbpf.a into one static
+# program (build/labs/NN/TAG/BIN-TAG) that runs in a guest of the bpf
+# flavour (lab.conf: FLAVOUR=bpf).  One of the four kind files: each defines
+# the same hooks (docs/hacking.md, "The kinds' hooks"), and load_conf
+# sources the one of the lab's KIND (kind_load, scripts/lab/conf.sh).
+
+# bpf_todos SRC: the steps whose placeholder LAB_TODO(n) is still in SRC,
+# a bit each (1 << n), for the grader (loader.h's lab_bpf_todos).  A BPF
+# program cannot tell the grader it reached its placeholder (in a boot
+# without bpf in lsm= it never runs), so the source says it.
+bpf_todos() {
+	local n mask=0
+	# (the code, not its comments: a solution's "END TODO n: LAB_TODO(n);")
+	for n in $(sed -E 's|/\*.*\*/||g' "$1" | grep -oE 'LAB_TODO\([0-9]+\)' | tr -dc '0-9\n' | sort -un); do
+		mask=$((mask | (1 << n)))
+	done
+	echo "$mask"
+}
+
+# bpf_link DIR SRC PROG [CC-ENV...]: SRC built (scripts/bpf/build.sh:
+# DIR/guard.bpf.o, DIR/guard.skel.h; the skeleton's name is the lab's
+# SOURCE without .bpf.c), the lab's loader.c compiled with it, linked
+# with the grader's object (GRADE_O) and libbpf into PROG; the messages
+# in DIR/compile.txt; 1 if something does not build.
+bpf_link() {
+	local d=$1 src=$2 prog=$3 name=${SOURCE%.bpf.c}
+	shift 3
+	"$KIT/scripts/bpf/build.sh" "$src" "$d" "$name" || { compile_hints "$d"; return 1; }
+	env "$@" "$KIT/scripts/guest-cc.sh" -c -DLAB_BPF_TODOS="$(bpf_todos "$src")" -I "$d" -I "$LDIR" \
+		-o "$d/loader.o" "$LDIR/loader.c" >>"$d/compile.txt" 2>&1 || return 1
+	env "$@" "$KIT/scripts/guest-cc.sh" -o "$prog" "$d/loader.o" "$GRADE_O" -lbpf -lelf -lz \
+		>>"$d/compile.txt" 2>&1 || return 1
+}
+
+# lab.sh: the locks and stages.
+kind_lock() { :; }
+kind_config() {
+	ensure_kernel
+	check_needs
+}
+kind_build_note() { :; }
+kind_build_grader() { build_grader; }
+kind_build_variant() {	# kind_build_variant TAG SRC: in $OUT/TAG, made empty
+	local tag=$1 src=$2 d=$OUT/$1
+	cp "$src" "$d/$BIN-$tag.c"
+	GRADE_O=$OUT/grade.o bpf_link "$d" "$src" "$d/$BIN-$tag"
+}
+kind_check_variants() { check_variants_together "$@"; }
+
+# boot.sh: what a guest gets beyond the grader; the shell; gdb.
+kind_payload() { :; }
+kind_shell() {
+	local d=$OUT/shell
+	build_grader
+	mkdir -p "$d"
+	GRADE_O=$OUT/grade.o bpf_link "$d" "$1" "$d/$BIN" || show_compile_error shell "$1"
+	say "in the guest: '$BIN' loads your program and shows what it refuses, '$BIN --grade' grades it"
+	exec "$KIT/scripts/run-guest.sh" --shell --bin "$d/$BIN"
+}
+kind_gdb() { die_gdb_user_space; }
+
+# build.sh and report.sh: the learner's advice.
+kind_compile_advice() { echo " clang's warnings count as errors here (-Werror); the verifier's complaints come at load time, in the guest."; }
+kind_crash_report() { :; }
+kind_boot_trouble() { :; }	# verdict()'s own: a guest hung, rarely the attendee's program
+
+# scripts/lab-check.sh: the solution, every skeleton and every mistake
+# built as make lab builds them, with the grader, once the bpf flavour's
+# BTF is there (make kernel FLAVOUR=bpf): vmlinux.h is made from it.
+kind_check_files() {
+	local f
+	for f in loader.c loader.h; do
+		[ -f "$LDIR/$f" ] ||
+			problem "$(rel "$LDIR")/$f is missing: a BPF lab's loader (the skeleton's user) is the lab's own"
+	done
+}
+kind_check_compile() {
+	local k f
+	if [ ! -f "$(FLAVOUR=bpf flavour_dir)/vmlinux" ]; then
+		NOTES+=("not compiled: BPF C is built against the bpf flavour's BTF (make kernel FLAVOUR=bpf)")
+		return 0
+	fi
+	bpf_check solution "$SOL"
+	for k in "${!SKELS[@]}"; do bpf_check "skeleton STEP=$((k + 1))" "${SKELS[$k]}"; done
+	for f in "${MISTAKE_SRCS[@]}"; do bpf_check "mistake ${f##*/}" "${f#*:}"; done
+}
+kind_check_mistake() { MISTAKE_SRCS+=("$1"); }	# NOCC:FILE, built by kind_check_compile
+
+# bpf_check NAME SRC: lab-check's build of one variant.
+bpf_check() {
+	local d=$WORK/$NN/$1
+	rm -rf "$d" && mkdir -p "$d"
+	GRADE_O=$WORK/$NN/grade.o bpf_link "$d" "$2" "$d/prog" KIT_UAPI="$INC" ||
+		problem "$1 ($(rel "$2")) does not build as make lab builds it: $(grep -m1 -E 'error|undefined' "$d/compile.txt" | sed "s|$KIT/||g; s|$WORK/||g")"
+}
