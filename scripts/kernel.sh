@@ -43,13 +43,14 @@ KMAKE=(make -C "$TREE" O="$KOUT" ARCH=x86_64)
 TARGETS=(bzImage headers)
 # A gdb flavour: also scripts_gdb, the kernel's gdb helpers linked into the
 # output folder (vmlinux-gdb.py, scripts/gdb/linux/constants.py), which
-# only `make all` builds otherwise.  With DWARF, ccache puts the compiler's
-# working directory (the output folder, which names the clone) in its hash,
-# unless -fdebug-prefix-map maps it: mapped to one fixed name, a clean
-# clone's CI and the lab-gdb copy hit what another clone compiled.  gdb.sh
-# maps the name back (set substitute-path).
-if [[ "$FLAVOUR" == *gdb* ]]; then
-	TARGETS+=(scripts_gdb)
+# only `make all` builds otherwise.  With DWARF (gdb's flavours, and bpf's,
+# whose BTF pahole makes from it), ccache puts the compiler's working
+# directory (the output folder, which names the clone) in its hash, unless
+# -fdebug-prefix-map maps it: mapped to one fixed name, a clean clone's CI
+# and the lab-gdb copy hit what another clone compiled.  gdb.sh maps the
+# name back (set substitute-path).
+[[ "$FLAVOUR" != *gdb* ]] || TARGETS+=(scripts_gdb)
+if grep -qx 'CONFIG_DEBUG_INFO=y' "${FRAGS[@]}"; then
 	KMAKE+=(KCFLAGS="-fdebug-prefix-map=$KOUT=/kit-kbuild")
 fi
 # The lab flavours need the lab files that lab-kernel.sh puts in the tree.
@@ -337,7 +338,7 @@ cache_restore() {
 	old=$(cat "$e/kit")
 	rm -rf "$KOUT.tmp" && mkdir -p "$(dirname "$KOUT")" &&
 	cp -r "$e/kbuild" "$KOUT.tmp" &&
-	(cd "$KOUT.tmp" && grep -rlIZ -F "$old" . | OLD=$old NEW=$KIT xargs -0r perl -pi -e 's/\Q$ENV{OLD}\E/$ENV{NEW}/g') &&
+	(cd "$KOUT.tmp" && grep -rlIZ -F "$old" . | OLD=$old NEW=$KIT xargs -0r perl -pi -e 's/\Q$ENV{OLD}\E(?![\w.+-])/$ENV{NEW}/g') &&
 	(cd "$KOUT.tmp" && find . -type l -lname "$old/*" -printf '%p\t%l\n' |
 		while IFS=$'\t' read -r l t; do ln -sfn "$KIT${t#"$old"}" "$l"; done) || {
 		rm -rf "$KOUT.tmp"

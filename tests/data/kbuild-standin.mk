@@ -47,6 +47,7 @@ $(O)/arch/x86/boot/bzImage: $(srcs) $(O)/.config
 	@mkdir -p $(@D)
 	@cat $^ >$@
 	@cp $@ $(O)/vmlinux
+	@echo '$(KCFLAGS)' >$(O)/.kcflags
 	@ln -sfn $(CURDIR) $(O)/source
 	@mkdir -p $(O)/drivers && : >$(O)/drivers/built-in.a
 	@{ echo 'deps_bzImage := \'; for f in $(filter-out %/Makefile %/Kconfig,$(srcs)); do echo "  $$f \\"; done; echo; } \

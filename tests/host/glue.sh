@@ -49,7 +49,7 @@ run() {	# run FIXTURE CMD...: CMD with @ replaced by FIXTURE; "rc=N" last
 # The expectation files hold the output; "rc=N" is added here.
 want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
 
-echo "1..32"
+echo "1..34"
 
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
@@ -439,6 +439,17 @@ kbuildcase() (
 	kb 1 "another flavour (debug)" FLAVOUR=debug
 	has 'CONFIG_DEBUG_STANDIN=y' "$BUILD/debug/bzImage"
 	kb 0 "the debug flavour again" FLAVOUR=debug
+	# A flavour with DWARF (gdb's, bpf's): the compiler maps the output
+	# folder, which names the clone, to one name in the debug info, so that
+	# ccache's hash leaves the clone out; a flavour without DWARF gets no
+	# KCFLAGS from kernel.sh.  Once only gdb's flavours had the map: every
+	# clean clone compiled bpf's kernel cold when its cache key changed.
+	echo 'CONFIG_DEBUG_INFO=y' >configs/dwarf.config
+	kb 1 "a flavour with DWARF (dwarf)" FLAVOUR=dwarf
+	grep -qxF -- "-fdebug-prefix-map=$BUILD/kbuild/dwarf=/kit-kbuild" "$BUILD/kbuild/dwarf/.kcflags" ||
+		{ echo "a flavour with DWARF was built without the prefix map: KCFLAGS '$(cat "$BUILD/kbuild/dwarf/.kcflags")'"; exit 1; }
+	[ ! -s "$BUILD/kbuild/debug/.kcflags" ] || [ -z "$(tr -d '[:space:]' <"$BUILD/kbuild/debug/.kcflags")" ] ||
+		{ echo "a flavour without DWARF got KCFLAGS '$(cat "$BUILD/kbuild/debug/.kcflags")'"; exit 1; }
 	kb 0 "the normal flavour after the debug one"
 	echo 'edited in the tree' >>"$BUILD/linux/README"
 	kb 1 "a file of build/linux edited (not committed)"
@@ -495,6 +506,10 @@ cachecase() (
 	SABOTAGE=${CACHE_SABOTAGE:-} kbuildcase >/dev/null || { echo "the first clone's build failed"; exit 1; }
 	A=$T/kb/kit B=$T/kb2/kit
 	rm -rf "$T/kb2" && mkdir -p "$T/kb2" && cp -r "$A" "$B" && rm -rf "$B/build" || exit 1
+	# A name that begins with the first clone's path without being under
+	# it, as /kit-kbuild (the debug info's name of the output folder) is
+	# for the image's /kit: the restore keeps it.
+	for e in "$CACHECASE"/normal-*/kbuild; do printf '%s %s\n' "$A-kbuild" "$A/x" >"$e/anchor.txt"; done
 	[ -z "${CACHE_SABOTAGE:-}" ] || sed -i "$CACHE_SABOTAGE" "$B/scripts/kernel.sh"
 	cd "$B" || exit 1
 	export BUILD=$B/build TARBALL=$T/kb/fake.tar.xz LABS_DIR=$B/labs KIT_KERNEL_CACHE=$CACHECASE
@@ -508,6 +523,8 @@ cachecase() (
 	grep -q 'from the kernel cache' <<<"$out" || { echo "no 'from the kernel cache' message: $out"; exit 1; }
 	cmp -s "$A/build/bzImage" "$B/build/bzImage" || { echo "the restored bzImage differs from the first clone's"; exit 1; }
 	! grep -rqF "$A/" "$B/build/kbuild/normal" || { echo "the restored Kbuild folder names the first clone: $(grep -rlF "$A/" "$B/build/kbuild/normal" | head -2)"; exit 1; }
+	[ "$(cat "$B/build/kbuild/normal/anchor.txt")" = "$A-kbuild $B/x" ] ||
+		{ echo "the restore renamed a path that only begins with the first clone's: '$(cat "$B/build/kbuild/normal/anchor.txt")'"; exit 1; }
 	[ "$(readlink "$B/build/kbuild/normal/source")" = "$B/build/linux" ] ||
 		{ echo "the restored source link points at $(readlink "$B/build/kbuild/normal/source")"; exit 1; }
 	rm "$BUILD/stamps/kernel-normal"
@@ -530,6 +547,8 @@ cachecase() (
 )
 sabotaged "the kernel cache: a clone with the same inputs takes another's kernel without Kbuild, renamed to itself and up to date; a different demo-lsm/ or patch builds its own" \
 	"a cache key that is the same for every kernel" cachecase CACHE_SABOTAGE '/^cache_key() {/a echo one key; return' 'demo-lsm/ edited: Kbuild ran 0 times'
+sabotaged "the kernel cache's restore renames the first clone's paths, not a name that only begins with it (/kit-kbuild for /kit)" \
+	"a restore that renames every occurrence" cachecase CACHE_SABOTAGE 's/(?!\[\\w.+-\])//' 'only begins with the first'
 
 # ccache installed half-way (make deps installs it in a fresh machine's
 # first run) changes no compiler command line: the clone's next run
@@ -587,6 +606,9 @@ sabotaged "kernel.sh runs Kbuild when a patch, a demo-lsm/ file, a config fragme
 # quick stamp, and with one that leaves the tree's folders out.
 sabotaged "a no-op make kernel reads no content (no git status over the tree), yet sees each input change above" \
 	"a kernel.sh without its quick stamp" kbuildonce SABOTAGE 's/quick_ok "\$STAMP"/false \&\& &/' 'the no-op ran git status'
+sabotaged "a flavour with DWARF maps its output folder out of the debug info (-fdebug-prefix-map), so that another clone's ccache hits" \
+	"a kernel.sh that maps gdb's flavours only" kbuildonce SABOTAGE \
+	"s/^if grep -qx 'CONFIG_DEBUG_INFO=y' .*/if [[ \"\\\$FLAVOUR\" == *gdb* ]]; then/" 'built without the prefix map'
 sabotaged "the quick stamp watches the tree as Kbuild read it: the folders it built in, the files its .cmd files list, its Makefiles and Kconfig files" \
 	"a kernel.sh whose quick stamp leaves the tree's folders out" kbuildonce SABOTAGE \
 	's/\[ -d "\$t" \] || continue/continue/; s/ "\$TREE")$/)/; /kernel-deps.awk")$/s/-f /-f \/dev\/null /' \
