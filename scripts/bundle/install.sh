@@ -30,7 +30,7 @@ tar -C "$w" --no-same-owner -xf "$file" || die "could not unpack $file (a trunca
 b=$w/kit-bundle
 [ -f "$b/manifest" ] && [ -f "$b/debs/Packages" ] ||
 	die "BUNDLE=$file has no manifest or no debs/Packages: not a bundle of make bundle." "Use the file make bundle wrote."
-sed -n 's/^made: /kit: bundle made /p; s/^kit: /kit: bundle of the kit at /p' "$b/manifest"
+sed -n 's/^made: /kit: bundle made /p; t; s/^kit: /kit: bundle of the kit at /p' "$b/manifest"
 
 mkdir -p "$w/etc/sources.list.d" "$w/lists/partial"
 echo "deb [trusted=yes] file:$b/debs ./" >"$w/etc/sources.list"
