@@ -4,9 +4,12 @@
 # bpftool (scripts/bpf/build.sh); the lab's loader.c, built with that
 # skeleton, and the grader are linked with libbpf.a into one static
 # program (build/labs/NN/TAG/BIN-TAG) that runs in a guest of the bpf
-# flavour (lab.conf: FLAVOUR=bpf).  One of the four kind files: each defines
-# the same hooks (docs/hacking.md, "The kinds' hooks"), and load_conf
-# sources the one of the lab's KIND (kind_load, scripts/lab/conf.sh).
+# flavour (lab.conf: FLAVOUR=bpf).  One of the four kind files
+# (docs/hacking.md, "The kinds' hooks"): the user kind's hooks, then what
+# differs here; load_conf sources the one of the lab's KIND (kind_load,
+# scripts/lab/conf.sh).
+# shellcheck source=scripts/lab/kind-user.sh
+. "$KIT/scripts/lab/kind-user.sh"
 
 # bpf_todos SRC: the steps whose placeholder LAB_TODO(n) is still in SRC,
 # a bit each (1 << n), for the grader (loader.h's lab_bpf_todos).  A BPF
@@ -36,23 +39,14 @@ bpf_link() {
 		>>"$d/compile.txt" 2>&1 || return 1
 }
 
-# lab.sh: the locks and stages.
-kind_lock() { :; }
-kind_config() {
-	ensure_kernel
-	check_needs
-}
-kind_build_note() { :; }
-kind_build_grader() { build_grader; }
+# lab.sh: the stages.
 kind_build_variant() {	# kind_build_variant TAG SRC: in $OUT/TAG, made empty
 	local tag=$1 src=$2 d=$OUT/$1
 	cp "$src" "$d/$BIN-$tag.c"
 	GRADE_O=$OUT/grade.o bpf_link "$d" "$src" "$d/$BIN-$tag"
 }
-kind_check_variants() { check_variants_together "$@"; }
 
-# boot.sh: what a guest gets beyond the grader; the shell; gdb.
-kind_payload() { :; }
+# boot.sh: the shell.
 kind_shell() {
 	local d=$OUT/shell
 	build_grader
@@ -61,12 +55,9 @@ kind_shell() {
 	say "in the guest: '$BIN' loads your program and shows what it refuses, '$BIN --grade' grades it"
 	exec "$KIT/scripts/run-guest.sh" --shell --bin "$d/$BIN"
 }
-kind_gdb() { die_gdb_user_space; }
 
 # build.sh and report.sh: the learner's advice.
 kind_compile_advice() { echo " clang's warnings count as errors here (-Werror); the verifier's complaints come at load time, in the guest."; }
-kind_crash_report() { :; }
-kind_boot_trouble() { :; }	# verdict()'s own: a guest hung, rarely the attendee's program
 
 # scripts/lab-check.sh: the solution, every skeleton and every mistake
 # built as make lab builds them, with the grader, once the bpf flavour's
@@ -88,7 +79,6 @@ kind_check_compile() {
 	for k in "${!SKELS[@]}"; do bpf_check "skeleton STEP=$((k + 1))" "${SKELS[$k]}"; done
 	for f in "${MISTAKE_SRCS[@]}"; do bpf_check "mistake ${f##*/}" "${f#*:}"; done
 }
-kind_check_mistake() { MISTAKE_SRCS+=("$1"); }	# NOCC:FILE, built by kind_check_compile
 
 # bpf_check NAME SRC: lab-check's build of one variant.
 bpf_check() {

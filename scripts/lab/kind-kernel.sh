@@ -2,9 +2,11 @@
 # make lab, KIND=kernel (labs 8, 9): the attendee's C file is built into
 # the lab kernel (scripts/lab-kernel.sh, build/lab/bzImage), and the
 # grader runs alone in a guest of that kernel.  One of the four kind
-# files: each defines the same hooks (docs/hacking.md, "The kinds'
-# hooks"), and load_conf sources the one of the lab's KIND (kind_load,
-# scripts/lab/conf.sh).
+# files (docs/hacking.md, "The kinds' hooks"): the user kind's hooks, then
+# what differs here; load_conf sources the one of the lab's KIND
+# (kind_load, scripts/lab/conf.sh).
+# shellcheck source=scripts/lab/kind-user.sh
+. "$KIT/scripts/lab/kind-user.sh"
 
 # lab.sh: the locks and stages.
 # Lock 1: the lab kernel holds one lab's file, so a second run must not
@@ -50,8 +52,7 @@ kind_check_variants() {
 	done
 }
 
-# boot.sh: what a guest gets beyond the grader; the shell; gdb.
-kind_payload() { :; }
+# boot.sh: the shell; gdb.
 kind_shell() {
 	build_variant shell "$1" || show_compile_error shell "$1"
 	say "in the guest: '$BIN-shell' shows what the lab's code did, '$BIN-shell --grade' grades it"
@@ -59,8 +60,7 @@ kind_shell() {
 }
 kind_gdb() { :; }
 
-# build.sh and report.sh: the learner's advice.
-kind_compile_advice() { echo " Warnings count as errors here (-Werror)."; }
+# report.sh: the learner's advice.
 # kind_crash_report I RC: the lab kernel has no kallsyms: name the Oops's
 # addresses of boot I (from 0; the runner's status RC) from its vmlinux.
 kind_crash_report() {

@@ -1,9 +1,10 @@
 # shellcheck shell=bash
 # make lab, KIND=user (the default): the attendee's C file is linked with
 # the grader (build/labs/NN/TAG/BIN-TAG) and runs in a guest of the kit's
-# kernel.  One of the four kind files: each defines the same hooks
-# (docs/hacking.md, "The kinds' hooks"), and load_conf sources the one of
-# the lab's KIND (kind_load, scripts/lab/conf.sh).
+# kernel.  One of the four kind files (docs/hacking.md, "The kinds'
+# hooks"): this one defines every hook, and the other kinds' files source
+# it before they define what differs for them; load_conf sources the one
+# of the lab's KIND (kind_load, scripts/lab/conf.sh).
 
 # lab.sh: the locks and stages.
 kind_lock() { :; }
