@@ -57,22 +57,6 @@ static int enforcing(void)
 	return 1;
 }
 
-/* finit_module() of a fresh file at path: 0, or the errno. */
-static int load_file(const char *path)
-{
-	int fd, rc;
-
-	if (create_file(path, junk))
-		return -1;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	rc = syscall(SYS_finit_module, fd, "", 0) ? errno : 0;
-	close(fd);
-	unlink(path);
-	return rc;
-}
-
 TEST(seed_id)
 {
 	char why[256];
@@ -105,12 +89,12 @@ TEST(reads_pinned_to_the_first_file_system)
 	const char *denied = "LoadPin: kernel-module denied obj=\"" TMP_FILE "\"";
 	int before = kernel_log_count(denied);
 
-	EXPECT_EQ(loader_errno(), load_file(ROOT_FILE)) TH_LOG("the initramfs's file");
+	EXPECT_EQ(loader_errno(), finit_junk(ROOT_FILE)) TH_LOG("the initramfs's file");
 	if (enforcing()) {
-		EXPECT_EQ(EPERM, load_file(TMP_FILE)) TH_LOG("the tmpfs's file after the initramfs's");
+		EXPECT_EQ(EPERM, finit_junk(TMP_FILE)) TH_LOG("the tmpfs's file after the initramfs's");
 		EXPECT_TRUE(log_grew(denied, before)) TH_LOG("no '%s' in the kernel log", denied);
 	} else {
-		EXPECT_EQ(loader_errno(), load_file(TMP_FILE)) TH_LOG("the tmpfs's file, LoadPin not enforcing");
+		EXPECT_EQ(loader_errno(), finit_junk(TMP_FILE)) TH_LOG("the tmpfs's file, LoadPin not enforcing");
 	}
 }
 
@@ -123,13 +107,13 @@ TEST(sysctl_turns_enforcing_off_and_on)
 		EXPECT_EQ(-ENOENT, read_text(SYSCTL, v, sizeof(v)));
 		return;
 	}
-	EXPECT_EQ(loader_errno(), load_file(ROOT_FILE));	/* pins, if nothing did */
+	EXPECT_EQ(loader_errno(), finit_junk(ROOT_FILE));	/* pins, if nothing did */
 	ASSERT_EQ(1, read_text(SYSCTL, v, sizeof(v))) TH_LOG("%s: %s", SYSCTL, strerror(errno));
 	EXPECT_STREQ(enforcing() ? "1" : "0", v);
 	ASSERT_EQ(0, write_string(SYSCTL, "0"));
-	EXPECT_EQ(loader_errno(), load_file(TMP_FILE)) TH_LOG("kernel.loadpin.enforce=0");
+	EXPECT_EQ(loader_errno(), finit_junk(TMP_FILE)) TH_LOG("kernel.loadpin.enforce=0");
 	ASSERT_EQ(0, write_string(SYSCTL, "1"));
-	EXPECT_EQ(EPERM, load_file(TMP_FILE)) TH_LOG("kernel.loadpin.enforce=1");
+	EXPECT_EQ(EPERM, finit_junk(TMP_FILE)) TH_LOG("kernel.loadpin.enforce=1");
 	ASSERT_EQ(0, write_string(SYSCTL, enforcing() ? "1" : "0"));
 }
 

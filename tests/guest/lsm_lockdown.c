@@ -103,27 +103,11 @@ TEST(ioperm_refused_only_where_lockdown_is_active_at_integrity)
 	}
 }
 
-/* finit_module() of text longer than an ELF header: its errno. */
-static int load_junk(void)
-{
-	int fd, err;
-
-	if (create_file(MODULE, JUNK_MODULE))
-		return -1;
-	fd = open(MODULE, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	err = syscall(SYS_finit_module, fd, "", 0) ? errno : 0;
-	close(fd);
-	unlink(MODULE);
-	return err;
-}
-
 TEST(unsigned_module_refused_only_where_lockdown_is_active_at_integrity)
 {
 	int refuse = lsm_active("lockdown") && strcmp(cmdline_level(), "none");
 	int before = kernel_log_count(UNSIGNED);
-	int err = load_junk();
+	int err = finit_junk(MODULE);
 
 	if (refuse) {
 		EXPECT_EQ(EPERM, err) TH_LOG("finit_module: %s", strerror(err));

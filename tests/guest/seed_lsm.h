@@ -16,16 +16,39 @@
  *				text longer than an ELF header (64 bytes), which
  *				init_module(2) would otherwise refuse before any
  *				LSM is asked
+ *	finit_junk(path)	finit_module() of a fresh file at path holding
+ *				JUNK_MODULE, removed after: 0 or the errno; -1
+ *				if the file could not be made
  */
 #ifndef KIT_SEED_LSM_H
 #define KIT_SEED_LSM_H
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
+#include "kit/files.h"
 #include "kit/lsm_abi.h"
 
 #define JUNK_MODULE "not a kernel module, and longer than an ELF header (64 bytes) all the same\n"
+
+static inline int finit_junk(const char *path)
+{
+	int fd, err;
+
+	if (create_file(path, JUNK_MODULE))
+		return -1;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	err = syscall(SYS_finit_module, fd, "", 0) ? errno : 0;
+	close(fd);
+	unlink(path);
+	return err;
+}
 
 static inline int lsm_named(const char *lsm)
 {
