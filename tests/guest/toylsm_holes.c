@@ -50,19 +50,6 @@
 
 #define XATTR "security.toylsm"
 
-/* Create path with 6 bytes, labelled l (needs CAP_MAC_ADMIN). */
-static int make_file(const char *path, const char *l)
-{
-	int fd;
-
-	unlink(path);
-	fd = open(path, O_CREAT | O_WRONLY, 0666);
-	if (fd < 0 || write(fd, "secret", 6) != 6)
-		return -1;
-	close(fd);
-	return setxattr(path, XATTR, l, strlen(l), 0);
-}
-
 static long size_of(const char *path)
 {
 	struct stat st;
@@ -76,7 +63,7 @@ TEST(truncation_needs_w)
 	const char *f = "/tmp/holes-trunc";
 	int fd;
 
-	ASSERT_EQ(0, make_file(f, "tr-file"));
+	ASSERT_EQ(0, toylsm_secret_file(f, "tr-file"));
 	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "tr-user tr-file rw\n"));
 	ASSERT_EQ(0, toylsm_relabel("tr-user"));
 	fd = open(f, O_WRONLY);		/* while "w" is granted */
@@ -256,25 +243,6 @@ TEST(a_traced_task_keeps_within_its_tracers_reach)
 	EXPECT_EQ(0, r[0]);
 }
 
-/* Copy /bin/busybox to path, labelled l. */
-static int labelled_busybox(const char *path, const char *l)
-{
-	static char buf[1 << 16];
-	int in = open("/bin/busybox", O_RDONLY), out;
-	ssize_t n;
-
-	unlink(path);
-	out = open(path, O_CREAT | O_WRONLY, 0755);
-	if (in < 0 || out < 0)
-		return -1;
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		if (write(out, buf, n) != n)
-			return -1;
-	close(in);
-	close(out);
-	return setxattr(path, XATTR, l, strlen(l), 0);
-}
-
 /* Exec path as busybox's "true" labelled l: exit status, 126 on EACCES. */
 static int run_as(const char *l, const char *path)
 {
@@ -298,7 +266,7 @@ TEST(x_runs_a_program_and_r_does_not)
 	void *p;
 	int fd;
 
-	ASSERT_EQ(0, labelled_busybox(bin, "hx-bin"));
+	ASSERT_EQ(0, toylsm_busybox(bin, "hx-bin"));
 	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "hx-x hx-bin x\nhx-r hx-bin r\n"));
 	EXPECT_EQ(0, run_as("hx-x", bin)) TH_LOG("an x rule alone could not exec it");
 	EXPECT_EQ(126, run_as("hx-r", bin)) TH_LOG("an r rule alone could exec it");
@@ -353,7 +321,7 @@ TEST(a_refused_label_removal_leaves_the_file_closed)
 	char buf[64];
 	int r, e;
 
-	ASSERT_EQ(0, make_file(f, "rx-secret"));
+	ASSERT_EQ(0, toylsm_secret_file(f, "rx-secret"));
 	/* Smack, when active: a label no rule lets the floor label write. */
 	setxattr(f, "security.SMACK64", "rx-obj", 6, 0);
 	ASSERT_EQ(0, toylsm_relabel("rx-user"));
@@ -509,7 +477,7 @@ TEST(access_mode_3_needs_r_and_w)
 	const char *f = "/tmp/holes-mode3";
 	int fd;
 
-	ASSERT_EQ(0, make_file(f, "m3-file"));
+	ASSERT_EQ(0, toylsm_secret_file(f, "m3-file"));
 	ASSERT_EQ(0, write_string(TOYLSM_FS "rules",
 				  "m3-r m3-file r\nm3-w m3-file w\nm3-rw m3-file rw\n"));
 	ASSERT_EQ(0, toylsm_relabel("m3-none"));
@@ -572,7 +540,7 @@ TEST(a_traced_exec_of_an_unreadable_program_needs_r_for_the_tracer)
 {
 	int r[2];
 
-	ASSERT_EQ(0, labelled_busybox(TRACED_BIN, "tx-bin"));
+	ASSERT_EQ(0, toylsm_busybox(TRACED_BIN, "tx-bin"));
 	ASSERT_EQ(0, write_string(TOYLSM_FS "rules",
 				  "pa-A pa-B w\npa-B tx-bin x\npa-A tx-bin -\n"));
 	EXPECT_EQ(0, run_as("pa-B", TRACED_BIN)) TH_LOG("untraced, x runs it");
@@ -597,7 +565,7 @@ TEST(a_refused_label_removal_keeps_the_label_for_mprotect)
 	void *p;
 	int fd, r;
 
-	ASSERT_EQ(0, make_file(f, "rm-own"));
+	ASSERT_EQ(0, toylsm_secret_file(f, "rm-own"));
 	setxattr(f, "security.SMACK64", "rx-obj", 6, 0);
 	ASSERT_EQ(0, toylsm_relabel("rm-own"));
 	fd = open(f, O_RDONLY);
@@ -628,7 +596,7 @@ TEST(access_and_user_xattrs_ask_the_rules)
 	const char *f = "/tmp/holes-access";
 	char buf[16];
 
-	ASSERT_EQ(0, make_file(f, "ac-file"));
+	ASSERT_EQ(0, toylsm_secret_file(f, "ac-file"));
 	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "ac-r ac-file r\n"));
 	ASSERT_EQ(0, toylsm_relabel("ac-r"));
 	EXPECT_EQ(0, access(f, R_OK));

@@ -36,19 +36,6 @@
 
 #define XATTR "security.toylsm"
 
-/* Create path holding "secret", labelled l (needs CAP_MAC_ADMIN). */
-static int make_file(const char *path, const char *l)
-{
-	int fd;
-
-	unlink(path);
-	fd = open(path, O_CREAT | O_WRONLY, 0666);
-	if (fd < 0 || write(fd, "secret", 6) != 6)
-		return -1;
-	close(fd);
-	return setxattr(path, XATTR, l, strlen(l), 0);
-}
-
 /* mmap(2) of one page: 0, or the errno. */
 static int map_errno(int fd, int prot, int flags)
 {
@@ -67,7 +54,7 @@ TEST(a_mapping_reads_and_a_shared_writable_one_writes)
 	char *p;
 	int fd;
 
-	ASSERT_EQ(0, make_file(f, "mm-file"));
+	ASSERT_EQ(0, toylsm_secret_file(f, "mm-file"));
 	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "mm-user mm-file rw\n"));
 	ASSERT_EQ(0, toylsm_relabel("mm-user"));
 	fd = open(f, O_RDWR);
@@ -437,25 +424,6 @@ TEST(a_thread_takes_no_label_of_its_own_without_mac_admin)
 	EXPECT_STREQ("th-b", toylsm_label());
 }
 
-/* Copy /bin/busybox (static) to path, labelled l. */
-static int labelled_busybox(const char *path, const char *l)
-{
-	static char buf[1 << 16];
-	int in = open("/bin/busybox", O_RDONLY), out;
-	ssize_t n;
-
-	unlink(path);
-	out = open(path, O_CREAT | O_WRONLY, 0755);
-	if (in < 0 || out < 0)
-		return -1;
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		if (write(out, buf, n) != n)
-			return -1;
-	close(in);
-	close(out);
-	return setxattr(path, XATTR, l, strlen(l), 0);
-}
-
 /*
  * Run path (busybox "sleep 5") under PTRACE_TRACEME, stopped after its
  * exec; the tracer then reads a word of the new
@@ -530,7 +498,7 @@ TEST(an_image_run_without_r_is_undumpable)
 {
 	const char *bin = "/tmp/reach-xonly";
 
-	ASSERT_EQ(0, labelled_busybox(bin, "xd-prog"));
+	ASSERT_EQ(0, toylsm_busybox(bin, "xd-prog"));
 	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "xd-user xd-prog x\n"));
 	ASSERT_EQ(0, toylsm_relabel("xd-user"));
 	errno = 0;

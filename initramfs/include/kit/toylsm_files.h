@@ -10,6 +10,9 @@
  *	toylsm_stats("file_open", &calls, &denials);	   a hook's counters
  *	toylsm_label(), toylsm_relabel("l")		   the thread's label
  *	drop_mac_admin()				   no more policy writes
+ *	toylsm_secret_file("/tmp/f", "l6-o")		   a new file holding "secret",
+ *							   labelled (CAP_MAC_ADMIN)
+ *	toylsm_busybox("/tmp/bb", "x-bin")		   a labelled copy of busybox
  */
 #ifndef KIT_TOYLSM_FILES_H
 #define KIT_TOYLSM_FILES_H
@@ -19,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 #include <linux/capability.h>
 
@@ -85,6 +89,46 @@ static inline int drop_cap(int cap)
 static inline int drop_mac_admin(void)
 {
 	return drop_cap(CAP_MAC_ADMIN);
+}
+
+/*
+ * path made anew holding "secret" (6 bytes), labelled l in
+ * security.toylsm (needs CAP_MAC_ADMIN): 0, or -1 with errno.
+ */
+static inline int toylsm_secret_file(const char *path, const char *l)
+{
+	int fd;
+
+	unlink(path);
+	fd = open(path, O_CREAT | O_WRONLY, 0666);
+	if (fd < 0 || write(fd, "secret", 6) != 6)
+		return -1;
+	close(fd);
+	return setxattr(path, "security.toylsm", l, strlen(l), 0);
+}
+
+/*
+ * path made anew as a copy of /bin/busybox (static, mode 0755), labelled
+ * l in security.toylsm (needs CAP_MAC_ADMIN): 0, or -1 with errno.
+ */
+static inline int toylsm_busybox(const char *path, const char *l)
+{
+	static char buf[1 << 16];
+	int in = open("/bin/busybox", O_RDONLY | O_CLOEXEC), out;
+	ssize_t n = -1;
+
+	unlink(path);
+	out = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0755);
+	if (in >= 0 && out >= 0)
+		while ((n = read(in, buf, sizeof(buf))) > 0 && write(out, buf, n) == n)
+			;
+	if (in >= 0)
+		close(in);
+	if (out >= 0)
+		close(out);
+	if (n != 0)
+		return -1;
+	return setxattr(path, "security.toylsm", l, strlen(l), 0);
 }
 
 #endif
