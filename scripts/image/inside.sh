@@ -31,8 +31,9 @@ for f in normal bpf; do
 	KIT_KERNEL_CACHE=$cache FLAVOUR=$f scripts/kernel.sh
 	if [ "$cache" != "$KIT_KERNEL_CACHE" ]; then
 		for e in "$cache/$f"-*/; do
+			e=${e%/}
 			if [ -f "$e/done" ] && cmp -s "$e/kbuild/arch/x86/boot/bzImage" "build/kbuild/$f/arch/x86/boot/bzImage"; then
-				cp -a "${e%/}" "$KIT_KERNEL_CACHE/"
+				cp -a "$e" "$KIT_KERNEL_CACHE/"
 				say "image: kernel-cache entry ${e##*/} (kept in the host's cache too)"
 			fi
 		done
