@@ -251,7 +251,8 @@ rootless() {
 	rm -rf "$h/kit-test" "$h/kit-image.tar"
 	free=$(df -P -BG "$h" | awk 'NR == 2 { print $4 + 0 }')
 	[ "$free" -ge $ROOTLESS_GB ] || { echo "$h has $free GB free; the rootless case needs $ROOTLESS_GB GB (rootless podman's vfs copies each layer)"; exit 1; }
-	trap 'su "$U" -s /bin/bash -c "podman rmi -f localhost/kit-lsm:latest; podman system prune -f" >/dev/null 2>&1; rm -rf "$h/kit-test" "$h/kit-image.tar"' EXIT
+	# (h is expanded now: the trap runs after the function has returned)
+	trap "su \"\$U\" -s /bin/bash -c 'podman rmi -f localhost/kit-lsm:latest; podman system prune -f' >/dev/null 2>&1; rm -rf $(printf '%q ' "$h/kit-test" "$h/kit-image.tar")" EXIT
 	(cd "$K" && make image-save OUT="$h/kit-image.tar" >/dev/null) || { echo "make image-save failed"; exit 1; }
 	fresh "$h/kit-test"
 	chown -R "$U:" "$h/kit-test" "$h/kit-image.tar"
@@ -270,6 +271,8 @@ left() {
 	h=$(getent passwd "$U" | cut -d: -f6)
 	n=$(su "$U" -s /bin/bash -c 'podman images -q' 2>/dev/null | wc -l)
 	[ "$n" = 0 ] || { echo "$U still has $n image(s): $(su "$U" -s /bin/bash -c 'podman images' 2>&1 | tail -n +2)"; exit 1; }
+	[ ! -e "$h/kit-test" ] && [ ! -e "$h/kit-image.tar" ] ||
+		{ echo "the case's checkout or image file is still in $h: $(du -sh "$h/kit-test" "$h/kit-image.tar" 2>&1 | tr '\n' ' ')"; exit 1; }
 	echo "$U's container storage: $(du -sm "$h/.local/share/containers" 2>/dev/null | cut -f1) MB left"
 }
 scenario "the rootless case leaves no image behind" left
