@@ -24,13 +24,32 @@ const unsigned int lab_bpf_todos = LAB_BPF_TODOS;
 char lab13_log[4096];
 static struct guard *skel;
 
+/*
+ * libbpf's messages, their last 4 KB kept: the verifier's log comes in one
+ * message, its reason at the end.
+ */
 static int log_libbpf(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
-	size_t n = strlen(lab13_log);
+	static char msg[65536];
+	size_t n = strlen(lab13_log), m, room = sizeof(lab13_log) - 1;
+	int len;
 
-	if (level == LIBBPF_DEBUG || n >= sizeof(lab13_log) - 1)
+	if (level == LIBBPF_DEBUG)
 		return 0;
-	return vsnprintf(lab13_log + n, sizeof(lab13_log) - n, fmt, ap);
+	len = vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (len < 0)
+		return len;
+	m = strlen(msg);
+	if (m >= room) {
+		memcpy(lab13_log, msg + m - room, room + 1);
+		return len;
+	}
+	if (n + m > room) {	/* drop the oldest bytes */
+		memmove(lab13_log, lab13_log + n + m - room, room - m);
+		n = room - m;
+	}
+	memcpy(lab13_log + n, msg, m + 1);
+	return len;
 }
 
 int lab13_bpf_in_lsm(void)

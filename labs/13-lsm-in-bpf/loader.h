@@ -8,7 +8,8 @@
  *				(LSM_ID_BPF) in lsm_module_list(), 1 or 0
  *	lab13_load(target)	open the program, set target_tgid, load it
  *				and attach guard_mkdir: 0, or -errno with
- *				libbpf's messages in lab13_log
+ *				libbpf's messages in lab13_log (their last
+ *				4 KB, where the verifier's reason is)
  *	lab13_refused()		the program's counter, refused
  *	lab13_unload()		detach and free it (its link closed)
  *	lab_bpf_todos		the steps whose TODO is still in the source,

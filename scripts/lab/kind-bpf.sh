@@ -17,11 +17,24 @@
 # without bpf in lsm= it never runs), so the source says it.
 bpf_todos() {
 	local n mask=0
-	# (the code, not its comments: a solution's "END TODO n: LAB_TODO(n);")
-	for n in $(sed -E 's|/\*.*\*/||g' "$1" | grep -oE 'LAB_TODO\([0-9]+\)' | tr -dc '0-9\n' | sort -un); do
+	# The code, not its comments (a solution's "END TODO n: LAB_TODO(n);",
+	# a placeholder commented out with //): the preprocessor's own reading,
+	# which expands nothing with -fpreprocessed; steps 1 to 9 only.
+	for n in $(gcc -fpreprocessed -dD -E -P -x c "$1" 2>/dev/null |
+		grep -oE 'LAB_TODO\([1-9]\)' | tr -dc '0-9\n' | sort -un); do
 		mask=$((mask | (1 << n)))
 	done
 	echo "$mask"
+}
+
+# skel_has SKEL PART VAR: the skeleton's struct NAME__PART (rodata, bss)
+# has VAR, which loader.c uses.
+skel_has() {
+	awk -v part="__$2 {" -v var="$3;" '
+		index($0, part) { inside = 1; next }
+		inside && /^\t}/ { inside = 0 }
+		inside && index($0, " " var) { found = 1 }
+		END { exit !found }' "$1"
 }
 
 # bpf_link DIR SRC PROG [CC-ENV...]: SRC built (scripts/bpf/build.sh:
@@ -30,9 +43,20 @@ bpf_todos() {
 # with the grader's object (GRADE_O) and libbpf into PROG; the messages
 # in DIR/compile.txt; 1 if something does not build.
 bpf_link() {
-	local d=$1 src=$2 prog=$3 name=${SOURCE%.bpf.c}
+	local d=$1 src=$2 prog=$3 name=${SOURCE%.bpf.c} rc=0
 	shift 3
-	"$KIT/scripts/bpf/build.sh" "$src" "$d" "$name" || { compile_hints "$d"; return 1; }
+	"$KIT/scripts/bpf/build.sh" "$src" "$d" "$name" || rc=$?
+	[ $rc != 2 ] || exit 2	# this host lacks something (build.sh said what): not the file's fault
+	[ $rc = 0 ] || { compile_hints "$d"; return 1; }
+	# The loader sets target_tgid before the load (the skeleton's rodata)
+	# and reads refused (its bss): a file that changed either would fail
+	# in the kit's loader.c, which is not the learner's to fix.
+	if ! skel_has "$d/$name.skel.h" rodata target_tgid || ! skel_has "$d/$name.skel.h" bss refused; then
+		printf '%s:1: error: %s\n' "$(rel "$src")" \
+			"the loader needs 'const volatile __u32 target_tgid;' (it sets it before loading) and '__u64 refused;' (a global it reads, not static, not initialised): keep the two declarations as the lab's file has them" \
+			>>"$d/compile.txt"
+		return 1
+	fi
 	env "$@" "$KIT/scripts/guest-cc.sh" -c -DLAB_BPF_TODOS="$(bpf_todos "$src")" -I "$d" -I "$LDIR" \
 		-o "$d/loader.o" "$LDIR/loader.c" >>"$d/compile.txt" 2>&1 || return 1
 	env "$@" "$KIT/scripts/guest-cc.sh" -o "$prog" "$d/loader.o" "$GRADE_O" -lbpf -lelf -lz \
@@ -52,6 +76,12 @@ kind_shell() {
 	build_grader
 	mkdir -p "$d"
 	GRADE_O=$OUT/grade.o bpf_link "$d" "$1" "$d/$BIN" || show_compile_error shell "$1"
+	# The flavour's own lsm= has no bpf (the program would never run):
+	# the lab's first stack unless APPEND names one.
+	if [ -z "${APPEND:-}" ]; then
+		export APPEND=${BOOTS[0]}
+		say "the shell boots the stack $APPEND (lab.conf's first; bpf in lsm=); another: make lab $NUM SHELL=1 APPEND=NAME (tests/stacks.conf)"
+	fi
 	say "in the guest: '$BIN' loads your program and shows what it refuses, '$BIN --grade' grades it"
 	exec "$KIT/scripts/run-guest.sh" --shell --bin "$d/$BIN"
 }
@@ -77,13 +107,19 @@ kind_check_compile() {
 	fi
 	bpf_check solution "$SOL"
 	for k in "${!SKELS[@]}"; do bpf_check "skeleton STEP=$((k + 1))" "${SKELS[$k]}"; done
-	for f in "${MISTAKE_SRCS[@]}"; do bpf_check "mistake ${f##*/}" "${f#*:}"; done
+	# A mistake with "expect: compile: TEXT" must not build (TEXT is checked
+	# by tests/host/lab-hints.sh, in the messages make lab shows).
+	for f in "${MISTAKE_SRCS[@]}"; do MUST_FAIL=${f%%:*} bpf_check "mistake ${f##*/}" "${f#*:}"; done
 }
 
-# bpf_check NAME SRC: lab-check's build of one variant.
+# bpf_check NAME SRC: lab-check's build of one variant (MUST_FAIL=1: one
+# that must not build).
 bpf_check() {
 	local d=$WORK/$NN/$1
 	rm -rf "$d" && mkdir -p "$d"
-	GRADE_O=$WORK/$NN/grade.o bpf_link "$d" "$2" "$d/prog" KIT_UAPI="$INC" ||
+	if GRADE_O=$WORK/$NN/grade.o bpf_link "$d" "$2" "$d/prog" KIT_UAPI="$INC"; then
+		[ "${MUST_FAIL:-0}" != 1 ] || problem "$1 ($(rel "$2")) builds, but its 'expect: compile:' says it must not"
+	elif [ "${MUST_FAIL:-0}" != 1 ]; then
 		problem "$1 ($(rel "$2")) does not build as make lab builds it: $(grep -m1 -E 'error|undefined' "$d/compile.txt" | sed "s|$KIT/||g; s|$WORK/||g")"
+	fi
 }

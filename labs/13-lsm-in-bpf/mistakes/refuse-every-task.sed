@@ -2,5 +2,5 @@
 # every task's mkdir, the grader's too (and, attached for real, the whole
 # machine's).
 # expect: step 1 fails
-# expect: step 1 hint: your program refuses every task
+# expect: step 1 hint: your program refused the grader's mkdir (another process)
 /bpf_get_current_pid_tgid() >> 32) != target_tgid)/,+1d
