@@ -95,4 +95,23 @@ pick_source() {
 		reset_work 1 lab
 	fi
 	if [ "${SOLUTION:-0}" = 1 ]; then SRC=$SOL TAG=solution; else SRC=$WORKF TAG=work; fi
+	[ "$TAG" = solution ] || check_work "$SRC"
+}
+
+# check_work SRC: the attendee's copy is what the kit compiles, copies
+# into the guest and shows: their own regular files (a folder of them in
+# a policy lab), no symbolic link, no device or FIFO, at most
+# WORK_MAX_KB in all.  Anything else is refused before it is read.
+WORK_MAX_KB=1024
+check_work() {
+	local src=$1 odd kb
+	[ ! -L "$src" ] || die "$(rel "$src") is a symbolic link: the kit grades your own copy, not what a link points to." 		"Put the file itself there (make skel $NUM makes a fresh copy and keeps the old one as a backup)."
+	if [ -d "$src" ]; then
+		odd=$(find "$src" -mindepth 1 ! -type f ! -type d -print -quit)
+		[ -z "$odd" ] || die "$(printf '%q' "$(rel "$odd")") is not a regular file (a link, a device or a FIFO): the kit reads only files in $(rel "$src")." 			"Replace it with a file, or remove it."
+	else
+		[ -f "$src" ] || die "$(rel "$src") is not a regular file." 			"Put your copy there as a file (make skel $NUM makes a fresh one)."
+	fi
+	kb=$(du -sk --apparent-size "$src" | cut -f1)
+	[ "$kb" -le $WORK_MAX_KB ] || die "$(rel "$src") is $kb KB: more than the $WORK_MAX_KB KB a lab's copy may hold." 		"A lab's answer is a few KB; remove what does not belong there."
 }

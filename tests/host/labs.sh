@@ -27,7 +27,7 @@ steps_of() {	# the highest n of the solution's "/* TODO n:" ("# TODO n:") marker
 T0=$(mktemp -d)
 plan=0
 for d in "${DIRS[@]}"; do S=$(steps_of "$d"); plan=$((plan + 2 + ${S:-0})); done
-plan=$((plan + 7))
+plan=$((plan + 9))
 echo "1..$plan"
 n=0
 ok() { n=$((n + 1)); echo "ok $n $*"; }
@@ -160,6 +160,27 @@ fi
 e=$(STEP=99 L skel 91 2>&1); rc=$?
 if [ $rc -ne 0 ] && grep -q 'STEP=99 does not exist' <<<"$e"; then ok "lab.sh: a STEP beyond the last step is an error"
 else notok "lab.sh: a STEP beyond the last step is an error (exit $rc: $e)"; fi
+
+# The attendee's copy is refused before anything reads it when it is a
+# symbolic link (to a file of someone else's, or /dev/zero) or too big.
+cp "$wf" "$T/real.c" && rm "$wf" && ln -s "$T/real.c" "$wf"
+e=$(L run 91 2>&1); rc=$?
+rm "$wf" && cp "$T/real.c" "$wf"
+if [ $rc -ne 0 ] && grep -q 'is a symbolic link' <<<"$e" && ! grep -qE 'compil|grading' <<<"$e"; then
+	ok "lab.sh: a copy that is a symbolic link is refused before it is read"
+else
+	notok "lab.sh: a copy that is a symbolic link is refused before it is read (exit $rc)"
+	sed 's/^/# /' <<<"$e" | tail -4
+fi
+head -c 1100000 /dev/zero | tr '\0' ' ' >>"$wf"
+e=$(L run 91 2>&1); rc=$?
+cp "$T/real.c" "$wf"
+if [ $rc -ne 0 ] && grep -q 'more than the 1024 KB' <<<"$e" && ! grep -qE 'compil|grading' <<<"$e"; then
+	ok "lab.sh: a copy over 1 MB is refused before it is compiled"
+else
+	notok "lab.sh: a copy over 1 MB is refused before it is compiled (exit $rc)"
+	sed 's/^/# /' <<<"$e" | tail -4
+fi
 
 printf 'int lab_broken(void) { return missing_symbol; }\n' >"$wf"
 e=$(L run 91 2>&1); rc=$?
