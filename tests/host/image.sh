@@ -19,7 +19,7 @@ trap 'rm -rf "$T"' EXIT
 # shellcheck source=tests/host/tap.bash
 . "$K/tests/host/tap.bash"
 
-echo "1..8"
+echo "1..9"
 
 # scratch: a copy of the kit's scripts (and Makefile) in $T/kit, with
 # stand-ins for the engine and uname in $T/bin; SAB (a sed script) is
@@ -106,6 +106,45 @@ entry() {
 }
 sabotaged "the image's entry point: a checkout's first run gets the image's tree and its stamps, once; HOSTNAME never reaches the kit; no checkout, a clear error" \
 	"an entry.sh that keeps HOSTNAME" entry ESAB '/^unset HOSTNAME$/d' 'sees HOSTNAME'
+
+# The room through the image: run.sh keeps the attendee's room state on
+# the host (mounted, KIT_ROOM_HOME) and gives the container the network
+# for make join and for a checkout that joined (else none); entry.sh
+# sends what waits before the container ends, and keeps the command's
+# status. Before, a joined attendee's runs in the image had no network and
+# their join record lived and died in the container: the room saw nothing.
+room() {
+	scratch
+	export KIT_ROOM_HOME=$T/room
+	rm -rf "$T/room"
+	runlast() { PATH=$T/bin:$PATH "$T/kit/scripts/image/run.sh" "$@" >/dev/null 2>&1 || { echo "run.sh $* failed"; exit 1; }; tail -1 "$T/log"; }
+	last=$(runlast lab 1)
+	[[ "$last" == *"--network none"* ]] || { echo "not joined: the run has the network: $last"; exit 1; }
+	[[ "$last" == *"-v $T/room:/kit-room -e KIT_ROOM_HOME=/kit-room"* ]] || { echo "the room's state is not mounted: $last"; exit 1; }
+	last=$(runlast join ROOM=http://10.0.0.1:8041 TOKEN=t NAME=n)
+	[[ "$last" != *"--network none"* ]] || { echo "make join in the image has no network: $last"; exit 1; }
+	echo '{}' >"$T/room/join.json"
+	last=$(runlast lab 1)
+	[[ "$last" != *"--network none"* ]] || { echo "a joined checkout's run has no network: its results cannot reach the room: $last"; exit 1; }
+	# entry.sh: a stand-in client.py logs its calls.
+	rm -rf "$T/e" && mkdir -p "$T/e/kit/scripts/room" "$T/e/kit/build/linux/.git"
+	cp "$K/scripts/image/entry.sh" "$T/e/"
+	: >"$T/e/kit/Makefile"; : >"$T/e/kit/scripts/lib.sh"
+	printf '#!/bin/sh
+echo "client.py $*" >>"%s/client.log"
+' "$T" >"$T/e/kit/scripts/room/client.py"
+	chmod +x "$T/e/kit/scripts/room/client.py"
+	: >"$T/client.log"
+	KIT_DIR=$T/e/kit KIT_IMAGE_SEED=$T/none "$T/e/entry.sh" sh -c 'exit 3'; rc=$?
+	[ $rc = 3 ] || { echo "entry.sh, joined, did not keep the command's status (3): $rc"; exit 1; }
+	grep -qx 'client.py flush 0' "$T/client.log" || { echo "entry.sh, joined, sent nothing before the end: $(cat "$T/client.log")"; exit 1; }
+	rm "$T/room/join.json" && : >"$T/client.log"
+	KIT_DIR=$T/e/kit KIT_IMAGE_SEED=$T/none "$T/e/entry.sh" true
+	[ ! -s "$T/client.log" ] || { echo "entry.sh, not joined, called the room's client: $(cat "$T/client.log")"; exit 1; }
+	unset KIT_ROOM_HOME
+}
+sabotaged "the room through the image: the attendee's room state kept on the host, the network for make join and a joined checkout (none otherwise), what waits sent before the container ends" \
+	"a run.sh that never gives the network" room RUNSAB 's/^\[ "\$net" = 1 \] || flags+=(--network none)$/flags+=(--network none)/' 'has no network'
 
 # The Containerfile's steps before its last COPY (. /opt/kit/src) see only
 # what the lines above them copied: each such RUN's script, and every file
