@@ -31,7 +31,7 @@ flags=(--rm -i -v "$KIT:/kit" --security-opt label=disable)
 # container; entry.sh sends what waits before the container ends.
 room=${KIT_ROOM_HOME:-${XDG_STATE_HOME:-$HOME/.local/state}/lsm-kit/room}
 mkdir -p "$room" && chmod 700 "$room"
-flags+=(-v "$room:/kit-room" -e KIT_ROOM_HOME=/kit-room)
+flags+=(-v "$room:/kit-room" -e KIT_ROOM_HOME=/kit-room -e "KIT_ROOM_SHOWN=$room")
 # No network: the kit needs none, but for the room (make join, and every
 # run of a checkout that joined one: its results go there).  KIT_NETWORK=1
 # keeps the engine's for anything, for what fetches (make bundle in the

@@ -234,7 +234,8 @@ def cmd_join(url, token, name):
     os.replace(path('join.json.tmp'), path('join.json'))
     status, message = call(j, 'GET', '/api/ping')
     print('kit: joined the room %s as %s (kept in %s; make clean keeps it)'
-          % (quoted(j['room']), quoted(name), quoted(state_dir())))
+          % (quoted(j['room']), quoted(name),
+             quoted(os.environ.get('KIT_ROOM_SHOWN') or state_dir())))
     if status == 200:
         print('kit: the room answers. Each make lab N now sends its result there, in the background.')
     elif status == 401:

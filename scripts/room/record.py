@@ -38,7 +38,9 @@ MAX_DETAIL = 4000
 def state_dir():
     """Where an attendee's side keeps its join record, its queue and what
     the room acknowledged: outside build/, so that make clean and make
-    distclean keep it (KIT_ROOM_HOME: another folder, for the tests)."""
+    distclean keep it (KIT_ROOM_HOME: another folder, for the tests and
+    for the image, whose run.sh mounts the host's folder there and names
+    it in KIT_ROOM_SHOWN)."""
     d = os.environ.get('KIT_ROOM_HOME')
     if d:
         return d

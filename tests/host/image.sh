@@ -120,7 +120,7 @@ room() {
 	runlast() { PATH=$T/bin:$PATH "$T/kit/scripts/image/run.sh" "$@" >/dev/null 2>&1 || { echo "run.sh $* failed"; exit 1; }; tail -1 "$T/log"; }
 	last=$(runlast lab 1)
 	[[ "$last" == *"--network none"* ]] || { echo "not joined: the run has the network: $last"; exit 1; }
-	[[ "$last" == *"-v $T/room:/kit-room -e KIT_ROOM_HOME=/kit-room"* ]] || { echo "the room's state is not mounted: $last"; exit 1; }
+	[[ "$last" == *"-v $T/room:/kit-room -e KIT_ROOM_HOME=/kit-room -e KIT_ROOM_SHOWN=$T/room"* ]] || { echo "the room's state is not mounted: $last"; exit 1; }
 	last=$(runlast join ROOM=http://10.0.0.1:8041 TOKEN=t NAME=n)
 	[[ "$last" != *"--network none"* ]] || { echo "make join in the image has no network: $last"; exit 1; }
 	echo '{}' >"$T/room/join.json"
