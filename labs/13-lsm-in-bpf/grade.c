@@ -310,8 +310,10 @@ static void judge_reach(struct victim *v)
 	if (bpf_in_lsm && !(a.rc == -1 && a.err == EPERM)) {
 		lab_expected("the mkdir of the victim's second thread refused too: -1, errno EPERM");
 		lab_seen("it returned %s", answer_text(a));
-		lab_hint(a.rc ? "the second thread got another answer than the first: refuse it as the first, with -EPERM" :
-			 "your program let the victim's second thread make its directory: compare the process, bpf_get_current_pid_tgid() >> 32, not the thread (its low 32 bits)");
+		if (a.rc)
+			lab_hint("the second thread got another answer than the first: refuse it as the first, with -EPERM");
+		else
+			lab_hint("your program let the victim's second thread make its directory: compare the process, bpf_get_current_pid_tgid() >> 32, not the thread (its low 32 bits)");
 		lab_fail();
 	} else if (!bpf_in_lsm && a.rc) {
 		lab_expected("nothing refused: bpf is not in lsm=, so the program never runs");
