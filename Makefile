@@ -27,13 +27,13 @@ help:		## this list
 		sed -E 's/^([a-z-]+):.*## (.*)/  make \1\t\2/' | expand -t 24
 
 doctor:		## pre-flight check of this machine: READY, or each thing to fix and how
-	@$(S)/doctor/doctor.sh
+	@$(S)/host/doctor.sh
 
 deps:		## install the Debian packages the kit needs (as root; BUNDLE=FILE: from make bundle's file, no network)
-	@if [ -n "$${BUNDLE:-}" ]; then $(S)/bundle/install.sh "$$BUNDLE"; else $(S)/deps.sh --install; fi
+	@if [ -n "$${BUNDLE:-}" ]; then $(S)/bundle/install.sh "$$BUNDLE"; else $(S)/host/deps.sh --install; fi
 
 image:		## the kit's OCI image: Debian 12, its packages, its built kernel (BASE=IMAGE; run: scripts/image/run.sh lab 1)
-	@$(S)/image/build.sh
+	@$(S)/image/build-image.sh
 
 image-save:	## the image as one file, for a room without network (OUT=FILE; there: podman load -i FILE)
 	@$(S)/image/save.sh "$${OUT:-}"
@@ -42,67 +42,67 @@ bundle:		## what a Debian 12 host without network needs, one file (OUT=FILE; the
 	@$(S)/bundle/make.sh "$${OUT:-}"
 
 tree:		## (re)create build/linux: pristine 6.1 + patches/ + demo-lsm/
-	@$(S)/deps.sh && mkdir -p "$${BUILD:-build}" && flock "$${BUILD:-build}/.tree.lock" $(S)/tree.sh
+	@$(S)/host/deps.sh && mkdir -p "$${BUILD:-build}" && flock "$${BUILD:-build}/.tree.lock" $(S)/kernel/tree.sh
 
 kernel:		## build build/bzImage and build/usr/include (FLAVOUR=debug: KASAN, UBSAN, lockdep; FLAVOUR=gdb: debug info, make gdb's; FLAVOUR=bpf: the BPF LSM, TOMOYO, LoadPin, Lockdown)
-	@$(S)/kernel.sh
+	@$(S)/kernel/kernel.sh
 
 initramfs:	## pack the guest's busybox initramfs
-	@$(S)/deps.sh && $(S)/initramfs.sh
+	@$(S)/host/deps.sh && $(S)/guest/initramfs.sh
 
 run:		## run CMD='...' in the guest; exit status is the command's (POLICY=SET loads a policy set first)
-	@$(S)/kernel.sh && $(S)/run-guest.sh --cmd "$${CMD:-true}"
+	@$(S)/kernel/kernel.sh && $(S)/guest/run-guest.sh --cmd "$${CMD:-true}"
 
 why:		## who said no: run CMD='...' in the guest under /bin/why (APPEND= POLICY=SET SETUP= WHY=; SVG=FILE: the walk as a picture)
-	@$(S)/why.sh
+	@$(S)/debug/why.sh
 
 console:	## interactive busybox shell in the guest (leave: exit)
-	@$(S)/kernel.sh && $(S)/run-guest.sh --shell
+	@$(S)/kernel/kernel.sh && $(S)/guest/run-guest.sh --shell
 
 gdb:		## the guest under gdb, stopped at its start (CMD= APPEND=; GUEST=1, ATTACH=1: two terminals)
-	@$(S)/gdb.sh
+	@$(S)/debug/gdb.sh
 
 test:		## build what is missing, run every suite: "N passed, N failed"
-	@$(S)/test.sh
+	@$(S)/test/test.sh
 
 test-debug:	## every guest suite again on the KASAN/UBSAN/lockdep kernel
-	@FLAVOUR=debug $(S)/test.sh
+	@FLAVOUR=debug $(S)/test/test.sh
 
 selftests:	## the kernel's own selftests: pristine 6.1 and the kit's kernel, case by case
-	@$(S)/deps.sh && $(S)/selftests.sh
+	@$(S)/host/deps.sh && $(S)/test/selftests.sh
 
 mainline:	## build the reference kernel, Debian's 6.12 unpatched (then: make run FLAVOUR=mainline CMD=...)
-	@FLAVOUR=mainline $(S)/kernel.sh
+	@FLAVOUR=mainline $(S)/kernel/kernel.sh
 
 abi:		## the same LSM syscall questions to the kit kernel and mainline 6.12, two columns (CHECK=1: against the docs; BENCH=1)
-	@$(S)/abi.sh $(if $(filter 1,$(CHECK)),--check) $(if $(filter 1,$(BENCH)),--bench) $(STACK)
+	@$(S)/test/abi.sh $(if $(filter 1,$(CHECK)),--check) $(if $(filter 1,$(BENCH)),--bench) $(STACK)
 
 mainline-tests:	## mainline 6.12's own LSM selftests, unchanged, on the reference kernel
-	@$(S)/selftests-mainline.sh
+	@$(S)/test/selftests-mainline.sh
 
 compile-check:	## compile every caller the series converts (NFS, ceph, netfilter...), 0 warnings
-	@$(S)/compile-check.sh
+	@$(S)/kernel/compile-check.sh
 
 series-builds:	## build the kernel at each patch, without toylsm until the last: each builds alone
-	@$(S)/deps.sh && $(S)/series-builds.sh
+	@$(S)/host/deps.sh && $(S)/kernel/series-builds.sh
 
 bench:		## measure syscalls and the kit loop, build/bench.md (BASELINE=1 COLD=1 TRACE=1 HOOKWALK=1)
-	@$(S)/bench.sh
+	@$(S)/bench/bench.sh
 
 man:		## a manual page the kit cites, offline (PAGE=apparmor.d: the unpacked apparmor package's)
-	@$(S)/man.sh "$(PAGE)"
+	@$(S)/host/man.sh "$(PAGE)"
 
 labs:		## list the labs, with titles and time estimates
-	@$(S)/lab.sh list
+	@$(S)/lab/lab.sh list
 
 lab:		## make lab N: build, boot, grade lab N (SOLUTION=1 SHELL=1 STEP=k GDB=1; HINT=2: the line to write too)
-	@$(S)/lab.sh run $(LAB_ARGS)
+	@$(S)/lab/lab.sh run $(LAB_ARGS)
 
 skel:		## make skel N STEP=k: fresh skeleton, steps before k solved
-	@$(S)/lab.sh skel $(LAB_ARGS)
+	@$(S)/lab/lab.sh skel $(LAB_ARGS)
 
 progress:	## each lab's last result (OUT=FILE NAME=...: a file for the instructor; FROM=DIR: the room's table)
-	@$(S)/progress.sh
+	@$(S)/progress/progress.sh
 
 room:		## the instructor's room: a page of who is stuck where, fed by make join (PORT=8041 BIND=127.0.0.1 DB=FILE)
 	@$(S)/room/room.sh
@@ -111,7 +111,7 @@ join:		## join the room once: make join ROOM=http://HOST:PORT TOKEN=... NAME='Yo
 	@$(S)/room/client.py join "$${ROOM:-}" "$${TOKEN:-}" "$${NAME:-}"
 
 lab-check:	## check every lab (make lab-check N: one) offline, in seconds: no kernel build, no guest
-	@$(S)/lab-check.sh $(LAB_ARGS)
+	@$(S)/lab/lab-check.sh $(LAB_ARGS)
 
 # In `make lab 3`, the 3 is the lab's number, not a target.
 ifneq ($(filter lab skel lab-check,$(MAKECMDGOALS)),)
@@ -120,7 +120,7 @@ $(eval $(LAB_ARGS): ; @:)
 endif
 
 clean:		## remove build outputs, keep the extracted source
-	@$(S)/clean.sh
+	@$(S)/host/clean.sh
 
 distclean:	## remove all of build/, the extracted source included
 	@rm -rf build

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Lab 10's grader: the learner's policy set (work/policy/, compiled on the
- * host by scripts/policy.sh into /etc/policy/NAME, NAME being this
+ * host by scripts/guest/policy-sets.sh into /etc/policy/NAME, NAME being this
  * program's own name: lab10-work, lab10-solution, lab10 in SHELL=1) is
  * loaded with the guest's `policy load NAME`; then /bin/probe, run by
  * `policy run NAME`, tries each access of the lab's table.  For a refusal,

@@ -247,7 +247,7 @@ static void lab_show(void)
 	load_fs_list();
 	mkdir(DIR, 0777);
 	if (!lab13_bpf_in_lsm())
-		printf("lab13: bpf is not in lsm= (no ID 42 in lsm_module_list): the program will load and attach, and never run. Boot a stack with bpf in lsm=: make lab 13 SHELL=1 APPEND=loadpin-bpf (or bpf-first-lockdown, bpf-tomoyo: tests/stacks.conf).\n");
+		printf("lab13: bpf is not in lsm= (no ID 42 in lsm_module_list): the program will load and attach, and never run. Boot a stack with bpf in lsm=: make lab 13 SHELL=1 APPEND=loadpin-bpf (or bpf-first-lockdown, bpf-tomoyo: configs/stacks.conf).\n");
 	victim_start(&v);
 	if (lab13_load(v.pid)) {
 		printf("lab13: the program did not load:\n%s", lab13_log);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Lab 13's loader: the skeleton of the attendee's program (guard.skel.h,
- * made by scripts/bpf/build.sh from guard.bpf.c) opened, given its
+ * made by scripts/lab/bpf-build.sh from guard.bpf.c) opened, given its
  * target, loaded into the kernel (the verifier checks it) and attached.
  * What libbpf says goes to lab13_log, for the grader to show.
  */

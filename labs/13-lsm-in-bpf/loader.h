@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Lab 13's loader (loader.c), built with the skeleton of the attendee's
- * guard.bpf.c (bpftool gen skeleton, scripts/bpf/build.sh) and linked with
+ * guard.bpf.c (bpftool gen skeleton, scripts/lab/bpf-build.sh) and linked with
  * the grader and libbpf.a into one static program for the guest.
  *
  *	lab13_bpf_in_lsm()	whether the BPF LSM is active: ID 42

@@ -19,7 +19,7 @@
  *	# seen:     it returned -1, errno E2BIG (Argument list too long)
  *	# hint:     *size counts bytes: max * sizeof(__u32)
  *
- * The host (scripts/results.py) turns that into the learner's view:
+ * The host (scripts/guest/results.py) turns that into the learner's view:
  * "PASS  2/5  title", "FAIL  3/5  title" and the diagnostics under it.
  *
  * Inside a step, lab_expected(), lab_seen() and lab_hint() describe a

@@ -74,7 +74,7 @@ static int lab_trace_there(void)
  * trace names them, "openat,open") that a module refused, in words of
  * @what ("your open()"; NULL: "your SYSCALL()"); else, for the last such
  * call that failed, that no LSM refused it and why (the kernel's own
- * error, the framework's answer, a module's "no value": tests/guest/
+ * error, the framework's answer, a module's "no value": guest/tests/
  * lsm_trace.h says which rule); else that no module refused anything.
  */
 static LAB_API void lab_trace_refusal(const char *what, const char *syscalls)

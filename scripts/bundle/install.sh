@@ -8,8 +8,8 @@
 # SUDO_USER, else this one).  As root.  Run it directly on a host without
 # make: scripts/bundle/install.sh FILE.
 set -euo pipefail
-. "$(dirname "$0")/../lib.sh"
-. "$KIT/scripts/carry.sh"
+. "$(dirname "$0")/../lib/lib.sh"
+. "$KIT/scripts/lib/carry.sh"
 
 file=${1:-}
 [ -n "$file" ] || die "no bundle given." "Usage: make deps BUNDLE=FILE (or scripts/bundle/install.sh FILE); make one with make bundle OUT=FILE."
@@ -39,7 +39,7 @@ APT=(apt-get -q -o Dir::Etc::SourceList="$w/etc/sources.list" -o Dir::Etc::Sourc
 export DEBIAN_FRONTEND=noninteractive
 "${APT[@]}" update >"$LOGS/bundle-install.log" 2>&1 ||
 	die "apt could not read the bundle's packages (log: $LOGS/bundle-install.log)." "Copy the bundle again."
-mapfile -t pkgs < <("$KIT/scripts/deps.sh" --list)
+mapfile -t pkgs < <("$KIT/scripts/host/deps.sh" --list)
 say "installing the kit's packages from the bundle (log: ${LOGS#"$KIT"/}/bundle-install.log)"
 "${APT[@]}" install -y --no-install-recommends "${pkgs[@]}" >>"$LOGS/bundle-install.log" 2>&1 ||
 	die "apt could not install the kit's packages from the bundle (log: $LOGS/bundle-install.log)." \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make bundle OUT=FILE: everything a Debian 12 x86_64 host without network
 # needs for the kit, in one file (docs/bundle.md):
-#   debs/       the closure of the kit's packages (scripts/deps.sh --list:
+#   debs/       the closure of the kit's packages (scripts/host/deps.sh --list:
 #               linux-source-6.1, the 6.1 source, among them), as apt
 #               resolves it on a system with nothing installed, so that
 #               any Debian 12 finds there whatever it lacks; with an apt
@@ -14,8 +14,8 @@
 # make deps BUNDLE=FILE (scripts/bundle/install.sh) installs from it.
 # FLAVOURS="normal gdb...": the kernels to carry (default: normal).
 set -euo pipefail
-. "$(dirname "$0")/../lib.sh"
-. "$KIT/scripts/carry.sh"
+. "$(dirname "$0")/../lib/lib.sh"
+. "$KIT/scripts/lib/carry.sh"
 
 out=${1:-}
 out_file bundle "$out"
@@ -27,7 +27,7 @@ t=$SECONDS
 w=$BUILD/bundle
 rm -rf "$w" && mkdir -p "$w/kit-bundle/debs" "$w/kit-bundle/apparmor" "$w/kit-bundle/kernels" "$w/state/lists/partial" "$w/state/archives/partial"
 b=$w/kit-bundle
-mapfile -t pkgs < <("$KIT/scripts/deps.sh" --list)
+mapfile -t pkgs < <("$KIT/scripts/host/deps.sh" --list)
 
 # The closure: apt as on a system with nothing installed (an empty dpkg
 # status), downloading only, into the bundle.  No lock of the host's dpkg

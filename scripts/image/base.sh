@@ -13,7 +13,7 @@
 # The instructor's tools: debootstrap and podman or docker (Debian
 # packages of the same names; as root).
 set -euo pipefail
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/lib.sh"
 . "$KIT/scripts/image/engine.sh"
 
 name=${1:?usage: base.sh NAME [DIR]}

@@ -22,8 +22,8 @@ if [ -z "${HOME:-}" ] || [ ! -w "$HOME" ]; then
 	mkdir -p "$HOME"
 fi
 
-if [ ! -f "$KIT/Makefile" ] || [ ! -f "$KIT/scripts/lib.sh" ]; then
-	printf '\nkit: error: %s is not a checkout of the kit (no Makefile, no scripts/lib.sh).\n' "$KIT" >&2
+if [ ! -f "$KIT/Makefile" ] || [ ! -f "$KIT/scripts/lib/lib.sh" ]; then
+	printf '\nkit: error: %s is not a checkout of the kit (no Makefile, no scripts/lib/lib.sh).\n' "$KIT" >&2
 	printf '     Run the image from your checkout, mounted at /kit: scripts/image/run.sh lab 1 (docs/image.md).\n' >&2
 	exit 2
 fi

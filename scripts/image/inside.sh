@@ -28,7 +28,7 @@ mkdir -p "$KIT_KERNEL_CACHE"
 for f in normal bpf; do
 	t=$SECONDS
 	say "image: the kit's kernel ($f)"
-	KIT_KERNEL_CACHE=$cache FLAVOUR=$f scripts/kernel.sh
+	KIT_KERNEL_CACHE=$cache FLAVOUR=$f scripts/kernel/kernel.sh
 	if [ "$cache" != "$KIT_KERNEL_CACHE" ]; then
 		for e in "$cache/$f"-*/; do
 			e=${e%/}

@@ -13,7 +13,7 @@
 # where the default runtime cannot start a container, the current
 # rlimits where nothing may raise one.  Written for bash 3.2 too (macOS).
 set -euo pipefail
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/lib.sh"
 . "$KIT/scripts/image/engine.sh"
 
 engine_arch

@@ -4,9 +4,9 @@
 # load -i FILE), then scripts/image/run.sh lab 1.  FILE ending in .gz is
 # compressed (smaller, slower to write; load reads both).
 set -euo pipefail
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/lib.sh"
 . "$KIT/scripts/image/engine.sh"
-. "$KIT/scripts/carry.sh"
+. "$KIT/scripts/lib/carry.sh"
 
 out=${1:-}
 out_file image-save "$out"

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # make lab, stage "build": the grader's object and one program per variant
 # (a kernel-side lab: the lab kernel with the variant's source, and the
-# grader alone).  Sourced by scripts/lab.sh.
+# grader alone).  Sourced by scripts/lab/lab.sh.
 
 CFLAGS_LAB=(-Wno-unused-parameter)
 
@@ -13,7 +13,7 @@ build_grader() {
 		"$inc/linux/lsm.h" "$inc/asm/unistd_64.h" -newer "$o" -print -quit 2>/dev/null)" ]; then
 		return 0
 	fi
-	"$KIT/scripts/guest-cc.sh" -c -o "$o.$$.tmp" -I "$LDIR" -I "$LABS/common" \
+	"$KIT/scripts/guest/guest-cc.sh" -c -o "$o.$$.tmp" -I "$LDIR" -I "$LABS/common" \
 		"$LDIR/grade.c" 2>"$OUT/grade-cc.$$.txt" || {
 		cat "$OUT/grade-cc.$$.txt" >&2
 		rm -f "$o.$$.tmp" "$OUT/grade-cc.$$.txt"
@@ -42,16 +42,16 @@ compile_hints() {
 # apply); 1 if it does not compile.
 link_program() {
 	local d=$1 src=$2 prog=$3
-	"$KIT/scripts/guest-cc.sh" -c "${CFLAGS_LAB[@]}" -I "$LDIR" -I "$LABS/common" \
+	"$KIT/scripts/guest/guest-cc.sh" -c "${CFLAGS_LAB[@]}" -I "$LDIR" -I "$LABS/common" \
 		-o "$d/src.o" "$src" >"$d/compile.txt" 2>&1 || { compile_hints "$d"; return 1; }
-	"$KIT/scripts/guest-cc.sh" -o "$prog" "$d/src.o" "$OUT/grade.o" \
+	"$KIT/scripts/guest/guest-cc.sh" -o "$prog" "$d/src.o" "$OUT/grade.o" \
 		>>"$d/compile.txt" 2>&1 || return 1
 }
 
 # build_variant TAG SRC: $OUT/TAG/$BIN-TAG, or 1 with the compiler's
 # messages in $OUT/TAG/compile.txt.  The lab's kind makes it
 # (kind_build_variant): a user-space lab links SRC with the grader; a
-# kernel-side lab builds SRC into the lab kernel (scripts/lab-kernel.sh;
+# kernel-side lab builds SRC into the lab kernel (scripts/kernel/lab-kernel.sh;
 # exits if that fails for a reason that is not SRC's) and $BIN-TAG is the
 # grader alone; a policy lab compiles its set (policy_build).
 build_variant() {
@@ -67,7 +67,7 @@ show_compile_error() {
 	werror=$(kind_compile_advice)
 	sed "s|$KIT/||g" "$d/compile.txt" >&2
 	# A C compiler's error; in a policy lab, the kit's FILE:LINE: error:
-	# line (scripts/policy-check.py) before apparmor_parser's or
+	# line (scripts/lab/policy-check.py) before apparmor_parser's or
 	# checkpolicy's own, which may name a later line.
 	first=$(grep -m1 -E ': (fatal )?error: ' "$d/compile.txt" ||
 		grep -m1 -E 'parser error for |:ERROR ' "$d/compile.txt")

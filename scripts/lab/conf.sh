@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # make lab, stage "config": which lab, its lab.conf, its boots, and what
-# its kernel must have.  Sourced by scripts/lab.sh.
+# its kernel must have.  Sourced by scripts/lab/lab.sh.
 
 rel() { printf '%s\n' "${1#"$KIT"/}"; }
 
@@ -97,7 +97,7 @@ conf_keys() {
 # KIND: user (a C file linked with the grader), kernel (a C file built
 # into the lab kernel), policy (SOURCE is a folder of policy files:
 # scripts/lab/policy.sh), bpf (SOURCE is BPF C, built on the host into a
-# skeleton that the lab's loader.c and the grader load: scripts/bpf/,
+# skeleton that the lab's loader.c and the grader load: scripts/lab/,
 # on FLAVOUR=bpf).  LAB_FLAVOUR: lab.conf's FLAVOUR (lab_flavour).
 load_conf() {
 	local asked=$FLAVOUR b w n h t why
@@ -243,7 +243,7 @@ ensure_kernel() {
 	fd=$(flavour_dir)
 	[ "$FLAVOUR" = mainline ] && need_mainline "$fd"
 	[ -f "$fd/bzImage" ] || say "first run: building the kit's kernel (several minutes, once; offline afterwards)"
-	"$KIT/scripts/kernel.sh" || die "the kernel could not be built (above), so lab $NUM cannot run." \
+	"$KIT/scripts/kernel/kernel.sh" || die "the kernel could not be built (above), so lab $NUM cannot run." \
 		"Fix what the message above says, or ask the instructor; then run make lab $NUM again."
 }
 
@@ -283,8 +283,8 @@ stage_config() { kind_config; }
 # that do not source lab.sh's parts (the suites, make bench).
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
 	set -uo pipefail
-	. "$(dirname "$0")/../lib.sh"
-	. "$KIT/scripts/stacks.sh"
+	. "$(dirname "$0")/../lib/lib.sh"
+	. "$KIT/scripts/guest/stacks.sh"
 	FLAVOUR_ASKED=$FLAVOUR
 	[ $# -eq 2 ] || die "usage: scripts/lab/conf.sh LABDIR KEY" "KEY is one of ${LAB_KEYS[*]}."
 	[[ " ${LAB_KEYS[*]} " == *" $2 "* ]] || die "scripts/lab/conf.sh: $2 is no key of lab.conf." "KEY is one of ${LAB_KEYS[*]}."

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # make lab, KIND=bpf (lab 13): SOURCE is BPF C, compiled on the host with
 # clang against the bpf flavour's BTF and turned into a skeleton by
-# bpftool (scripts/bpf/build.sh); the lab's loader.c, built with that
+# bpftool (scripts/lab/bpf-build.sh); the lab's loader.c, built with that
 # skeleton, and the grader are linked with libbpf.a into one static
 # program (build/labs/NN/TAG/BIN-TAG) that runs in a guest of the bpf
 # flavour (lab.conf: FLAVOUR=bpf).  One of the four kind files
@@ -37,7 +37,7 @@ skel_has() {
 		END { exit !found }' "$1"
 }
 
-# bpf_link DIR SRC PROG [CC-ENV...]: SRC built (scripts/bpf/build.sh:
+# bpf_link DIR SRC PROG [CC-ENV...]: SRC built (scripts/lab/bpf-build.sh:
 # DIR/guard.bpf.o, DIR/guard.skel.h; the skeleton's name is the lab's
 # SOURCE without .bpf.c), the lab's loader.c compiled with it, linked
 # with the grader's object (GRADE_O) and libbpf into PROG; the messages
@@ -45,7 +45,7 @@ skel_has() {
 bpf_link() {
 	local d=$1 src=$2 prog=$3 name=${SOURCE%.bpf.c} rc=0
 	shift 3
-	"$KIT/scripts/bpf/build.sh" "$src" "$d" "$name" || rc=$?
+	"$KIT/scripts/lab/bpf-build.sh" "$src" "$d" "$name" || rc=$?
 	[ $rc != 2 ] || exit 2	# this host lacks something (build.sh said what): not the file's fault
 	[ $rc = 0 ] || { compile_hints "$d"; return 1; }
 	# The loader sets target_tgid before the load (the skeleton's rodata)
@@ -57,9 +57,9 @@ bpf_link() {
 			>>"$d/compile.txt"
 		return 1
 	fi
-	env "$@" "$KIT/scripts/guest-cc.sh" -c -DLAB_BPF_TODOS="$(bpf_todos "$src")" -I "$d" -I "$LDIR" \
+	env "$@" "$KIT/scripts/guest/guest-cc.sh" -c -DLAB_BPF_TODOS="$(bpf_todos "$src")" -I "$d" -I "$LDIR" \
 		-o "$d/loader.o" "$LDIR/loader.c" >>"$d/compile.txt" 2>&1 || return 1
-	env "$@" "$KIT/scripts/guest-cc.sh" -o "$prog" "$d/loader.o" "$GRADE_O" -lbpf -lelf -lz \
+	env "$@" "$KIT/scripts/guest/guest-cc.sh" -o "$prog" "$d/loader.o" "$GRADE_O" -lbpf -lelf -lz \
 		>>"$d/compile.txt" 2>&1 || return 1
 }
 
@@ -80,16 +80,16 @@ kind_shell() {
 	# the lab's first stack unless APPEND names one.
 	if [ -z "${APPEND:-}" ]; then
 		export APPEND=${BOOTS[0]}
-		say "the shell boots the stack $APPEND (lab.conf's first; bpf in lsm=); another: make lab $NUM SHELL=1 APPEND=NAME (tests/stacks.conf)"
+		say "the shell boots the stack $APPEND (lab.conf's first; bpf in lsm=); another: make lab $NUM SHELL=1 APPEND=NAME (configs/stacks.conf)"
 	fi
 	say "in the guest: '$BIN' loads your program and shows what it refuses, '$BIN --grade' grades it"
-	exec "$KIT/scripts/run-guest.sh" --shell --bin "$d/$BIN"
+	exec "$KIT/scripts/guest/run-guest.sh" --shell --bin "$d/$BIN"
 }
 
 # build.sh and report.sh: the learner's advice.
 kind_compile_advice() { echo " clang's warnings count as errors here (-Werror); the verifier's complaints come at load time, in the guest."; }
 
-# scripts/lab-check.sh: the solution, every skeleton and every mistake
+# scripts/lab/lab-check.sh: the solution, every skeleton and every mistake
 # built as make lab builds them, with the grader, once the bpf flavour's
 # BTF is there (make kernel FLAVOUR=bpf): vmlinux.h is made from it.
 kind_check_files() {

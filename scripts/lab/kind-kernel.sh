@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # make lab, KIND=kernel (labs 8, 9): the attendee's C file is built into
-# the lab kernel (scripts/lab-kernel.sh, build/lab/bzImage), and the
+# the lab kernel (scripts/kernel/lab-kernel.sh, build/lab/bzImage), and the
 # grader runs alone in a guest of that kernel.  One of the four kind
 # files (docs/hacking.md, "The kinds' hooks"): the user kind's hooks, then
 # what differs here; load_conf sources the one of the lab's KIND
@@ -30,7 +30,7 @@ kind_build_grader() { :; }
 kind_build_variant() {
 	local tag=$1 src=$2 d=$OUT/$1 rc=0
 	cp "$src" "$d/$BIN-$tag.c"
-	"$KIT/scripts/lab-kernel.sh" "$NUM" "$src" 2>"$d/compile.txt" || rc=$?
+	"$KIT/scripts/kernel/lab-kernel.sh" "$NUM" "$src" 2>"$d/compile.txt" || rc=$?
 	case $rc in
 	0) check_needs; build_grader ;;
 	2) return 1 ;;
@@ -38,7 +38,7 @@ kind_build_variant() {
 	   die "the lab kernel could not be built (above), and that is not your file's fault." \
 	       "Fix what the message says, or ask the instructor; then run make lab $NUM again." ;;
 	esac
-	"$KIT/scripts/guest-cc.sh" -o "$d/$BIN-$tag" "$OUT/grade.o" >>"$d/compile.txt" 2>&1
+	"$KIT/scripts/guest/guest-cc.sh" -o "$d/$BIN-$tag" "$OUT/grade.o" >>"$d/compile.txt" 2>&1
 }
 # One kernel and one set of boots per variant.
 kind_check_variants() {
@@ -56,7 +56,7 @@ kind_check_variants() {
 kind_shell() {
 	build_variant shell "$1" || show_compile_error shell "$1"
 	say "in the guest: '$BIN-shell' shows what the lab's code did, '$BIN-shell --grade' grades it"
-	exec "$KIT/scripts/run-guest.sh" --shell --bin "$OUT/shell/$BIN-shell"
+	exec "$KIT/scripts/guest/run-guest.sh" --shell --bin "$OUT/shell/$BIN-shell"
 }
 kind_gdb() { :; }
 
@@ -66,7 +66,7 @@ kind_gdb() { :; }
 kind_crash_report() {
 	[ "$2" = 125 ] && [ -f "$(flavour_dir)/vmlinux" ] || return 0
 	echo "-- the kernel's report, addresses named from $(rel "$(flavour_dir)")/vmlinux --"
-	"$KIT/scripts/results.py" oops "$LOGS/guest-lab-$NN-run-b$(($1 + 1)).log" \
+	"$KIT/scripts/guest/results.py" oops "$LOGS/guest-lab-$NN-run-b$(($1 + 1)).log" \
 		"$(flavour_dir)/vmlinux" | sed 's/^\[ *[0-9.]*\] //'
 }
 kind_boot_trouble() {
@@ -74,7 +74,7 @@ kind_boot_trouble() {
 	    "Your code runs in that kernel, so an Oops or panic there is most likely in it: the console log named above shows the Oops and its Call Trace, with the function's name. Transcript: $(rel "$T")."
 }
 
-# scripts/lab-check.sh: SOURCE needs Kbuild (tests/host/labs.sh builds
+# scripts/lab/lab-check.sh: SOURCE needs Kbuild (tests/host/labs.sh builds
 # it): the grader alone.
 kind_check_files() { :; }
 kind_check_compile() { check_grader_alone; }

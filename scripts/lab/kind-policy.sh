@@ -18,7 +18,7 @@ kind_shell() { policy_shell "$1"; }
 # build.sh and report.sh: the learner's advice.
 kind_compile_advice() { echo " It names your file, the line the mistake is most likely on, and why."; }
 
-# scripts/lab-check.sh: SOURCE needs the policy compilers built from the
+# scripts/lab/lab-check.sh: SOURCE needs the policy compilers built from the
 # kernel's tree (tests/host/labs.sh builds them): the grader alone.
 kind_check_files() { :; }
 kind_check_compile() { check_grader_alone; }

@@ -29,7 +29,7 @@ kind_shell() {
 	mkdir -p "$d"
 	link_program "$d" "$1" "$d/$BIN" || show_compile_error shell "$1"
 	say "in the guest: '$BIN' shows what your functions return, '$BIN --grade' grades them"
-	exec "$KIT/scripts/run-guest.sh" --shell --bin "$d/$BIN"
+	exec "$KIT/scripts/guest/run-guest.sh" --shell --bin "$d/$BIN"
 }
 kind_gdb() { die_gdb_user_space; }
 
@@ -38,7 +38,7 @@ kind_compile_advice() { echo " Warnings count as errors here (-Werror)."; }
 kind_crash_report() { :; }
 kind_boot_trouble() { :; }	# verdict()'s own: a guest hung, rarely the attendee's code
 
-# scripts/lab-check.sh.
+# scripts/lab/lab-check.sh.
 kind_check_files() {
 	[ -f "$LDIR/lab.h" ] ||
 		problem "$(rel "$LDIR")/lab.h is missing: a user-space lab's lab.h declares the functions the attendee writes"

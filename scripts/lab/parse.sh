@@ -1,8 +1,8 @@
 # shellcheck shell=bash
-# make lab, stage "parse": scripts/results.py reads every boot's results
-# channel and grades a variant.  Sourced by scripts/lab.sh.
+# make lab, stage "parse": scripts/guest/results.py reads every boot's results
+# channel and grades a variant.  Sourced by scripts/lab/lab.sh.
 
-# evaluate TAG: scripts/results.py grades variant TAG from every boot's
+# evaluate TAG: scripts/guest/results.py grades variant TAG from every boot's
 # results channel and runner status ($OUT/boot-MODE-I.rc) into
 # $OUT/TAG/: result (the one result), result.tap, boot-I.txt (the
 # learner's view), steps.tsv; read_result reads the result.
@@ -12,8 +12,8 @@ evaluate() {
 		rc=$(cat "$OUT/boot-$MODE-$((i + 1)).rc" 2>/dev/null || echo 126)
 		specs+=("$rc:$LOGS/guest-lab-$NN-$MODE-b$((i + 1)).out:$(boot_label "$i")")
 	done
-	"$KIT/scripts/results.py" lab "$OUT/$tag" "$tag" "${TIMEOUT_USED:-${TIMEOUT:-90}}" "${specs[@]}" ||
-		die "grading lab $NUM's results failed (scripts/results.py lab)." "This is the kit's bug: the lines above say where."
+	"$KIT/scripts/guest/results.py" lab "$OUT/$tag" "$tag" "${TIMEOUT_USED:-${TIMEOUT:-90}}" "${specs[@]}" ||
+		die "grading lab $NUM's results failed (scripts/guest/results.py lab)." "This is the kit's bug: the lines above say where."
 	read_result "$OUT/$tag/result"
 }
 
@@ -34,7 +34,7 @@ read_result() {
 		boot) v=${v#* }; BOOT_RC+=("${v%% *}") ;;
 		trouble) BOOT_TROUBLE+="$v"$'\n' ;;
 		'#'*|'') ;;
-		*) die "$(rel "$1"): unknown line '$k $v'." "scripts/results.py lab writes it: this is the kit's bug." ;;
+		*) die "$(rel "$1"): unknown line '$k $v'." "scripts/guest/results.py lab writes it: this is the kit's bug." ;;
 		esac
 	done <"$1"
 }

@@ -1,15 +1,15 @@
 # shellcheck shell=bash
 # make lab, a policy lab (lab.conf KIND=policy, labs 10 and 12): what differs from
-# a C lab, all here.  Sourced by scripts/lab.sh.
+# a C lab, all here.  Sourced by scripts/lab/lab.sh.
 #
 # The attendee's SOURCE is a folder of policy files (work/policy/: an
 # AppArmor profile, an SELinux .te, Smack and toylsm rules), not a C file;
 # its skeleton comes from solution/SOURCE/ as a C file's does
-# (scripts/lab-skel.sh, "# TODO n:" markers).  The lab's folder given/
+# (scripts/lab/lab-skel.sh, "# TODO n:" markers).  The lab's folder given/
 # holds the files of the set the attendee does not edit (files, run).
 # A variant TAG is built as:
 #   $OUT/TAG/src/$BIN-TAG/   given/ and the attendee's folder, one set
-#   $OUT/TAG/set/$BIN-TAG/   that set compiled by scripts/policy.sh --set
+#   $OUT/TAG/set/$BIN-TAG/   that set compiled by scripts/guest/policy-sets.sh --set
 #                            on the host (apparmor_parser, checkpolicy),
 #                            which the guest holds as /etc/policy/$BIN-TAG
 #   $OUT/TAG/$BIN-TAG        the grader alone; it loads the set named as
@@ -39,13 +39,13 @@ policy_build() {
 		printf '==> %s <==\n' "${f#./}"
 		cat "$src/$f"
 	done >"$d/$BIN-$tag.c"
-	if ! "$KIT/scripts/policy.sh" --set "$d/src/$name" "$d/set" >"$d/compile.raw" 2>&1; then
+	if ! "$KIT/scripts/guest/policy-sets.sh" --set "$d/src/$name" "$d/set" >"$d/compile.raw" 2>&1; then
 		# The parsers name the assembled copy: name the attendee's file.
 		sed -e "s|$d/src/$name/|$(rel "$src")/|g" -e "s|$(rel "$d/src/$name")/|$(rel "$src")/|g" \
 			-e "s|$KIT/||g" "$d/compile.raw" >"$d/compile.txt"
 		return 1
 	fi
-	"$KIT/scripts/guest-cc.sh" -o "$d/$BIN-$tag" "$OUT/grade.o" >"$d/compile.txt" 2>&1
+	"$KIT/scripts/guest/guest-cc.sh" -o "$d/$BIN-$tag" "$OUT/grade.o" >"$d/compile.txt" 2>&1
 }
 
 # policy_payload TAG: run-guest.sh's arguments for the variant's set.
@@ -61,5 +61,5 @@ policy_shell() {
 	build_grader
 	build_variant shell "$1" || show_compile_error shell "$1"
 	say "in the guest: '$BIN-shell' loads your policies and shows the table, '$BIN-shell --grade' grades them; policy run $BIN-shell probe read PATH tries one access (the lab's README names the paths)"
-	exec "$KIT/scripts/run-guest.sh" --shell --bin "$OUT/shell/$BIN-shell" "${pay[@]}"
+	exec "$KIT/scripts/guest/run-guest.sh" --shell --bin "$OUT/shell/$BIN-shell" "${pay[@]}"
 }

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # make lab: what the learner sees, and the transcript
 # (build/labs/NN/last-run.txt) that keeps all of it.  Sourced by
-# scripts/lab.sh.
+# scripts/lab/lab.sh.
 
 # source_sha SRC: the first 16 hex digits of the sha256 of the learner's
 # file, or of a policy lab's folder (its files' names and contents).  Not
@@ -13,7 +13,7 @@ source_sha() {
 
 # transcript_head SRC TAG: the first lines of the transcript ($T).  The
 # "key: value" lines above the first boot are what make progress reads
-# (scripts/results.py transcript): the kernel flavour, and the boots as
+# (scripts/guest/results.py transcript): the kernel flavour, and the boots as
 # lab.conf's BOOTS names them (an empty entry is the kernel's default).
 transcript_head() {
 	local b boots=()

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # make lab / make skel: the attendee's copy, labs/NN-*/work/SOURCE, made
-# from the reference solution by scripts/lab-skel.sh.  Sourced by
-# scripts/lab.sh.
+# from the reference solution by scripts/lab/lab-skel.sh.  Sourced by
+# scripts/lab/lab.sh.
 
 # solved K: "step 1 solved" or "steps 1-K solved".
 solved() { if [ "$1" -eq 1 ]; then echo "step 1 solved"; else echo "steps 1-$1 solved"; fi; }
@@ -23,7 +23,7 @@ skeleton() {
 	local step=$1 out=$2 by=${3:-skel} f
 	if [ -d "$SOL" ]; then
 		rm -rf "$out.tmp"
-		"$KIT/scripts/lab-skel.sh" "$SOL" "$step" "$out.tmp" || { rm -rf "$out.tmp"; die "could not make the skeleton of lab $NUM (above)." \
+		"$KIT/scripts/lab/lab-skel.sh" "$SOL" "$step" "$out.tmp" || { rm -rf "$out.tmp"; die "could not make the skeleton of lab $NUM (above)." \
 			"The TODO/END TODO markers of $(rel "$SOL") are wrong; this is the kit's bug."; }
 		grep -rlE '# (TODO|DONE) [0-9]+:' "$out.tmp" | while IFS= read -r f; do
 			{
@@ -45,7 +45,7 @@ skeleton() {
 		printf ' * from %s' "$(rel "$SOL")"
 		[ "$step" -gt 1 ] && printf ', with %s' "$(solved $((step - 1)))"
 		printf '.\n * Edit it, then run: make lab %d.  Resetting keeps a backup of it.\n */\n' "$NUM"
-		"$KIT/scripts/lab-skel.sh" "$SOL" "$step"
+		"$KIT/scripts/lab/lab-skel.sh" "$SOL" "$step"
 	} >"$out.tmp" || { rm -f "$out.tmp"; die "could not make the skeleton of lab $NUM (above)." \
 		"The TODO/END TODO markers of $(rel "$SOL") are wrong; this is the kit's bug."; }
 	mv "$out.tmp" "$out"

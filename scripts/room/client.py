@@ -39,7 +39,8 @@ import urllib.error
 import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'progress'))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'guest'))
 sys.path.insert(0, HERE)
 from progress import COUNTED, good_name  # noqa: E402
 from record import state_dir  # noqa: E402

@@ -11,7 +11,7 @@ state.  Shared by scripts/room/server.py and scripts/room/client.py.
      "title": "find the interface LSM's context",     that step's title, or ""
      "detail": "expected: 2 entries\\nseen: 1 entry\\nhint: ..."}   what make lab showed under it
 
-"line" is a lab line of a progress file (scripts/progress.py), checked
+"line" is a lab line of a progress file (scripts/progress/progress.py), checked
 by the same function (lab_line) against the instructor's labs; "graded"
 and "sent" are the laptop's local time, so the room places the run at
 its own clock's now - (sent - graded), whatever the laptop's clock or
@@ -24,7 +24,8 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'progress'))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'guest'))
 from progress import WHEN, good_name, lab_line  # noqa: E402
 
 KEYS = ('v', 'id', 'name', 'line', 'sent', 'step', 'title', 'detail')

@@ -11,8 +11,8 @@
 # nothing), by default beside the attendees' state, outside build/
 # (make clean keeps it): ${XDG_STATE_HOME:-~/.local/state}/lsm-kit/room.sqlite.
 set -uo pipefail
-. "$(dirname "$0")/../lib.sh"
-. "$KIT/scripts/stacks.sh"
+. "$(dirname "$0")/../lib/lib.sh"
+. "$KIT/scripts/guest/stacks.sh"
 . "$KIT/scripts/lab/conf.sh"
 . "$KIT/scripts/lab/work.sh"
 

@@ -54,7 +54,8 @@ import time
 import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'progress'))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'guest'))
 sys.path.insert(0, HERE)
 from progress import cell, read_labs  # noqa: E402
 from record import MAX_BODY, check, parse_when  # noqa: E402

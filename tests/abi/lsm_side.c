@@ -4,7 +4,7 @@
  * kernel whose <linux/lsm.h> this was compiled against: the kit's
  * (lsm_self_attr 451, lsm_module_list 452, patches 0006-0008) or
  * mainline's (lsm_get_self_attr 459, lsm_list_modules 461, 6.8 and later).
- * scripts/abi.sh builds it once for each kernel, runs each build on its
+ * scripts/test/abi.sh builds it once for each kernel, runs each build on its
  * own kernel with the same stack and puts the answers in two columns.
  *
  * Output: one "question<TAB>answer" line per question, the same questions

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The ABI side by side (scripts/abi.sh, make abi): first its checker,
-# scripts/abi.py, on made-up answers and a made-up document, in a temporary
+# The ABI side by side (scripts/test/abi.sh, make abi): first its checker,
+# scripts/test/abi.py, on made-up answers and a made-up document, in a temporary
 # folder: it must pass when the document lists exactly the differences, and
 # fail on a difference the document leaves out, on a difference the
 # document claims that the kernels do not show, on a wrong value, and on a
@@ -25,7 +25,7 @@ has() {	# has PATTERN DESCRIPTION: in the last output
 	n=$((n + 1))
 	if grep -qE "$1" "$T/out"; then echo "ok $n $2"; else echo "not ok $n $2"; sed 's/^/# /' "$T/out"; bad=1; fi
 }
-chk() { /usr/bin/python3 "$K/scripts/abi.py" check "$T/kit" "$T/main" "$T/doc" >"$T/out" 2>&1; rc=$?; }
+chk() { /usr/bin/python3 "$K/scripts/test/abi.py" check "$T/kit" "$T/main" "$T/doc" >"$T/out" 2>&1; rc=$?; }
 
 printf 'ABI\tkit\nlist: IDs by name\tcapability,smack\nsizeof(struct lsm_ctx)\t16\nKIT-DONE 1 status=0\n' >"$T/kit"
 printf 'ABI\tmainline\nlist: IDs by name\tcapability,smack\nsizeof(struct lsm_ctx)\t32\n' >"$T/main"
@@ -47,7 +47,7 @@ doc '| ABI | `kit` | `mainline` |' '| sizeof(struct lsm_ctx) | 16 | 32 |' '| lsm
 chk; res 1 "abi.py check fails on a row the program never asked"
 grep -v 'abi:begin' "$T/doc" >"$T/doc2" && mv "$T/doc2" "$T/doc"
 chk; res 1 "abi.py check fails on a document without the table"
-/usr/bin/python3 "$K/scripts/abi.py" table "$T/kit" "$T/main" >"$T/out" 2>&1; rc=$?
+/usr/bin/python3 "$K/scripts/test/abi.py" table "$T/kit" "$T/main" >"$T/out" 2>&1; rc=$?
 res 0 "abi.py table runs"
 has '^\* sizeof\(struct lsm_ctx\) +16 +32$' "... and marks the row that differs"
 has '^  list: IDs by name +capability,smack +capability,smack$' "... and not the row that agrees"
@@ -58,7 +58,7 @@ has '^  list: IDs by name +capability,smack +capability,smack$' "... and not the
 # reference-kernel stage, which then runs this suite.  Once it is built, a
 # failure to boot or build is a failure.
 if [ -f "$K/build/mainline/bzImage" ] && [ -z "${ABI_OFFLINE:-}" ]; then
-	"$K/scripts/abi.sh" --check >"$T/out" 2>&1; rc=$?
+	"$K/scripts/test/abi.sh" --check >"$T/out" 2>&1; rc=$?
 	sed 's/^/# /' "$T/out"
 	res 0 "make abi CHECK=1: the kit's kernel and mainline 6.12 differ exactly as docs/stacking-then-and-now.md#abi says"
 else

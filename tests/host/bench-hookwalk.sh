@@ -2,7 +2,7 @@
 # make bench HOOKWALK=1's arithmetic, offline (TAP): a stored log of four
 # rounds (tests/data/bench-hookwalk.log: three kernels on [none] and
 # [smack], the kit kernel's stacked boot, easy numbers) through its one
-# parser, scripts/bench-hookwalk.awk, against
+# parser, scripts/bench/bench-hookwalk.awk, against
 # tests/data/bench-hookwalk.expected (computed apart from the parser, and
 # checked by hand: e.g. kit/pristine open+read+close [smack], per round
 # 11/10, 12/10, 11/11, 9.9/9: lower median 1.10, spread 1.00-1.20; the
@@ -14,7 +14,7 @@
 # kit: offline
 K=$(cd "$(dirname "$0")/../.." && pwd)
 D=$K/tests/data
-P=scripts/bench-hookwalk.awk
+P=scripts/bench/bench-hookwalk.awk
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
@@ -76,7 +76,7 @@ check "a module's own share: its boot minus [none], same kernel and round" \
 check "the stacked boot against [smack] on the same kernel" \
 	's|cross(kk, base, kk, b, name)|cross(kk, b, kk, base, name)|'
 
-# The runner, scripts/bench-hookwalk.sh, in a scratch kit whose kernels
+# The runner, scripts/bench/bench-hookwalk.sh, in a scratch kit whose kernels
 # and guests are stand-ins (bench-baseline.sh and kernel.sh say yes,
 # bench-guest.sh records its call and writes fixed BENCH lines): every
 # boot of tests/bench/hookwalk.conf once a round, the list's order in
@@ -85,15 +85,15 @@ check "the stacked boot against [smack] on the same kernel" \
 runner() {	# runner KIT: the scratch kit's copy of KIT's scripts
 	local s=$T/runner-$((nm += 1)) want got
 	mkdir -p "$s/tests/bench" && cp -r "$1/scripts" "$s/" && cp "$K/tests/bench/hookwalk.conf" "$s/tests/bench/" || return 1
-	printf '#!/bin/sh\nexit 0\n' >"$s/scripts/bench-baseline.sh"
-	printf '#!/bin/sh\nexit 0\n' >"$s/scripts/kernel.sh"
-	cat >"$s/scripts/bench-guest.sh" <<'GUEST'
+	printf '#!/bin/sh\nexit 0\n' >"$s/scripts/bench/bench-baseline.sh"
+	printf '#!/bin/sh\nexit 0\n' >"$s/scripts/kernel/kernel.sh"
+	cat >"$s/scripts/bench/bench-guest.sh" <<'GUEST'
 #!/bin/sh
 mkdir -p "$BENCH_OUT" && echo "$FLAVOUR $1" >>"$BUILD/order"
 printf 'BENCH getppid 100 90 110\nBENCH open_read_close/getppid 10 9 11\nBENCH stat/getppid 4 3 5\nBENCH exec/getppid 900 800 1000\n' >"$BENCH_OUT/$1.txt"
 GUEST
 	chmod +x "$s/scripts/"*.sh
-	BUILD=$s/build ROUNDS=2 "$s/scripts/bench-hookwalk.sh" "$s/table.md" >"$s/out" 2>&1 ||
+	BUILD=$s/build ROUNDS=2 "$s/scripts/bench/bench-hookwalk.sh" "$s/table.md" >"$s/out" 2>&1 ||
 		{ echo "bench-hookwalk.sh failed:"; tail -5 "$s/out"; return 1; }
 	want=$(sed -e 's/#.*//' "$K/tests/bench/hookwalk.conf" | awk -F'|' 'NF >= 4 {
 		gsub(/ /, "", $1); n = split($4, k, " "); for (i = 1; i <= n; i++) print k[i], $1 }')
@@ -111,8 +111,8 @@ if ! e=$(runner "$K" 2>&1); then
 else
 	mkdir -p "$T/wrong/scripts"
 	cp -r "$K/scripts/." "$T/wrong/scripts/"
-	sed -i 's/if \[ \$((r % 2)) = 0 \]; then/if false; then/' "$T/wrong/scripts/bench-hookwalk.sh"
-	if cmp -s "$K/scripts/bench-hookwalk.sh" "$T/wrong/scripts/bench-hookwalk.sh"; then
+	sed -i 's/if \[ \$((r % 2)) = 0 \]; then/if false; then/' "$T/wrong/scripts/bench/bench-hookwalk.sh"
+	if cmp -s "$K/scripts/bench/bench-hookwalk.sh" "$T/wrong/scripts/bench/bench-hookwalk.sh"; then
 		notok "the runner: every boot once a round, ABBA (the mutant's sed changes nothing)"
 	elif runner "$T/wrong" >/dev/null 2>&1; then
 		notok "the runner: every boot once a round, ABBA (it passes on a runner without the backward rounds too)"

@@ -58,7 +58,7 @@ if [ -n "$why" ]; then
 fi
 
 bare() {
-	. "$K/scripts/lib.sh"
+	. "$K/scripts/lib/lib.sh"
 	. "$K/scripts/image/engine.sh"
 	engine_pick && engine_limits && engine_runtime "$BASE"
 	mkdir -p "$T/kit" && tar -C "$K" --exclude=./build --exclude=./.git -cf - . | tar -C "$T/kit" -xf -

@@ -5,7 +5,7 @@
 # it was kept.  And every C file of toylsm (demo-lsm/) and of the labs'
 # kernel code (the reference solutions, the fixed kernel/ files, the
 # placeholder) passes checkpatch.pl --strict -f with nothing at all.  The
-# user-space C (the labs' graders and labs/common/*.h, initramfs/*.c, the
+# user-space C (the labs' graders and labs/common/*.h, guest/tools/*.c, the
 # guest tests, the benchmarks, the ABI test) passes it too, less the types
 # listed in UIGN below that concern the kernel alone or are plain
 # user-space practice; those files are checked in parallel.
@@ -73,9 +73,9 @@ mapfile -t KF < <(cd "$K" && ls demo-lsm/*.[ch] labs/common/kernel/*.[ch] \
 		[ "$("$K/scripts/lab/conf.sh" "$d" KIND 2>/dev/null)" = kernel ] && ls "$d"solution/*.[ch]
 	done)
 # The user-space C files, checked whole with the types of UIGN ignored.
-mapfile -t UF < <(cd "$K" && ls labs/[0-9][0-9]-*/grade.c labs/common/*.h labs/common/grader/*.h initramfs/*.c \
-	initramfs/include/kit/*.h \
-	tests/guest/*.[ch] tests/bench/*.c tests/abi/*.c 2>/dev/null)
+mapfile -t UF < <(cd "$K" && ls labs/[0-9][0-9]-*/grade.c labs/common/*.h labs/common/grader/*.h guest/tools/*.c \
+	guest/include/kit/*.h \
+	guest/tests/*.[ch] tests/bench/*.c tests/abi/*.c 2>/dev/null)
 # The checkpatch types that do not apply to user-space C, each with why.
 UIGN=(
 	# a user-visible message stays on one line, greppable (the kernel's rule too)

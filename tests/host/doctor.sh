@@ -4,7 +4,7 @@
 # dpkg-query, apt-get), a PATH without apt and dpkg, an os-release of
 # another system (KIT_OS_RELEASE), bash 3.2 (KIT_BASH_VERSION).  Each host
 # must get its FIX line with the words that name the cause, and
-# scripts/deps.sh, which every build path runs first, must stop at once
+# scripts/host/deps.sh, which every build path runs first, must stop at once
 # naming it too (it once blamed "Debian's package mirror", then "a
 # truncated .deb", on a host without apt).  And the sudo case: make deps
 # as root in a user's checkout leaves build/ that user's.  Nothing is
@@ -74,12 +74,12 @@ expect() {
 doctor() {	# doctor STANDINS [VAR=VALUE...]: make doctor on that host
 	local h=$1
 	shift
-	env "$@" PATH="$h:$T/noapt" bash "$KS/scripts/doctor/doctor.sh"
+	env "$@" PATH="$h:$T/noapt" bash "$KS/scripts/host/doctor.sh"
 }
-deps() {	# deps STANDINS [VAR=VALUE...]: scripts/deps.sh on that host
+deps() {	# deps STANDINS [VAR=VALUE...]: scripts/host/deps.sh on that host
 	local h=$1
 	shift
-	env "$@" PATH="$h:$T/noapt" BUILD="$KS/build" bash "$KS/scripts/deps.sh"
+	env "$@" PATH="$h:$T/noapt" BUILD="$KS/build" bash "$KS/scripts/host/deps.sh"
 }
 
 echo "1..13"
@@ -92,7 +92,7 @@ noapt=$(host noapt "$BIGDISK")
 expect "make doctor without apt and dpkg (Fedora, Arch): names the cause and the image" 1 \
 	'FIX +system +this host \(Fedora Linux 41\) has no apt-get and dpkg.*container image' \
 	doctor "$noapt" KIT_OS_RELEASE="$(os fedora 41 'Fedora Linux 41')"
-expect "scripts/deps.sh without apt and dpkg: its first error names the cause, not a package mirror" 1 \
+expect "scripts/host/deps.sh without apt and dpkg: its first error names the cause, not a package mirror" 1 \
 	'has no apt-get and dpkg' deps "$noapt" KIT_OS_RELEASE="$(os fedora 41 'Fedora Linux 41')"
 
 deb13=$(host deb13 "$NONE" "$APTFAIL" "$BIGDISK" 'dpkg|exit 0')
@@ -100,7 +100,7 @@ D13=$(os debian 13 'Debian GNU/Linux 13 (trixie)')
 expect "make doctor on Debian 13: not Debian 12, no linux-source-6.1, the image" 1 \
 	'FIX +system +this host is Debian GNU/Linux 13 \(trixie\), not Debian 12: .*linux-source-6.1' \
 	doctor "$deb13" KIT_OS_RELEASE="$D13"
-expect "scripts/deps.sh on Debian 13 with packages missing: says Debian 13 has no linux-source-6.1, before apt-get" 1 \
+expect "scripts/host/deps.sh on Debian 13 with packages missing: says Debian 13 has no linux-source-6.1, before apt-get" 1 \
 	'not Debian 12: the kit.s kernel source, Debian.s linux-source-6.1' deps "$deb13" KIT_OS_RELEASE="$D13"
 podman=$(host podman "$NONE" "$APTFAIL" "$BIGDISK" 'dpkg|exit 0' 'podman|exit 1')
 expect "make doctor on Debian 13 with podman: the image's way, and the image not loaded" 1 \
@@ -110,7 +110,7 @@ expect "make doctor on Debian 13 with podman: the image's way, and the image not
 arm=$(host arm "$ALL" "$BIGDISK" 'uname|case "$1" in -m) echo aarch64;; *) echo Linux;; esac' 'apt-get|exit 0' 'dpkg|exit 0')
 expect "make doctor on arm64: the x86_64 guest needs an x86_64 host, said plainly" 1 \
 	'FIX +arch +this is an arm64 machine \(aarch64\).*no cross-built kernel' doctor "$arm" KIT_OS_RELEASE="$DEB12"
-expect "scripts/deps.sh on arm64: stops at once, naming the architecture" 1 \
+expect "scripts/host/deps.sh on arm64: stops at once, naming the architecture" 1 \
 	'this is an arm64 machine' deps "$arm" KIT_OS_RELEASE="$DEB12"
 
 small=$(host small "$ALL" 'apt-get|exit 0' 'dpkg|exit 0' \
@@ -120,7 +120,7 @@ expect "make doctor with 2 GB free: the disk the labs need" 1 \
 
 expect "make doctor with bash 3.2 (macOS's): too old, the image" 1 \
 	'FIX +bash +bash 3.2 is too old' doctor "$good" KIT_OS_RELEASE="$DEB12" KIT_BASH_VERSION=3.2
-expect "scripts/deps.sh with bash 3.2: too old, before its first bash-4 feature" 1 \
+expect "scripts/host/deps.sh with bash 3.2: too old, before its first bash-4 feature" 1 \
 	'bash 3.2 is too old' deps "$good" KIT_OS_RELEASE="$DEB12" KIT_BASH_VERSION=3.2
 
 # A hostile os-release (another person's text): its escapes shown, not run.
@@ -136,15 +136,15 @@ sudocase() (
 	[ "$(id -u)" = 0 ] || { echo "SKIP: not root"; exit 0; }
 	U=$T/user && cp -r "$KS" "$U" && rm -rf "$U/build/stamps" "$U/build/logs" && chown -R 4242:4242 "$U" || exit 1
 	chmod 755 "$T"
-	env PATH="$good:$T/noapt" KIT_OS_RELEASE="$DEB12" BUILD="$U/build" bash "$U/scripts/deps.sh" >/dev/null 2>&1 ||
+	env PATH="$good:$T/noapt" KIT_OS_RELEASE="$DEB12" BUILD="$U/build" bash "$U/scripts/host/deps.sh" >/dev/null 2>&1 ||
 		{ echo "deps.sh as root failed"; exit 1; }
 	left=$(find "$U/build" -user 0)
 	[ -z "$left" ] || { echo "make deps as root left root's files in the user's build/: $left"; exit 1; }
 	setpriv --reuid=4242 --regid=4242 --clear-groups bash -c \
-		'. "$1/scripts/lib.sh" && exec 9>"$BUILD/.kernel-normal.lock"' _ "$U" ||
+		'. "$1/scripts/lib/lib.sh" && exec 9>"$BUILD/.kernel-normal.lock"' _ "$U" ||
 		{ echo "the user cannot take the kernel's lock after sudo make deps"; exit 1; }
 	chown 0:0 "$U/build/stamps"
-	out=$(setpriv --reuid=4242 --regid=4242 --clear-groups bash -c '. "$1/scripts/lib.sh"' _ "$U" 2>&1) &&
+	out=$(setpriv --reuid=4242 --regid=4242 --clear-groups bash -c '. "$1/scripts/lib/lib.sh"' _ "$U" 2>&1) &&
 		{ echo "a root-owned build/stamps was not refused"; exit 1; }
 	tr -s ' \n' '  ' <<<"$out" | grep -q 'is not writable by .*sudo chown -R' || { echo "not the message: $out"; exit 1; }
 	exit 0

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# make gdb, driven by gdb in batch mode (scripts/gdb.sh with GDB_BATCH):
+# make gdb, driven by gdb in batch mode (scripts/debug/gdb.sh with GDB_BATCH):
 # the debug-info kernel (FLAVOUR=gdb) boots with the stub, gdb stops at a
 # breakpoint in security_file_open when the guest's shell opens
 # /tmp/kit-gdb-probe, then prints the backtrace, the kernel's lx-ps and
-# the kit's commands (scripts/gdb/lsm.py), and lets the guest finish.
+# the kit's commands (scripts/debug/gdb-lsm.py), and lets the guest finish.
 # Checked against what the guest itself says (its /sys/kernel/security/lsm,
 # its /proc/self/attr/*/current, the toylsm rule it wrote) and the tree's
 # sources (which modules register file_open):
@@ -49,9 +49,9 @@ bail() {
 	exit 1
 }
 
-FLAVOUR=gdb "$K/scripts/kernel.sh" >"$T/kernel.txt" 2>&1 ||
+FLAVOUR=gdb "$K/scripts/kernel/kernel.sh" >"$T/kernel.txt" 2>&1 ||
 	bail "the debug-info kernel builds (make kernel FLAVOUR=gdb)" "$T/kernel.txt"
-[ -f "$BUILD/vmlinux" ] || FLAVOUR=normal "$K/scripts/kernel.sh" >"$T/kernel.txt" 2>&1 ||
+[ -f "$BUILD/vmlinux" ] || FLAVOUR=normal "$K/scripts/kernel/kernel.sh" >"$T/kernel.txt" 2>&1 ||
 	bail "the kit's kernel builds (for the case without symbols)" "$T/kernel.txt"
 
 # The guest: the module order, its labels, a toylsm rule, then the open
@@ -86,7 +86,7 @@ EOF
 
 session() {	# session NAME [VMLINUX]: gdb's output in $T/NAME.gdb, the guest's in $T/NAME.out
 	GDB_VMLINUX=${2:-} FLAVOUR=gdb KIT_NOBUILD=1 GDB_BATCH=$T/batch CMD=$CMD \
-		TIMEOUT=300 "$K/scripts/gdb.sh" >"$T/$1.gdb" 2>&1
+		TIMEOUT=300 "$K/scripts/debug/gdb.sh" >"$T/$1.gdb" 2>&1
 	cp "$BUILD/logs/guest-gdb.out" "$T/$1.out" 2>/dev/null || : >"$T/$1.out"
 }
 session good
@@ -99,7 +99,7 @@ sed -n "/^    cat >stop-in-probe.gdb <<'EOF'\$/,/^    EOF\$/p" "$K/docs/gdb.md" 
 RCMD=$(sed -n "s/^    make gdb CMD='\([^']*\)' GDB_BATCH=stop-in-probe.gdb\$/\1/p" "$K/docs/gdb.md")
 if [ -s "$T/recipe.gdb" ] && [ -n "$RCMD" ]; then
 	GDB_VMLINUX='' FLAVOUR=gdb KIT_NOBUILD=1 GDB_BATCH=$T/recipe.gdb CMD=$RCMD \
-		TIMEOUT=300 "$K/scripts/gdb.sh" >"$T/recipe.gdb.out" 2>&1
+		TIMEOUT=300 "$K/scripts/debug/gdb.sh" >"$T/recipe.gdb.out" 2>&1
 else
 	echo "docs/gdb.md has no batch recipe (stop-in-probe.gdb, make gdb CMD=...)" >"$T/recipe.gdb.out"
 fi

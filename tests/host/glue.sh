@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Offline tests of the kit's glue (as the kernel's kunit_tool_test.py does
 # for kunit.py): stored guest outputs and console logs (tests/data/) run
-# through the one parser, scripts/results.py, and stored solutions through
-# the skeleton generator, scripts/lab-skel.sh; and the scripts' own logic
+# through the one parser, scripts/guest/results.py, and stored solutions through
+# the skeleton generator, scripts/lab/lab-skel.sh; and the scripts' own logic
 # (tree.sh, kernel.sh's stamp, test.sh and its skip summary, lab.sh,
 # lib.sh) in scratch kits with stand-ins for Kbuild, the kernel and the
 # guests.  No QEMU, no network.
@@ -13,7 +13,7 @@
 # kit: offline
 K=$(cd "$(dirname "$0")/../.." && pwd)
 D=$K/tests/data
-R=$K/scripts/results.py
+R=$K/scripts/guest/results.py
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
@@ -74,7 +74,7 @@ case_ "the runner's verdict: the crash line and this boot's status, in one call"
 # earlier one, as merge_config.sh merges them; an option dropped is named.
 case_ "config fragments: the last fragment's value is the one asked; an option dropped is named" \
 	config-merged.config "$(want config-merged.expected 0)" '/BPF_LSM=/d' \
-	bash -c '. "$1/scripts/lib.sh" && config_mismatches "$2" "$1/tests/data/config-kit.frag" "$1/tests/data/config-callers.frag"' _ "$K" @
+	bash -c '. "$1/scripts/lib/lib.sh" && config_mismatches "$2" "$1/tests/data/config-kit.frag" "$1/tests/data/config-callers.frag"' _ "$K" @
 
 # The learner's view of a lab and its one result: boot 1 with a NUL in a
 # value (shown as \0), a step that needs an earlier one; boot 2 hung after
@@ -123,7 +123,7 @@ scenario "make lab's report reads the one result: counts, each boot's status, tr
 # The graders' harness, built and run on the host: TAP out, "needs step k"
 # instead of a wrong hint, NULs in a step's output shown (not cut).
 grader() {	# grader SRC: build SRC with labs/common/grader.h and grade
-	gcc -std=c11 -Wall -Wextra -Werror -I "$K/labs/common" -I "$K/initramfs/include" -o "$T/grader" "$1" || return 99
+	gcc -std=c11 -Wall -Wextra -Werror -I "$K/labs/common" -I "$K/guest/include" -o "$T/grader" "$1" || return 99
 	"$T/grader" --grade
 }
 case_ "the graders' harness: TAP, diagnostics, needs step k, NULs shown" \
@@ -141,10 +141,10 @@ case_ "an Oops without kallsyms: its addresses named from vmlinux (RIP: toylsm_i
 
 # The skeleton generator: a good solution, and malformed markers.
 case_ "the skeleton: blocks dropped, placeholders written, earlier steps DONE" \
-	skel-good.c "$(want skel-good.step2 0)" 's|/\* END TODO 2: .*|/* END TODO 2 */|' "$K/scripts/lab-skel.sh" @ 2
-e=$("$K/scripts/lab-skel.sh" "$D/skel-bad-marker.c" 2>&1 >/dev/null); rc1=$?
-e2=$("$K/scripts/lab-skel.sh" "$D/skel-unended.c" 2>&1 >/dev/null); rc2=$?
-"$K/scripts/lab-skel.sh" "$D/skel-good.c" >/dev/null 2>&1; rc3=$?
+	skel-good.c "$(want skel-good.step2 0)" 's|/\* END TODO 2: .*|/* END TODO 2 */|' "$K/scripts/lab/lab-skel.sh" @ 2
+e=$("$K/scripts/lab/lab-skel.sh" "$D/skel-bad-marker.c" 2>&1 >/dev/null); rc1=$?
+e2=$("$K/scripts/lab/lab-skel.sh" "$D/skel-unended.c" 2>&1 >/dev/null); rc2=$?
+"$K/scripts/lab/lab-skel.sh" "$D/skel-good.c" >/dev/null 2>&1; rc3=$?
 if [ $rc1 -ne 0 ] && grep -q 'skel-bad-marker.c:12: a malformed marker' <<<"$e" &&
    [ $rc2 -ne 0 ] && grep -q 'skel-unended.c:11: TODO 2 starts inside the block of TODO 1' <<<"$e2" &&
    [ $rc3 -eq 0 ]; then
@@ -173,13 +173,13 @@ treecase() (
 	(cd "$T/kit/patches" && ls *.patch) >"$T/kit/patches/series"
 	printf "int toy;\n" >"$T/kit/demo-lsm/toy.c"; printf "obj-y += toy.o\n" >"$T/kit/demo-lsm/Makefile"; printf "config TOY\n" >"$T/kit/demo-lsm/Kconfig"
 	export BUILD=$T/kit/build TARBALL=$T/fake.tar.xz
-	"$T/kit/scripts/tree.sh" >"$T/first.log" 2>&1 || { echo "first tree.sh failed"; cat "$T/first.log"; exit 1; }
+	"$T/kit/scripts/kernel/tree.sh" >"$T/first.log" 2>&1 || { echo "first tree.sh failed"; cat "$T/first.log"; exit 1; }
 	# work left in the tree: an edit, and an edit of the toylsm mirror
 	printf 'my precious edit\n' >>"$BUILD/linux/README"
 	sleep 1; printf 'int toy; /* edited in the tree */\n' >"$BUILD/linux/security/toylsm/toy.c"
 	# the series changes: the tree is re-made
 	printf '# a comment\n' >>"$T/kit/patches/series"
-	e=$("$T/kit/scripts/tree.sh" 2>&1); rc=$?
+	e=$("$T/kit/scripts/kernel/tree.sh" 2>&1); rc=$?
 	b=$(git -C "$BUILD/linux" branch --list 'saved/*' | tr -d ' *')
 	saved=$(git -C "$BUILD/linux" show "$b:README" 2>/dev/null)
 	ok=1
@@ -201,7 +201,7 @@ scenario "tree.sh: work found in build/linux (and its toylsm mirror) is saved wi
 hdrcase() (
 	B=$T/hdr
 	mk() { mkdir -p "$B/$1/usr/include/linux" && : >"$B/$1/usr/include/linux/lsm.h"; }
-	pick() { BUILD=$B FLAVOUR=$1 bash -c '. "$1/scripts/lib.sh" && series_headers' _ "$K"; }
+	pick() { BUILD=$B FLAVOUR=$1 bash -c '. "$1/scripts/lib/lib.sh" && series_headers' _ "$K"; }
 	mkdir -p "$B" && mk mainline
 	[ -z "$(pick mainline)" ] || { echo "only mainline's headers, and they were picked: $(pick mainline)"; exit 1; }
 	mk debug
@@ -221,7 +221,7 @@ refcase() (
 	mkdir -p "$T/ref/labs" "$T/ref/build"
 	cp -r "$K/labs/common" "$K"/labs/11-* "$T/ref/labs/"
 	rm -rf "$T"/ref/labs/11-*/work
-	e=$(LABS_DIR=$T/ref/labs BUILD=$T/ref/build "$K/scripts/lab.sh" run 11 2>&1); rc=$?
+	e=$(LABS_DIR=$T/ref/labs BUILD=$T/ref/build "$K/scripts/lab/lab.sh" run 11 2>&1); rc=$?
 	[ $rc -ne 0 ] || { echo "lab.sh run 11 succeeded without the reference kernel"; exit 1; }
 	grep -q 'not built yet' <<<"$e" || { echo "no 'not built yet' message: $e"; exit 1; }
 	! ls -d "$T"/ref/labs/11-*/work >/dev/null 2>&1 || { echo "a work/ copy was made before the refusal"; exit 1; }
@@ -239,7 +239,7 @@ lockcase() (
 	# until the lock is taken (a busy machine may start flock late)
 	while flock -n "$B/.test.lock" true; do sleep 0.1; done
 	s=$SECONDS
-	e=$(BUILD=$B ONLY=selftests-mainline "$K/scripts/test.sh" 2>&1); rc=$?
+	e=$(BUILD=$B ONLY=selftests-mainline "$K/scripts/test/test.sh" 2>&1); rc=$?
 	wait
 	[ $rc -eq 0 ] || { echo "the nested make test failed: $(tail -2 <<<"$e")"; exit 1; }
 	grep -q 'is running in this clone; waiting for it' <<<"$e" || { echo "no waiting message"; exit 1; }
@@ -255,9 +255,9 @@ ordercase() (
 	S=$T/order
 	mkdir -p "$S/tests/host"
 	cp -r "$K/scripts" "$S/"
-	printf '#!/bin/sh\nexit 0\n' >"$S/scripts/kernel.sh"
-	cp "$S/scripts/kernel.sh" "$S/scripts/build-guest.sh"
-	cat >"$S/scripts/run-boot.sh" <<'EOS'
+	printf '#!/bin/sh\nexit 0\n' >"$S/scripts/kernel/kernel.sh"
+	cp "$S/scripts/kernel/kernel.sh" "$S/scripts/guest/build-guest.sh"
+	cat >"$S/scripts/test/run-boot.sh" <<'EOS'
 #!/bin/sh
 case $1 in
 slow) sleep 2; echo "COUNTS 1 0 0" ;;
@@ -266,7 +266,7 @@ killed) sleep 1; kill -9 $PPID ;;
 esac
 EOS
 	printf '# name | append | programs\nslow | | x\nkilled | | x\nfast | | x\n' >"$S/tests/boots.conf"
-	BUILD=$S/build GUESTS=3 ONLY=slow,killed,fast timeout 60 "$S/scripts/test.sh" 2>&1 | grep -v -e '^kit: test time' -e ' Killed '
+	BUILD=$S/build GUESTS=3 ONLY=slow,killed,fast timeout 60 "$S/scripts/test/test.sh" 2>&1 | grep -v -e '^kit: test time' -e ' Killed '
 )
 e=$(ordercase 2>&1)
 want=$(printf 'kit: %-28s %3d passed, %d failed\n' guest/slow 1 0
@@ -293,15 +293,15 @@ skipsum() {	# skipsum FIXTURE: make test's output on it, times left out
 	rm -rf "$S"
 	mkdir -p "$S/tests/host"
 	cp -r "$K/scripts" "$S/"
-	printf '#!/bin/sh\nexit 0\n' >"$S/scripts/kernel.sh"
-	cp "$S/scripts/kernel.sh" "$S/scripts/build-guest.sh"
+	printf '#!/bin/sh\nexit 0\n' >"$S/scripts/kernel/kernel.sh"
+	cp "$S/scripts/kernel/kernel.sh" "$S/scripts/guest/build-guest.sh"
 	printf '#!/bin/sh\n# stand-in: the stored channel\nwhile [ $# -gt 0 ]; do [ "$1" = --name ] && n=$2; shift; done\ncp "$SKIPFIX" "$BUILD/logs/guest-$n.out"\n' \
-		>"$S/scripts/run-guest.sh"
+		>"$S/scripts/guest/run-guest.sh"
 	printf '# kit: offline\necho 1..4\necho "ok 1 lab 11 solution: # SKIP the reference kernel is not built"\necho "ok 2 lab 1"\necho "ok 3 lab 11 step 1: # SKIP the reference kernel is not built"\necho "ok 4 lab 11 step 1: # SKIP the reference kernel is not built"\n' \
 		>"$S/tests/host/fake.sh"
 	printf '# kit: offline\necho "1..0 # SKIP gdb is not installed"\n' >"$S/tests/host/whole.sh"
 	printf 'b1 | | lsm_prctl\nb2 | smack | lsm_prctl\n' >"$S/tests/boots.conf"
-	BUILD=$S/build SKIPFIX=$1 GUESTS=1 ONLY=fake,whole,b1,b2 "$S/scripts/test.sh" 2>&1 | grep -v '^kit: test time'
+	BUILD=$S/build SKIPFIX=$1 GUESTS=1 ONLY=fake,whole,b1,b2 "$S/scripts/test/test.sh" 2>&1 | grep -v '^kit: test time'
 }
 case_ "make test's summary: why each test was skipped, by reason, host suites and guest boots alike" \
 	skips-boot.out "$(want skips.expected 0)" '/^#  RUN/d' skipsum @
@@ -320,8 +320,8 @@ kbuildcase() (
 	F=$S/src/linux-fake
 	mkdir -p "$S/kit" "$F/security" "$F/scripts/kconfig"
 	cp -r "$K/scripts" "$S/kit/"
-	printf '#!/bin/sh\nexit 0\n' >"$S/kit/scripts/deps.sh"	# no dpkg, no network
-	[ -z "${SABOTAGE:-}" ] || sed -i "$SABOTAGE" "$S/kit/scripts/kernel.sh"
+	printf '#!/bin/sh\nexit 0\n' >"$S/kit/scripts/host/deps.sh"	# no dpkg, no network
+	[ -z "${SABOTAGE:-}" ] || sed -i "$SABOTAGE" "$S/kit/scripts/kernel/kernel.sh"
 	cp "$D/kbuild-standin.mk" "$F/Makefile"
 	printf '#!/bin/sh\n# stand-in: merge_config.sh -m -O DIR BASE FRAGMENT...\nd=$3; shift 4; cat "$@" >>"$d/.config"\n' \
 		>"$F/scripts/kconfig/merge_config.sh"
@@ -339,7 +339,7 @@ kbuildcase() (
 	mkdir -p "$S/kit/patches" && g format-patch -q -1 -o "$S/kit/patches" &&
 	(cd "$S/kit/patches" && ls *.patch) >"$S/kit/patches/series" || exit 1
 	cd "$S/kit" || exit 1
-	mkdir -p configs demo-lsm tests/guest docs labs/common/kernel labs/08-fake/solution
+	mkdir -p configs demo-lsm guest/tests docs labs/common/kernel labs/08-fake/solution
 	echo 'CONFIG_TOY=y' >configs/kit.config
 	echo 'CONFIG_SECURITY_TOYLSM_EXTRA=y' >configs/lab.config
 	echo 'CONFIG_DEBUG_STANDIN=y' >configs/debug.config
@@ -347,7 +347,7 @@ kbuildcase() (
 	echo 'obj-y += toy.o' >demo-lsm/Makefile
 	echo 'config TOY' >demo-lsm/Kconfig
 	echo '# kit' >README.md
-	echo 'int main(void) { return 0; }' >tests/guest/guest.c
+	echo 'int main(void) { return 0; }' >guest/tests/guest.c
 	echo 'int todo;' >labs/common/kernel/todo.c
 	printf 'TITLE=fake\nMINUTES=1\nKIND=kernel\nSOURCE=hook.c\nKOBJS=hook.o\nKINIT=\n' >labs/08-fake/lab.conf
 	echo 'int hook_v1;' >labs/08-fake/solution/hook.c
@@ -380,7 +380,7 @@ kbuildcase() (
 		shift 2
 		for v in "$@"; do case $v in FLAVOUR=*) fl=${v#*=} ;; esac; done
 		a=$(runs "$fl")
-		out=$(env FLAVOUR=normal "$@" scripts/kernel.sh 2>&1) ||
+		out=$(env FLAVOUR=normal "$@" scripts/kernel/kernel.sh 2>&1) ||
 			{ echo "$desc: kernel.sh failed: $out"; exit 1; }
 		[ $(($(runs "$fl") - a)) = "$want" ] ||
 			{ echo "$desc: Kbuild ran $(($(runs "$fl") - a)) time(s), not $want"; exit 1; }
@@ -407,7 +407,7 @@ kbuildcase() (
 	kb 1 "the compiler's package upgraded (gcc-12)"
 	echo 'more' >>README.md
 	kb 0 "the kit's README edited"
-	echo '/* more */' >>tests/guest/guest.c
+	echo '/* more */' >>guest/tests/guest.c
 	kb 0 "a guest test edited"
 	echo 'notes' >demo-lsm/notes.txt
 	kb 0 "a file of demo-lsm/ that is no source (notes.txt) added"
@@ -477,7 +477,7 @@ kbuildcase() (
 	lk() {	# lk WANT DESC: lab-kernel.sh with the lab's file as it is now
 		local a
 		a=$(runs lab)
-		scripts/lab-kernel.sh 8 labs/08-fake/solution/hook.c >"$S/last.out" 2>&1 ||
+		scripts/kernel/lab-kernel.sh 8 labs/08-fake/solution/hook.c >"$S/last.out" 2>&1 ||
 			{ echo "$2: lab-kernel.sh failed: $(cat "$S/last.out")"; exit 1; }
 		[ $(($(runs lab) - a)) = "$1" ] || { echo "$2: Kbuild ran $(($(runs lab) - a)) time(s), not $1"; exit 1; }
 	}
@@ -489,7 +489,7 @@ kbuildcase() (
 	has 'int hook_v2;' "$BUILD/lab/bzImage"
 	kb 0 "the normal flavour after a change of the lab kernel's files"
 	hasnt 'hook_v' "$BUILD/bzImage"
-	echo '# a comment' >>scripts/kernel.sh
+	echo '# a comment' >>scripts/kernel/kernel.sh
 	kb 1 "kernel.sh itself changed"
 	exit 0
 )
@@ -510,7 +510,7 @@ cachecase() (
 	# it, as /kit-kbuild (the debug info's name of the output folder) is
 	# for the image's /kit: the restore keeps it.
 	for e in "$CACHECASE"/normal-*/kbuild; do printf '%s %s\n' "$A-kbuild" "$A/x" >"$e/anchor.txt"; done
-	[ -z "${CACHE_SABOTAGE:-}" ] || sed -i "$CACHE_SABOTAGE" "$B/scripts/kernel.sh"
+	[ -z "${CACHE_SABOTAGE:-}" ] || sed -i "$CACHE_SABOTAGE" "$B/scripts/kernel/kernel.sh"
 	cd "$B" || exit 1
 	export BUILD=$B/build TARBALL=$T/kb/fake.tar.xz LABS_DIR=$B/labs KIT_KERNEL_CACHE=$CACHECASE
 	export PATH=$T/kb/bin:$PATH DPKG_ADMINDIR=$T/kb/dpkg	# kbuildcase's dpkg-query
@@ -518,7 +518,7 @@ cachecase() (
 	# Kbuild ran in this clone: kernel.sh wrote its log (the stand-in's
 	# run counter is in the Kbuild folder, which the cache copies).
 	ran() { [ -f "$BUILD/logs/kernel-normal.log" ] && echo 1 || echo 0; }
-	out=$(FLAVOUR=normal scripts/kernel.sh 2>&1) || { echo "second clone: kernel.sh failed: $out"; exit 1; }
+	out=$(FLAVOUR=normal scripts/kernel/kernel.sh 2>&1) || { echo "second clone: kernel.sh failed: $out"; exit 1; }
 	[ "$(ran)" = 0 ] || { echo "second clone, same inputs: Kbuild ran"; exit 1; }
 	grep -q 'from the kernel cache' <<<"$out" || { echo "no 'from the kernel cache' message: $out"; exit 1; }
 	cmp -s "$A/build/bzImage" "$B/build/bzImage" || { echo "the restored bzImage differs from the first clone's"; exit 1; }
@@ -528,20 +528,20 @@ cachecase() (
 	[ "$(readlink "$B/build/kbuild/normal/source")" = "$B/build/linux" ] ||
 		{ echo "the restored source link points at $(readlink "$B/build/kbuild/normal/source")"; exit 1; }
 	rm "$BUILD/stamps/kernel-normal"
-	KIT_KERNEL_CACHE=off FLAVOUR=normal scripts/kernel.sh >/dev/null 2>&1 || { echo "the forced Kbuild run failed"; exit 1; }
+	KIT_KERNEL_CACHE=off FLAVOUR=normal scripts/kernel/kernel.sh >/dev/null 2>&1 || { echo "the forced Kbuild run failed"; exit 1; }
 	[ "$(ran)" = 1 ] || { echo "the forced Kbuild run did not run Kbuild"; exit 1; }
 	! grep -q 'CC      stand-in' "$BUILD/logs/kernel-normal.log" ||
 		{ echo "Kbuild, run on the restored folder, recompiled it (its files older than the tree?)"; exit 1; }
 	# A second clone whose demo-lsm/ differs: its own kernel.
 	rm -rf "$BUILD"
 	echo 'int toy_b;' >demo-lsm/toy.c
-	FLAVOUR=normal scripts/kernel.sh >/dev/null 2>&1 || { echo "second clone, demo-lsm edited: kernel.sh failed"; exit 1; }
+	FLAVOUR=normal scripts/kernel/kernel.sh >/dev/null 2>&1 || { echo "second clone, demo-lsm edited: kernel.sh failed"; exit 1; }
 	[ "$(ran)" = 1 ] || { echo "second clone, demo-lsm/ edited: Kbuild ran 0 times"; exit 1; }
 	grep -qF 'int toy_b;' "$BUILD/bzImage" || { echo "second clone, demo-lsm/ edited: the first clone's kernel was taken"; exit 1; }
 	# and a patch changed: its own kernel too.
 	rm -rf "$BUILD"
 	sed -i 's/^+hello, patched.*$/+hello from clone b/' patches/0001-*.patch
-	FLAVOUR=normal scripts/kernel.sh >/dev/null 2>&1 || { echo "second clone, patch changed: kernel.sh failed"; exit 1; }
+	FLAVOUR=normal scripts/kernel/kernel.sh >/dev/null 2>&1 || { echo "second clone, patch changed: kernel.sh failed"; exit 1; }
 	grep -qF 'hello from clone b' "$BUILD/bzImage" || { echo "second clone, patch changed: a cached kernel was taken"; exit 1; }
 	exit 0
 )
@@ -570,7 +570,7 @@ ccachecase() (
 	export PATH=$T/kb/bin:$PATH DPKG_ADMINDIR=$T/kb/dpkg	# kbuildcase's dpkg-query
 	unset KCFLAGS KIT_CCACHE
 	rm -f "$BUILD/logs/kernel-normal.log"
-	out=$(FLAVOUR=normal scripts/kernel.sh 2>&1) || { echo "the run with ccache failed: $out"; exit 1; }
+	out=$(FLAVOUR=normal scripts/kernel/kernel.sh 2>&1) || { echo "the run with ccache failed: $out"; exit 1; }
 	! grep -q 'CC      stand-in' "$BUILD/logs/kernel-normal.log" 2>/dev/null ||
 		{ echo "the run after ccache was installed recompiled the kernel"; exit 1; }
 	# The second clone's path is the start of another input's, the
@@ -580,7 +580,7 @@ ccachecase() (
 	B=$T/kb/fake
 	rm -rf "$B" && cp -r "$A" "$B" && rm -rf "$B/build" && cd "$B" || exit 1
 	export BUILD=$B/build LABS_DIR=$B/labs
-	out=$(FLAVOUR=normal scripts/kernel.sh 2>&1) || { echo "second clone: kernel.sh failed: $out"; exit 1; }
+	out=$(FLAVOUR=normal scripts/kernel/kernel.sh 2>&1) || { echo "second clone: kernel.sh failed: $out"; exit 1; }
 	grep -q 'from the kernel cache' <<<"$out" ||
 		{ echo "a second clone with ccache did not take the first clone's kernel from the cache"; exit 1; }
 	exit 0
@@ -624,9 +624,9 @@ sabotaged "the quick stamp watches the tree as Kbuild read it: the folders it bu
 accelcase() (
 	S=$T/accel
 	rm -rf "$S" && mkdir -p "$S/kit" && cp -r "$K/scripts" "$S/kit/" || exit 1
-	[ -z "${ACCEL_SABOTAGE:-}" ] || sed -i "$ACCEL_SABOTAGE" "$S/kit/scripts/accel.sh"
-	printf '#!/bin/sh\necho probe >>"%s"\nexit 1\n' "$S/probes" >"$S/kit/scripts/run-guest.sh"
-	chmod +x "$S/kit/scripts/run-guest.sh"
+	[ -z "${ACCEL_SABOTAGE:-}" ] || sed -i "$ACCEL_SABOTAGE" "$S/kit/scripts/guest/accel.sh"
+	printf '#!/bin/sh\necho probe >>"%s"\nexit 1\n' "$S/probes" >"$S/kit/scripts/guest/run-guest.sh"
+	chmod +x "$S/kit/scripts/guest/run-guest.sh"
 	: >"$S/kvm" && : >"$S/probes"
 	export BUILD=$S/build KIT_KVM_DEV=$S/kvm FLAVOUR=normal
 	mkdir -p "$BUILD/kbuild/normal" "$BUILD/kbuild/lab" "$BUILD/lab" || exit 1
@@ -635,7 +635,7 @@ accelcase() (
 	probes() { grep -c . "$S/probes"; }
 	step() {	# step WHAT N: accel.sh says tcg and the probes are N
 		local a
-		a=$("$S/kit/scripts/accel.sh" 2>&1)
+		a=$("$S/kit/scripts/guest/accel.sh" 2>&1)
 		[ "$a" = tcg ] || { echo "$1: accel.sh said '$a', not tcg"; exit 1; }
 		[ "$(probes)" = "$2" ] || { echo "$1: $(probes) probe(s), not $2"; exit 1; }
 	}
@@ -658,40 +658,40 @@ accelcase() (
 sabotaged "accel.sh probes KVM once per flavour, configuration, device and QEMU, not once per image" \
 	"an accel.sh keyed on the image" accelcase ACCEL_SABOTAGE 's|^\tconfig=$(sha256sum.*|\tconfig=$(stat -c %Y "$(flavour_dir)/bzImage")|' '^a new image of the same configuration: 2 probe'
 
-# Strict stack names (scripts/stacks.sh): a word of APPEND or of a lab's
-# BOOTS that is no stack of tests/stacks.conf and no parameter the kernel
+# Strict stack names (scripts/guest/stacks.sh): a word of APPEND or of a lab's
+# BOOTS that is no stack of configs/stacks.conf and no parameter the kernel
 # documents stops the run before any guest, naming the word and the
 # table; stack names, parameters with a value and documented flags pass.
 # Before, a typo booted the default stack under the name asked for.
 # STACKS_SABOTAGE: a sed script applied to stacks.sh first.
 stackcase() (
 	S=$T/stacks
-	rm -rf "$S" && mkdir -p "$S/kit" && cp -r "$K/scripts" "$K/tests" "$S/kit/" || exit 1
-	[ -z "${STACKS_SABOTAGE:-}" ] || sed -i "$STACKS_SABOTAGE" "$S/kit/scripts/stacks.sh"
+	rm -rf "$S" && mkdir -p "$S/kit" && cp -r "$K/scripts" "$K/tests" "$K/configs" "$S/kit/" || exit 1
+	[ -z "${STACKS_SABOTAGE:-}" ] || sed -i "$STACKS_SABOTAGE" "$S/kit/scripts/guest/stacks.sh"
 	export BUILD=$S/build FLAVOUR=normal
 	mkdir -p "$BUILD/linux/Documentation/admin-guide" || exit 1
 	printf '\tnokaslr\t\t[KNL]\n\tlsm.debug\t[SECURITY] Enable LSM initialization debugging output.\n' \
 		>"$BUILD/linux/Documentation/admin-guide/kernel-parameters.txt"
 	cd "$S/kit" || exit 1
-	out=$(APPEND='selinux-apparmr' scripts/run-guest.sh --cmd true 2>&1) &&
+	out=$(APPEND='selinux-apparmr' scripts/guest/run-guest.sh --cmd true 2>&1) &&
 		{ echo "APPEND=selinux-apparmr: run-guest.sh went on"; exit 1; }
-	grep -q '"selinux-apparmr": no stack of tests/stacks.conf' <<<"$out" ||
+	grep -q '"selinux-apparmr": no stack of configs/stacks.conf' <<<"$out" ||
 		{ echo "APPEND=selinux-apparmr: not the message: $out"; exit 1; }
 	[ ! -e "$BUILD/logs/guest-run.log" ] || { echo "APPEND=selinux-apparmr: a guest was started"; exit 1; }
 	out=$(APPEND='selinux-apparmor nokaslr lsm.debug lsm=capability,selinux kit.x=1' \
-		scripts/run-guest.sh --cmd true 2>&1)
+		scripts/guest/run-guest.sh --cmd true 2>&1)
 	grep -q 'no kernel at' <<<"$out" ||
 		{ echo "stack, flags and parameters: refused before the kernel check: $out"; exit 1; }
 	# A lab whose BOOTS has a typo: refused at its config stage.
 	mkdir -p labs/01-typo/solution && echo 'int main(void) { return 0; }' >labs/01-typo/solution/x.c &&
 		printf 'TITLE=typo\nMINUTES=1\nSOURCE=x.c\nBOOTS=(default selinux-apparmr)\n' >labs/01-typo/lab.conf || exit 1
-	out=$(LABS_DIR=$S/kit/labs SOLUTION=1 scripts/lab.sh run 1 2>&1) &&
+	out=$(LABS_DIR=$S/kit/labs SOLUTION=1 scripts/lab/lab.sh run 1 2>&1) &&
 		{ echo "BOOTS=(default selinux-apparmr): lab.sh went on"; exit 1; }
 	grep -q "labs/01-typo/lab.conf:4: BOOTS has \"selinux-apparmr\"" <<<"$out" ||
 		{ echo "BOOTS typo: not the message: $out"; exit 1; }
 	exit 0
 )
-sabotaged "a word of APPEND or of a lab's BOOTS that is no stack and no kernel parameter stops the run before a guest, named with tests/stacks.conf" \
+sabotaged "a word of APPEND or of a lab's BOOTS that is no stack and no kernel parameter stops the run before a guest, named with configs/stacks.conf" \
 	"a stacks.sh that lets every word through" stackcase STACKS_SABOTAGE '/\[\[ "\$w" == \*=\* \]\] && continue/a continue'
 
 # The attendee's copy says which command made it (issue 29, item 9): make
@@ -732,7 +732,7 @@ firstwords() (
 	rel() { echo "$1"; }
 	elapsed() { echo 9; }
 	# shellcheck disable=SC1091
-	. "$K/scripts/lib.sh" && . "$W/work.sh" && . "$W/report.sh"
+	. "$K/scripts/lib/lib.sh" && . "$W/work.sh" && . "$W/report.sh"
 	KIT=$K NUM=7 LDIR=$W/lab SOL=$D/skel-good.c WORKF=$W/lab/work/file.c OUT=$W/out T=$W/t.txt LABS=$W
 	unset STEP SOLUTION
 	pick_source >/dev/null
@@ -749,9 +749,9 @@ sabotaged "a first make lab on the untouched skeleton says set-up worked and the
 
 # kernel.sh's progress line: no total invented for a first build (it once
 # said "1007/900 objects, 99%"), none passed when a build outgrows the last.
-# KERNEL_SABOTAGE: a sed script applied to a copy of scripts/kernel.sh.
+# KERNEL_SABOTAGE: a sed script applied to a copy of scripts/kernel/kernel.sh.
 progress() (
-	sed -n '/^progress_msg() {/,/^}/p' "$K/scripts/kernel.sh" >"$T/progress.sh"
+	sed -n '/^progress_msg() {/,/^}/p' "$K/scripts/kernel/kernel.sh" >"$T/progress.sh"
 	[ -z "${KERNEL_SABOTAGE:-}" ] || sed -i "$KERNEL_SABOTAGE" "$T/progress.sh"
 	# shellcheck disable=SC1091
 	. "$T/progress.sh"
@@ -792,11 +792,11 @@ sabotaged "every host suite that waits for make mainline runs in .ci/run's refer
 # make bench compiles its guest programs (lsm_bench, hook_bench) again
 # when a file their last compile read is newer: stale() in bench-lib.sh
 # reads gcc's -MD list, so a kit header counts wherever it lives.  (The
-# scripts named the headers: bench-guest.sh watched tests/guest/*.h, and
-# an edit of initramfs/include/kit/bench.h rebuilt nothing.)
+# scripts named the headers: bench-guest.sh watched guest/tests/*.h, and
+# an edit of guest/include/kit/bench.h rebuilt nothing.)
 # STALE_SABOTAGE: a sed script applied to a copy of bench-lib.sh.
 benchstale() (
-	sed -e "${STALE_SABOTAGE:-}" "$K/scripts/bench-lib.sh" >"$T/bench-lib.sh"
+	sed -e "${STALE_SABOTAGE:-}" "$K/scripts/bench/bench-lib.sh" >"$T/bench-lib.sh"
 	KIT=$K
 	# shellcheck source=/dev/null
 	. "$T/bench-lib.sh"
@@ -809,8 +809,8 @@ benchstale() (
 	touch "$T/st/kit/h.h"
 	stale "$T/st/p" || { echo "not stale after an edit of the header it includes"; exit 1; }
 	for f in bench-guest.sh bench-trace.sh; do
-		grep -q 'if stale "$BIN"' "$K/scripts/$f" && grep -q -- '-MD -MF "$BIN.d"' "$K/scripts/$f" ||
-			{ echo "scripts/$f does not compile with -MD and ask stale()"; exit 1; }
+		grep -q 'if stale "$BIN"' "$K/scripts/bench/$f" && grep -q -- '-MD -MF "$BIN.d"' "$K/scripts/bench/$f" ||
+			{ echo "scripts/bench/$f does not compile with -MD and ask stale()"; exit 1; }
 	done
 )
 sabotaged "make bench rebuilds a guest program when a header it includes changed" \

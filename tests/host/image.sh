@@ -82,10 +82,10 @@ sabotaged "this host's quirks are found, not asked: runc where the default runti
 
 # entry.sh, the image's entry point, on a scratch checkout and seed.
 entry() {
-	rm -rf "$T/e" && mkdir -p "$T/e/kit/scripts" "$T/e/seed/stamps" "$T/e/seed/deb" "$T/e/seed/linux"
+	rm -rf "$T/e" && mkdir -p "$T/e/kit/scripts/lib" "$T/e/seed/stamps" "$T/e/seed/deb" "$T/e/seed/linux"
 	cp "$K/scripts/image/entry.sh" "$T/e/"
 	[ -z "${ESAB:-}" ] || sed -i "$ESAB" "$T/e/entry.sh"
-	: >"$T/e/kit/Makefile"; : >"$T/e/kit/scripts/lib.sh"
+	: >"$T/e/kit/Makefile"; : >"$T/e/kit/scripts/lib/lib.sh"
 	(cd "$T/e/seed/linux" && git init -q && echo one >f && git add f &&
 		git -c user.name=t -c user.email=t@t commit -qm seed) || exit 1
 	echo series-of-the-seed >"$T/e/seed/stamps/series"; echo path-bound >"$T/e/seed/stamps/kernel-normal"
@@ -127,9 +127,9 @@ room() {
 	last=$(runlast lab 1)
 	[[ "$last" != *"--network none"* ]] || { echo "a joined checkout's run has no network: its results cannot reach the room: $last"; exit 1; }
 	# entry.sh: a stand-in client.py logs its calls.
-	rm -rf "$T/e" && mkdir -p "$T/e/kit/scripts/room" "$T/e/kit/build/linux/.git"
+	rm -rf "$T/e" && mkdir -p "$T/e/kit/scripts/room" "$T/e/kit/scripts/lib" "$T/e/kit/build/linux/.git"
 	cp "$K/scripts/image/entry.sh" "$T/e/"
-	: >"$T/e/kit/Makefile"; : >"$T/e/kit/scripts/lib.sh"
+	: >"$T/e/kit/Makefile"; : >"$T/e/kit/scripts/lib/lib.sh"
 	printf '#!/bin/sh
 echo "client.py $*" >>"%s/client.log"
 ' "$T" >"$T/e/kit/scripts/room/client.py"
@@ -151,7 +151,7 @@ sabotaged "the room through the image: the attendee's room state kept on the hos
 # it sources or runs from scripts/ (. "$(dirname "$0")/F", "$KIT/scripts/F"),
 # must have been copied, and the packages step's deps.sh --list runs in a
 # root made of those files alone (deps.sh once sourced a file, the host
-# checks of scripts/doctor/host.sh, that the step did not copy: the
+# checks of scripts/host/host-facts.sh, that the step did not copy: the
 # image's build failed at its first RUN). CSAB: a sed script applied to
 # the copy of the Containerfile.
 steps() {
@@ -186,12 +186,12 @@ steps() {
 			done ;;
 		esac
 	done <"$cf"
-	bash "$T/root/opt/kit/src/scripts/deps.sh" --list >"$T/list" 2>&1 ||
+	bash "$T/root/opt/kit/src/scripts/host/deps.sh" --list >"$T/list" 2>&1 ||
 		{ echo "deps.sh --list fails with the packages step's files alone: $(tail -2 "$T/list")"; exit 1; }
 	grep -qx qemu-system-x86 "$T/list" || { echo "deps.sh --list named no qemu-system-x86: $(head -3 "$T/list")"; exit 1; }
 }
 sabotaged "the Containerfile's steps before the last COPY: every script they run, and what it sources, was copied; deps.sh --list runs there" \
-	"a packages step that copies lib.sh and deps.sh alone" steps CSAB '/^COPY scripts\/doctor\//d' 'no COPY above it copies'
+	"a packages step that copies lib.sh and deps.sh alone" steps CSAB '/^COPY scripts\/host\/host-facts/d' 'no COPY above it copies'
 
 # ---- the whole path, on a real engine -----------------------------------
 BASE=${KIT_TEST_BASE:-}

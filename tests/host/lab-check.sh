@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# make lab-check, the offline check of the labs (scripts/lab-check.sh), and
+# make lab-check, the offline check of the labs (scripts/lab/lab-check.sh), and
 # lab.conf's one reader (scripts/lab/conf.sh): no kernel build, no guest.
 #   - every lab of labs/ passes it (its time in the line);
-#   - the series' UAPI headers it compiles against (scripts/series-uapi.sh)
+#   - the series' UAPI headers it compiles against (scripts/kernel/series-uapi.sh)
 #     are the bytes a kernel built with the series installs (when one is
 #     built), and a series without a syscall's line gives others;
 #   - a scratch user-space lab (tests/data/lab-scratch/: its folder and one
@@ -18,7 +18,7 @@
 # Every case that passes on the scratch lab is shown failing on its trap.
 # kit: offline
 K=$(cd "$(dirname "$0")/../.." && pwd)
-CHECK=$K/scripts/lab-check.sh
+CHECK=$K/scripts/lab/lab-check.sh
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 n=0
@@ -32,7 +32,7 @@ mapfile -t DIRS < <(ls -d "$K"/labs/[0-9][0-9]-*/ | sed 's|/$||')
 TN=() TF=() TS=() TM=()
 trap_() { TN+=("$1") TF+=("$2") TS+=("$3") TM+=("$4"); }
 trap_ "a typo in BOOTS" 99-scratch/lab.conf 's/^BOOTS=(default none)/BOOTS=(default nnone)/' \
-	'lab.conf:7: BOOTS has "nnone": no stack of tests/stacks.conf has that name'
+	'lab.conf:7: BOOTS has "nnone": no stack of configs/stacks.conf has that name'
 trap_ "an unknown key" 99-scratch/lab.conf '$a BOOT=(default)' 'lab.conf:9: unknown key BOOT'
 trap_ "MINUTES that is no number" 99-scratch/lab.conf 's/^MINUTES=5/MINUTES=5min/' \
 	"lab.conf:5: MINUTES must be a number of minutes, not '5min'"
@@ -103,14 +103,14 @@ echo "# make lab-check, all $((${#DIRS[@]})) labs: $((SECONDS - t0)) s (exit $rc
 # The same script in a scratch kit whose patch 0008 lost the line of
 # lsm_module_list in syscall_64.tbl must then differ.
 BUILT=${BUILD:-$K/build}/usr/include
-desc="scripts/series-uapi.sh gives the bytes that a kernel built with the series installs (build/usr/include)"
+desc="scripts/kernel/series-uapi.sh gives the bytes that a kernel built with the series installs (build/usr/include)"
 if [ ! -f "$BUILT/linux/lsm.h" ]; then
 	ok "$desc # SKIP no kernel built here (make kernel) to compare with"
 else
 	mkdir -p "$T/sab/scripts" && cp -r "$K/scripts/." "$T/sab/scripts/" && cp -r "$K/patches" "$T/sab/"
 	sed -i '/^+452\tcommon\|^+452\t64/d' "$T/sab/patches/"0008-*.patch
-	BUILD=$T/b1 "$K/scripts/series-uapi.sh" "$T/uapi" >/dev/null 2>&1
-	BUILD=$T/b2 "$T/sab/scripts/series-uapi.sh" "$T/uapi-sab" >/dev/null 2>&1
+	BUILD=$T/b1 "$K/scripts/kernel/series-uapi.sh" "$T/uapi" >/dev/null 2>&1
+	BUILD=$T/b2 "$T/sab/scripts/kernel/series-uapi.sh" "$T/uapi-sab" >/dev/null 2>&1
 	same() { local f; [ -n "$(ls -A "$1" 2>/dev/null)" ] || return 1
 		for f in $(cd "$1" && find . -type f); do cmp -s "$1/$f" "$BUILT/$f" || return 1; done; }
 	if ! same "$T/uapi"; then
@@ -197,7 +197,7 @@ fi
 # the grader must refuse) and may leave the solution as it is (lab 12's
 # given-vault-unlabelled.sed); one that changes neither is refused.
 fresh
-ln -sfn "$K/initramfs" "$T/initramfs"	# the README's link to initramfs/why.c
+ln -sfn "$K/guest" "$T/guest"	# the README's link to guest/tools/why.c
 g=$T/labs/12-diagnose-the-denial/mistakes/given-vault-unlabelled.sed
 out=$(LABS_DIR=$T/labs "$CHECK" 12 2>&1); rc=$?
 sed -i 's|vault/key|vault/nokey|' "$g"
@@ -216,7 +216,7 @@ fi
 # read into read,write's column), are refused, each with its line; the
 # lab as it is passes (5b).
 fresh
-ln -sfn "$K/initramfs" "$T/initramfs"
+ln -sfn "$K/guest" "$T/guest"
 p=$T/labs/12-diagnose-the-denial/solution/policy
 sed -i -E 's|^(  # END TODO [0-9]+:) (/tmp)|\1   \2|' "$p/apparmor/probe"
 sed -i 's|^# END TODO 3: read       /tmp/lab12/out$|# END TODO 3: read /tmp/lab12/out|' "$p/landlock.rules"
@@ -262,7 +262,7 @@ kinds() (
 	kinds=$(sed -nE 's/^[[:space:]]*case "\$KIND" in ([a-z|]+)\).*/\1/p' scripts/lab/conf.sh | tr '|' ' ')
 	[ -n "$kinds" ] || { echo "no 'case \"\$KIND\" in KIND|...)' in scripts/lab/conf.sh"; exit 1; }
 	hooks=$( { cat scripts/lab/kind-*.sh | sed -nE 's/^(kind_[a-z_]+)\(\).*/\1/p'
-		grep -hvE '^[[:space:]]*#' scripts/lab.sh scripts/lab/*.sh scripts/lab-check.sh |
+		grep -hvE '^[[:space:]]*#' scripts/lab/lab.sh scripts/lab/*.sh scripts/lab/lab-check.sh |
 			grep -oE '(^|[^a-z_])kind_[a-z_]+' | grep -oE 'kind_[a-z_]+'; } |
 		grep -vx kind_load | sort -u)
 	for k in $kinds; do
@@ -275,7 +275,7 @@ kinds() (
 		done
 	done
 	[ -z "$miss" ] || { echo "hooks missing:$miss"; exit 1; }
-	f=$(grep -nE '(\[|test |case )[^]#]*\$\{?KIND([^A-Za-z0-9_]|$)' scripts/lab.sh scripts/lab/*.sh scripts/lab-check.sh |
+	f=$(grep -nE '(\[|test |case )[^]#]*\$\{?KIND([^A-Za-z0-9_]|$)' scripts/lab/lab.sh scripts/lab/*.sh scripts/lab/lab-check.sh |
 		grep -vE '^[^:]*:[0-9]+:[[:space:]]*#' | grep -v '^scripts/lab/conf.sh:')
 	[ -z "$f" ] || { echo "KIND tested outside load_conf:"; echo "$f"; exit 1; }
 	echo "$(wc -w <<<"$hooks") hooks, kinds $kinds"

@@ -22,15 +22,15 @@
 #   expect: compile: TEXT          it does not compile, and the messages
 #                                  make lab shows (compile.txt) contain TEXT
 #   expect: HINT=2 step N ...      the same, graded as by make lab N HINT=2
-#                                  (the variant TAG-hint2 of scripts/lab.sh
+#                                  (the variant TAG-hint2 of scripts/lab/lab.sh
 #                                  check), where a hint gives the exact line
-# All mistakes of a lab are graded in one set of boots (scripts/lab.sh
+# All mistakes of a lab are graded in one set of boots (scripts/lab/lab.sh
 # check), with the reference solution beside them for a user-space lab
 # (it must pass every step: tests/host/labs.sh proves it for the kernel
 # labs, where each variant is a kernel build and a boot of its own).
 # HINT_LABS=GLOB (e.g. '0[1-7]') restricts the run to those labs' numbers.
 K=$(cd "$(dirname "$0")/../.." && pwd)
-LAB=$K/scripts/lab.sh
+LAB=$K/scripts/lab/lab.sh
 G=${HINT_LABS:-[0-9][0-9]}	# HINT_LABS='0[1-7]': only those labs
 # shellcheck disable=SC2086
 mapfile -t FIX < <(ls "$K"/labs/$G-*/mistakes/*.c "$K"/labs/$G-*/mistakes/*.sed 2>/dev/null)

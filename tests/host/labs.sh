@@ -5,12 +5,12 @@
 # - the untouched skeleton fails at least one step, with a hint printed;
 # - the skeleton of STEP=k (k > 1) passes steps 1..k-1 and fails step k,
 #   so the TODO markers of each step strip what that step needs, no more.
-# All variants of a lab are graded in the same boots (scripts/lab.sh check).
+# All variants of a lab are graded in the same boots (scripts/lab/lab.sh check).
 # Then lab.sh itself: bad input, a compile error, a reset that keeps a copy.
 # CHECK_LABS=GLOB (e.g. '10') grades only those labs' numbers (lab.sh's own
 # checks still run).
 K=$(cd "$(dirname "$0")/../.." && pwd)
-LAB=$K/scripts/lab.sh
+LAB=$K/scripts/lab/lab.sh
 G=${CHECK_LABS:-[0-9][0-9]}
 # shellcheck disable=SC2086
 mapfile -t DIRS < <(ls -d "$K"/labs/$G-*/ 2>/dev/null | sed 's|/$||')
@@ -35,7 +35,7 @@ notok() { n=$((n + 1)); echo "not ok $n $*"; }
 field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<"$1"; }
 # a variant's result folder: absolute when BUILD lives outside the clone
 vdir() { local d; d=$(field "$1" dir); case $d in /*) echo "$d" ;; *) echo "$K/$d" ;; esac; }
-# From the parser's table (scripts/results.py lab: DIR/steps.tsv, one line
+# From the parser's table (scripts/guest/results.py lab: DIR/steps.tsv, one line
 # "boot step PASS|FAIL hinted" per boot and step):
 # has_hint DIR STEP: some boot shows step STEP failing with an explanation
 # (an expected/seen/hint/kit line) under it.
@@ -77,7 +77,7 @@ for d in "${DIRS[@]}"; do
 		# a policy lab's SOURCE is a folder: its skeleton is one too
 		out=$gen/skel-$k.c
 		[ ! -d "$d/solution/$src" ] || out=$gen/skel-$k
-		"$K/scripts/lab-skel.sh" "$d/solution/$src" "$k" "$out" 2>"$gen/skel-$k.err" || genok=0
+		"$K/scripts/lab/lab-skel.sh" "$d/solution/$src" "$k" "$out" 2>"$gen/skel-$k.err" || genok=0
 		variants+=("skel$k=$out")
 	done
 	out=$("$LAB" check "$num" "${variants[@]}" 2>"$gen/check.err")

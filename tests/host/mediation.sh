@@ -6,7 +6,7 @@
 # the table, and that row has exactly one of its two columns ("toylsm
 # checks", "not mediated"). A hook of a "checks" row is one that toylsm
 # registers (demo-lsm/*.c), and such a row names guest tests
-# ("FILE.c: NAME", separated by ";") that exist in tests/guest/. A name
+# ("FILE.c: NAME", separated by ";") that exist in guest/tests/. A name
 # in the table that no module registers is a typo, and fails too.
 # The checker first proves, on altered copies of the page, that it
 # fails for a row removed, a row with both columns, a checked hook
@@ -21,8 +21,8 @@ trap 'rm -rf "$TMP"' EXIT
 echo "1..6"
 if [ ! -f "$TREE/security/smack/smack_lsm.c" ]; then
 	mkdir -p "${BUILD:-$K/build}"
-	flock "${BUILD:-$K/build}/.tree.lock" "$K/scripts/tree.sh" >"$TMP/tree.log" 2>&1 ||
-		{ echo "Bail out! no tree in $TREE and scripts/tree.sh failed: $(tail -2 "$TMP/tree.log" | tr '\n' ' ')"; exit 1; }
+	flock "${BUILD:-$K/build}/.tree.lock" "$K/scripts/kernel/tree.sh" >"$TMP/tree.log" 2>&1 ||
+		{ echo "Bail out! no tree in $TREE and scripts/kernel/tree.sh failed: $(tail -2 "$TMP/tree.log" | tr '\n' ' ')"; exit 1; }
 fi
 
 # check PAGE: what is wrong with PAGE's table, one line each; exit 1 if
@@ -48,7 +48,7 @@ if len(selinux) < 100 or len(smack) < 50:
     sys.exit('the hook lists of the tree look wrong: %d SELinux, %d Smack hooks'
              % (len(selinux), len(smack)))
 tests = set()
-for p in glob.glob(os.path.join(kit, 'tests/guest/*.c')):
+for p in glob.glob(os.path.join(kit, 'guest/tests/*.c')):
     with open(p, encoding='utf-8', errors='replace') as f:
         for m in re.finditer(r'^TEST(?:_F)?(?:_TIMEOUT)?\(\s*(?:[a-z0-9_]+\s*,\s*)?([a-z0-9_]+)',
                              f.read(), re.M):
@@ -87,7 +87,7 @@ with open(page, encoding='utf-8') as f:
                 bad.append('line %d (%s): checked, but no guest test named' % (n, ', '.join(names)))
             for t in given:
                 if t not in tests:
-                    bad.append('line %d: no guest test "%s" in tests/guest/' % (n, t))
+                    bad.append('line %d: no guest test "%s" in guest/tests/' % (n, t))
         elif named:
             bad.append('line %d (%s): a guest test for a row that checks nothing' % (n, ', '.join(names)))
 for h in sorted((selinux | smack) - set(rows)):

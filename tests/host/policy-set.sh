@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/policy.sh --set DIR OUT, which compiles a policy set from any
+# scripts/guest/policy-sets.sh --set DIR OUT, which compiles a policy set from any
 # folder (a copy a learner edits, for lab 10), on copies of
 # configs/policy/stack in a temporary folder (TAP on stdout):
 #  - a copy as it is compiles to the same binaries as build/policy/stack
@@ -13,9 +13,9 @@
 #    of it compiles them again (issue 43: `find | xargs cat` failed on
 #    such a name), in a scratch copy of the kit's scripts and sets.
 # Nothing is loaded anywhere: apparmor_parser and checkpolicy only write
-# files (scripts/policy.sh).
+# files (scripts/guest/policy-sets.sh).
 K=$(cd "$(dirname "$0")/../.." && pwd)
-P=$K/scripts/policy.sh
+P=$K/scripts/guest/policy-sets.sh
 echo "1..11"
 n=0
 ok() {	# ok DESCRIPTION CONDITION-STATUS [DETAIL-FILE]
@@ -29,7 +29,7 @@ ok() {	# ok DESCRIPTION CONDITION-STATUS [DETAIL-FILE]
 }
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
-"$P" >"$d/log" 2>&1 || { echo "Bail out! scripts/policy.sh failed: $(tail -3 "$d/log" | tr '\n' ' ')"; exit 1; }
+"$P" >"$d/log" 2>&1 || { echo "Bail out! scripts/guest/policy-sets.sh failed: $(tail -3 "$d/log" | tr '\n' ' ')"; exit 1; }
 B=$K/build/policy/stack
 
 same() {	# same OUT/NAME: its binaries are build/policy/stack's
@@ -77,21 +77,21 @@ ok "a folder that does not exist: exit 1 and the usage" $? "$d/log"
 # pointers that led nowhere ("man apparmor.d", where the page is only
 # unpacked; "checkpolicy(8) describes the language", a list of options)
 # are gone.
-"$K/scripts/man.sh" apparmor.d >"$d/man" 2>&1 </dev/null &&
+"$K/scripts/host/man.sh" apparmor.d >"$d/man" 2>&1 </dev/null &&
 	grep -q 'apparmor.d - syntax of security profiles' "$d/man"
 ok "make man PAGE=apparmor.d shows the apparmor package's page, offline" $? "$d/man"
 : >"$d/pages"
 mapfile -t PAGES < <(grep -rhoE 'make man PAGE=[a-z0-9_.-]*[a-z0-9]' \
-	"$K/scripts" "$K/labs" "$K/initramfs" "$K/configs" "$K/README.md" "$K/docs" 2>/dev/null |
+	"$K/scripts" "$K/labs" "$K/guest" "$K/configs" "$K/README.md" "$K/docs" 2>/dev/null |
 	sed 's/^make man PAGE=//' | sort -u)
 bad=0
 for p in "${PAGES[@]}"; do
-	"$K/scripts/man.sh" "$p" >/dev/null 2>>"$d/pages" </dev/null || { echo "make man PAGE=$p fails" >>"$d/pages"; bad=1; }
+	"$K/scripts/host/man.sh" "$p" >/dev/null 2>>"$d/pages" </dev/null || { echo "make man PAGE=$p fails" >>"$d/pages"; bad=1; }
 done
 [ ${#PAGES[@]} -gt 0 ] && [ $bad = 0 ]
 ok "every make man PAGE=... the kit prints or writes opens a page (${PAGES[*]:-none found})" $? "$d/pages"
 grep -rnE '"man apparmor\.d"|`man apparmor\.d`|\(man apparmor\.d|checkpolicy\(8\) describes' \
-	"$K/scripts" "$K/labs" "$K/initramfs" "$K/README.md" --exclude-dir=work >"$d/dead" 2>/dev/null
+	"$K/scripts" "$K/labs" "$K/guest" "$K/README.md" --exclude-dir=work >"$d/dead" 2>/dev/null
 [ ! -s "$d/dead" ]
 ok "no pointer says man apparmor.d (no such page on the host) or that checkpolicy(8) describes the language" $? "$d/dead"
 
@@ -107,10 +107,10 @@ ln -s "$K/build/tools" "$S/build/tools"
 ln -s "$K/build/linux" "$S/build/linux"
 note="$S/configs/policy/stack/it's a note"
 echo one >"$note"
-BUILD=$S/build "$S/scripts/policy.sh" >"$d/log" 2>&1 && [ -s "$S/build/stamps/policy" ]
+BUILD=$S/build "$S/scripts/guest/policy-sets.sh" >"$d/log" 2>&1 && [ -s "$S/build/stamps/policy" ]
 ok "the sets compile with a file named with a quote and a blank in one" $? "$d/log"
 s1=$(cat "$S/build/stamps/policy" 2>/dev/null)
 echo two >"$note"
-BUILD=$S/build "$S/scripts/policy.sh" >"$d/log" 2>&1 && grep -q 'policy sets compiled' "$d/log" &&
+BUILD=$S/build "$S/scripts/guest/policy-sets.sh" >"$d/log" 2>&1 && grep -q 'policy sets compiled' "$d/log" &&
 	[ "$(cat "$S/build/stamps/policy")" != "$s1" ]
 ok "an edit of that file alone compiles the sets again" $? "$d/log"

@@ -25,7 +25,7 @@ notok() { n=$((n + 1)); echo "not ok $n $*"; }
 # SED applied; prints its root.  A SED that changes nothing is an error.
 mutant() {
 	local m=$T/mutant-$((nm += 1))
-	mkdir -p "$m/tests" && cp -r "$K/scripts" "$m/" && cp "$K/tests/stacks.conf" "$m/tests/" || return 1
+	mkdir -p "$m/tests" && cp -r "$K/scripts" "$m/" && cp "$K/configs/stacks.conf" "$m/tests/" || return 1
 	sed -e "$2" "$K/$1" >"$m/$1"
 	if cmp -s "$K/$1" "$m/$1"; then echo "the mutant's sed changes nothing in $1: $2" >&2; return 1; fi
 	echo "$m"
@@ -65,7 +65,7 @@ done
 progress() {
 	local kit=$1
 	shift
-	env -u OUT -u FROM -u NAME BUILD="${PB:-$B}" LABS_DIR="$D/labs" KIT_ROOM_HOME="$T/no-room" "$@" "$kit/scripts/progress.sh"
+	env -u OUT -u FROM -u NAME BUILD="${PB:-$B}" LABS_DIR="$D/labs" KIT_ROOM_HOME="$T/no-room" "$@" "$kit/scripts/progress/progress.sh"
 }
 # same WANT GOT: say the difference.
 same() { diff -u "$1" "$2" >&2 && return 0; echo "(above: - expected, + seen)" >&2; return 1; }
@@ -83,7 +83,7 @@ view() (
 	same "$D/mine.expected" "$T/view.out"
 )
 check "the attendee's view: each lab's verdict, steps, when, kernel, boots; never run; a program's own verdict line not believed" \
-	view scripts/results.py "s/    last = lines\[-1\]/    last = next((l for l in lines if l.startswith('verdict: ')), lines[-1])/"
+	view scripts/guest/results.py "s/    last = lines\[-1\]/    last = next((l for l in lines if l.startswith('verdict: ')), lines[-1])/"
 
 # 2. The progress file: the name given, one line per lab, a reference run
 # marked as such.  Mutant: every graded run written as the attendee's copy.
@@ -94,7 +94,7 @@ file() (
 	same "$D/ada.expected" "$T/ada.norm"
 )
 check "make progress OUT=FILE NAME=...: the file, one line per lab, a SOLUTION=1 run marked reference" \
-	file scripts/progress.py "s/'what=' + t\['what'\]/'what=copy'/"
+	file scripts/progress/progress.py "s/'what=' + t\['what'\]/'what=copy'/"
 
 # 3. Without NAME=: user@host.  Mutant: the user alone.
 defname() (
@@ -104,7 +104,7 @@ defname() (
 	grep -qxF "$want" "$T/def.txt" || { echo "no line '$want' in:"; head -5 "$T/def.txt"; exit 1; }
 )
 check "make progress OUT=FILE without NAME=: the name is user@host" \
-	defname scripts/progress.py "s/name = '%s@%s' % (getpass.getuser(), socket.gethostname().split('.')\[0\])/name = getpass.getuser()/"
+	defname scripts/progress/progress.py "s/name = '%s@%s' % (getpass.getuser(), socket.gethostname().split('.')\[0\])/name = getpass.getuser()/"
 
 # 4. The room's table: attendees x labs, a file of an older kit (fewer
 # labs, comments), one name on two laptops told apart by file name.
@@ -114,7 +114,7 @@ roomcase() (
 	same "$D/room.expected" "$T/room.out"
 )
 check "make progress FROM=DIR: the room's table, attendees x labs, legend, a name met twice told apart" \
-	roomcase scripts/progress.py "s/    if run\['what'\] == 'reference':/    if False:/"
+	roomcase scripts/progress/progress.py "s/    if run\['what'\] == 'reference':/    if False:/"
 
 # 5. What one laptop writes, the instructor's kit reads: the file of
 # check 2 in a folder gives the cells of the attendee's view.  Mutant:
@@ -127,7 +127,7 @@ roundtrip() (
 		{ echo "Ada's row is not the attendee's view:"; cat "$T/rt.out"; exit 1; }
 )
 check "a file written by OUT= reads back with FROM=: the same cells as the attendee's view" \
-	roundtrip scripts/progress.py "s/'graded=' + t\['graded'\].replace(' ', 'T')/'graded=' + t['graded']/"
+	roundtrip scripts/progress/progress.py "s/'graded=' + t\['graded'\].replace(' ', 'T')/'graded=' + t['graded']/"
 
 # refused DIR WHAT GREP...: make progress FROM=DIR prints the table of
 # the good files (Ada's and Bob's rows), then, under it, the refused
@@ -164,7 +164,7 @@ foreign() (
 	refused "$1" "$T/bad" "a gzip" "bad/carol.txt is not a progress file" "it is not text" || exit 1
 )
 check "FROM=DIR with a foreign file (a README, a gzip): the good rows shown, the file listed under them, DIR unchanged" \
-	foreign scripts/progress.py 's/            errors.append(str(x))/            pass/'
+	foreign scripts/progress/progress.py 's/            errors.append(str(x))/            pass/'
 
 # 7. A lab this kit does not have.  Mutant: such a line skipped.
 unknownlab() (
@@ -172,7 +172,7 @@ unknownlab() (
 	refused "$1" "$T/bad" "lab 12" "bad/dan.txt, line 14: lab 12 is no lab of this kit (its labs: 1, 2, 3, 4, 5, 6, 7, 8, 9)"
 )
 check "FROM=DIR with a file naming a lab this kit does not have: listed under the table, file and line named" \
-	unknownlab scripts/progress.py "s/        raise ValueError('lab %s is no lab of this kit/        return 0, {}; raise ValueError('lab %s is no lab of this kit/"
+	unknownlab scripts/progress/progress.py "s/        raise ValueError('lab %s is no lab of this kit/        return 0, {}; raise ValueError('lab %s is no lab of this kit/"
 
 # 8. Numbers that do not add up (a hand-edited file).  Mutant: not checked.
 addup() (
@@ -180,7 +180,7 @@ addup() (
 	refused "$1" "$T/bad" "passed=7 steps=6" "bad/eve.txt, line 7: passed=7 steps=6 do not add up for result=pass"
 )
 check "FROM=DIR with passed= over steps=: listed under the table, file and line named" \
-	addup scripts/progress.py "s/        if p > s or (r == 'pass' and not p == s > 0):/        if False:/"
+	addup scripts/progress/progress.py "s/        if p > s or (r == 'pass' and not p == s > 0):/        if False:/"
 
 # 9. A line cut short (a file copied before it was whole) and a lab listed
 # twice.  Mutant: a later line of a lab replaces the earlier one.
@@ -191,7 +191,7 @@ cutshort() (
 	refused "$1" "$T/bad" "lab 1 twice" "bad/gus.txt, line 15: lab 1 is listed twice" || exit 1
 )
 check "FROM=DIR with a lab line cut short, or a lab listed twice: listed under the table, file and line named" \
-	cutshort scripts/progress.py "s/        if num in runs:/        if False:/"
+	cutshort scripts/progress/progress.py "s/        if num in runs:/        if False:/"
 
 # 10. A file without a name, and a folder inside the folder.  Mutant: a
 # file without name= named after the file.
@@ -202,7 +202,7 @@ noname() (
 	refused "$1" "$T/bad" "a folder" "bad/old is a folder, not a file" || exit 1
 )
 check "FROM=DIR with a file without name=, or a folder in it: listed under the table, named" \
-	noname scripts/progress.py "s/        raise BadInput('%s has no name= line: whose is it?' % shown)/        name = os.path.basename(path)/"
+	noname scripts/progress/progress.py "s/        raise BadInput('%s has no name= line: whose is it?' % shown)/        name = os.path.basename(path)/"
 
 # 11. A transcript that is not one: refused, named; OUT= not written, and
 # an earlier progress file left as it was.  Mutant: such a lab shown as
@@ -221,7 +221,7 @@ badrun() (
 	exit 0
 )
 check "a corrupt transcript in build/labs: refused, named; OUT= not written (the file there kept)" \
-	badrun scripts/progress.py "s/        t = transcript(path, shown)/        t = None\n        try: t = transcript(path, shown)\n        except BadInput: pass\n        if t is None: out[num] = None; continue/"
+	badrun scripts/progress/progress.py "s/        t = transcript(path, shown)/        t = None\n        try: t = transcript(path, shown)\n        except BadInput: pass\n        if t is None: out[num] = None; continue/"
 
 # 12. Another lab's transcript in a lab's folder (a copy by hand).
 # Mutant: not compared.
@@ -232,7 +232,7 @@ otherlab() (
 	grep -qF "labs/07/last-run.txt is the transcript of lab 1, not of lab 7" "$T/e12" || { cat "$T/e12"; exit 1; }
 )
 check "build/labs/07 holding lab 1's transcript: refused, named" \
-	otherlab scripts/progress.py "s/        if t\['lab'\] != num:/        if False:/"
+	otherlab scripts/progress/progress.py "s/        if t\['lab'\] != num:/        if False:/"
 
 # 13. OUT= naming a file that is not a progress file: kept as it was.
 # Mutant: overwritten.
@@ -243,7 +243,7 @@ keepout() (
 	grep -qF "notes.txt exists and is not a progress file" "$T/e13" || { cat "$T/e13"; exit 1; }
 )
 check "OUT= naming an existing file that is not a progress file: refused, the file kept" \
-	keepout scripts/progress.py "s/        if first.rstrip(b'\\\\n') != MAGIC.encode():/        if False:/"
+	keepout scripts/progress/progress.py "s/        if first.rstrip(b'\\\\n') != MAGIC.encode():/        if False:/"
 
 # 14. A NAME that would break the file (a line break in it).  Mutant: not
 # checked.
@@ -254,7 +254,7 @@ badname() (
 	grep -qF "give another NAME=" "$T/e14" || { cat "$T/e14"; exit 1; }
 )
 check "NAME= with a line break: refused, nothing written" \
-	badname scripts/progress.py "s/                if not good_name(name):/                if False:/"
+	badname scripts/progress/progress.py "s/                if not good_name(name):/                if False:/"
 
 # 15. The driver's transcript head (scripts/lab/report.sh) records the
 # kernel flavour and the boots as lab.conf names them, an empty entry as
@@ -267,7 +267,7 @@ head_() (
 		rel() { printf "%s\n" "$1"; }
 		. "$KIT/scripts/lab/report.sh"
 		BOOTS=(default "" selinux-apparmor)
-		transcript_head src.c work && "$KIT/scripts/results.py" transcript "$T"' 2>&1) || { echo "$out"; exit 1; }
+		transcript_head src.c work && "$KIT/scripts/guest/results.py" transcript "$T"' 2>&1) || { echo "$out"; exit 1; }
 	for want in 'lab=6' 'title=Zeta (kernel side)' 'what=copy' 'flavour=lab' 'boots=default, default, selinux-apparmor' 'result=stopped'; do
 		grep -qxF "$want" <<<"$out" || { echo "no '$want' in:"; echo "$out"; exit 1; }
 	done
@@ -303,7 +303,7 @@ escapes() (
 	done
 )
 check "FROM=DIR: terminal escapes (OSC title, OSC 52, clear screen, C1 CSI) and a bidi override in values and file names shown escaped" \
-	escapes scripts/results.py 's/^def quoted(text, limit=None):$/&\n    return text/'
+	escapes scripts/guest/results.py 's/^def quoted(text, limit=None):$/&\n    return text/'
 
 # 17. Symlinks (to a secret file, to a good progress file) and a FIFO:
 # refused without being followed or opened, the secret never shown, no
@@ -320,7 +320,7 @@ links() (
 	! grep -q '^  cy  ' "$T/ref.out" || { echo "the linked file's row is in the table"; exit 1; }
 )
 check "FROM=DIR: a symlink (to a secret, to a progress file) or a FIFO refused unread, the secret not shown, no hang" \
-	links scripts/progress.py 's/st = os.lstat(path)/st = os.stat(path)/; s/os.O_NOFOLLOW | //'
+	links scripts/progress/progress.py 's/st = os.lstat(path)/st = os.stat(path)/; s/os.O_NOFOLLOW | //'
 
 # 18. A file that is not a progress file: none of its content shown.
 # Mutant: its first line shown, as before issue 41.
@@ -330,7 +330,7 @@ nocontent() (
 	! grep -q 's3cr3t' "$T/ref.out" || { echo "its content is shown:"; grep s3cr3t "$T/ref.out"; exit 1; }
 )
 check "FROM=DIR: a file that is not a progress file is named, none of its content shown" \
-	nocontent scripts/progress.py 's/its first line is not "%s"/its first line is %s, not "%s"/; s/% (shown, MAGIC))$/% (shown, lines[0], MAGIC))/'
+	nocontent scripts/progress/progress.py 's/its first line is not "%s"/its first line is %s, not "%s"/; s/% (shown, MAGIC))$/% (shown, lines[0], MAGIC))/'
 
 # 19, 20. A result's steps and boots against the lab's: stand-in lab 2
 # has 6 steps and 3 boots; "5/5 pass" of it, or "6/6" in one boot, is no
@@ -341,13 +341,13 @@ claimsteps() (
 	grep -Eq '^  all pass +2 +1 ' "$T/ref.out" || { echo "the claim counts as a pass:"; cat "$T/ref.out"; exit 1; }
 )
 check "FROM=DIR: a file claiming 5/5 pass for a lab of 6 steps is listed, not counted as a pass" \
-	claimsteps scripts/progress.py 's/        if s != labs\[num\].steps:/        if False:/'
+	claimsteps scripts/progress/progress.py 's/        if s != labs\[num\].steps:/        if False:/'
 claimboots() (
 	bad eve.txt 's/^lab=2 result=fail passed=3 steps=6 \(.*\) boots=.*/lab=2 result=pass passed=6 steps=6 \1 boots=default/'
 	refused "$1" "$T/bad" "6/6 of lab 2 in one boot" "bad/eve.txt, line 7: boots=default, but lab 2 boots default,selinux-alone,none" || exit 1
 )
 check "FROM=DIR: a file claiming a pass in other boots than the lab's is listed, not counted" \
-	claimboots scripts/progress.py "s/        if run\['boots'\] != '?' and run\['boots'\].split(',') != labs\[num\].boots:/        if False:/"
+	claimboots scripts/progress/progress.py "s/        if run\['boots'\] != '?' and run\['boots'\].split(',') != labs\[num\].boots:/        if False:/"
 
 # 21. The kit's own lab 12 (6 steps, 2 boots), the issue's case: "5/5
 # pass" refused, the right count accepted.  Mutant: the steps not

@@ -27,7 +27,7 @@ export LABS_DIR=$K/tests/data/progress/labs XDG_STATE_HOME=$T/state KIT_ROOM_TIM
 H=$K/tests/host/room.py
 S=$K
 if [ -n "${ROOM_SABOTAGE:-}" ]; then
-	S=$T/kit && mkdir -p "$S" && cp -r "$K/scripts" "$S/" && mkdir -p "$S/tests" && cp "$K/tests/stacks.conf" "$S/tests/"
+	S=$T/kit && mkdir -p "$S" && cp -r "$K/scripts" "$S/" && mkdir -p "$S/tests" && cp "$K/configs/stacks.conf" "$S/tests/"
 	f=${ROOM_SABOTAGE%%|*}
 	sed -i -e "${ROOM_SABOTAGE#*|}" "$S/$f"
 	cmp -s "$K/$f" "$S/$f" && { echo "1..0 # SKIP ROOM_SABOTAGE changes nothing in $f"; exit 0; }
@@ -153,8 +153,8 @@ read -r URL TOKEN PID <"$T/now" 2>/dev/null && PIDS+=("$PID")
 standin() {	# standin HOME: one run; its seconds (20: it took 20 s or more, and was stopped)
 	local out rc
 	out=$(KIT_ROOM_HOME=$1 KIT=$S T=$T/runs/a01/t2.txt timeout 20 bash -c '
-		hook=$(grep -E "^[[:space:]]*trap .*scripts/room/client.py\" send " "$KIT/scripts/lab.sh" | sed "s/^[[:space:]]*//")
-		[ -n "$hook" ] || { echo "no hook in scripts/lab.sh" >&2; exit 1; }
+		hook=$(grep -E "^[[:space:]]*trap .*scripts/room/client.py\" send " "$KIT/scripts/lab/lab.sh" | sed "s/^[[:space:]]*//")
+		[ -n "$hook" ] || { echo "no hook in scripts/lab/lab.sh" >&2; exit 1; }
 		s=$(date +%s.%N)
 		( eval "$hook"; sleep 0.3; exit 1 )
 		echo "$(date +%s.%N) - $s" | bc'); rc=$?

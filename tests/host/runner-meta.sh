@@ -3,7 +3,7 @@
 # failure.  A runner that says "passed" here is broken, so these tests
 # assert that it says "failed" (and this suite itself then passes).
 K=$(cd "$(dirname "$0")/../.." && pwd)
-RG=$K/scripts/run-guest.sh
+RG=$K/scripts/guest/run-guest.sh
 echo "1..15"
 n=0
 check() {	# check DESCRIPTION EXPECTED_RC ACTUAL_RC [STDERR_FILE PATTERN]
@@ -26,7 +26,7 @@ check "a guest command not found is 123, not the runner's 127" 123 $? "$e" "exit
 "$RG" --quiet --name meta-124 --cmd 'exit 124' 2>"$e"
 check "a guest command's own 124 is not taken for a hang" 123 $? "$e" "exited with 124;"
 
-out=$("$K/scripts/run-boot.sh" meta-fail "" selftest_fail 2>&1); rc=$?
+out=$("$K/scripts/test/run-boot.sh" meta-fail "" selftest_fail 2>&1); rc=$?
 n=$((n + 1))
 if [ $rc -ne 0 ] && grep -q '^COUNTS [0-9]* 1 0' <<<"$out" && grep -q '^FAIL .*one_plus_one' <<<"$out"; then
 	echo "ok $n a failing guest test is counted as failed"
@@ -44,7 +44,7 @@ check "a guest that never prints its status line is a failure" 126 $? "$e" "neve
 check "a forged status line (wrong nonce) is not believed" 3 $?
 "$RG" --quiet --name meta-nonl --cmd 'printf "no newline at the end"' 2>"$e"
 check "output without a final newline does not hide the status line" 0 $?
-out=$("$K/scripts/run-boot.sh" meta-kmsg "" 'sh:echo "1..0"; echo "kit meta-test: WARNING: CPU: 0 PID: 1 at fake.c:1" >/dev/kmsg' 2>&1); rc=$?
+out=$("$K/scripts/test/run-boot.sh" meta-kmsg "" 'sh:echo "1..0"; echo "kit meta-test: WARNING: CPU: 0 PID: 1 at fake.c:1" >/dev/kmsg' 2>&1); rc=$?
 n=$((n + 1))
 if [ $rc -ne 0 ] && grep -q 'FAIL .*kernel-log' <<<"$out"; then
 	echo "ok $n the guest's own kernel-log check catches a WARNING line"

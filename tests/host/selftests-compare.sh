@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The comparison of scripts/selftests.sh (the kernel's own selftests on the
+# The comparison of scripts/test/selftests.sh (the kernel's own selftests on the
 # pristine and the kit's kernel) fails on the wrong thing: on altered
 # copies of a set of results, in a temporary folder, it must report a case
 # whose outcome differs, a case that only one kernel reported, a failure on
@@ -17,7 +17,7 @@ n=0 bad=0
 export ST_KNOWN=$TMP/none
 t() {	# t WANT(0|1) DESCRIPTION: compare $TMP/r, expect exit WANT
 	n=$((n + 1))
-	"$K/scripts/selftests.sh" --compare "$TMP/r" >"$TMP/out" 2>&1
+	"$K/scripts/test/selftests.sh" --compare "$TMP/r" >"$TMP/out" 2>&1
 	rc=$?
 	if { [ "$1" = 0 ] && [ $rc = 0 ]; } || { [ "$1" = 1 ] && [ $rc != 0 ]; }; then
 		echo "ok $n $2"
@@ -48,7 +48,7 @@ KIT-ST-BEGIN proc/read
 KIT-ST-END proc/read status=0
 KIT-ST-RESULTS-END
 EOL
-parse=$(sed -n '/^parse() {/,/^}/p' "$K/scripts/selftests.sh")
+parse=$(sed -n '/^parse() {/,/^}/p' "$K/scripts/test/selftests.sh")
 eval "$parse"
 sed 's/$/\r/' "$TMP/log" >"$TMP/log.crlf"	# as the serial console writes it
 parse "$TMP/log.crlf" >"$TMP/r/pristine-s.txt"
@@ -92,15 +92,15 @@ grep_out 'STALE proc/self/exit' "... as stale"
 # third is absent.
 cl() {	# cl KERN STACK WANT DESCRIPTION
 	n=$((n + 1))
-	got=$(ST_STACKS=${ST_STACKS:-$K/tests/selftests/stacks} "$K/scripts/selftests.sh" --cmdline "$1" "$2" 2>&1)
+	got=$(ST_STACKS=${ST_STACKS:-$K/tests/selftests/stacks} "$K/scripts/test/selftests.sh" --cmdline "$1" "$2" 2>&1)
 	if [ "$got" = "$3" ]; then echo "ok $n $4"; else echo "not ok $n $4: got '$got'"; bad=1; fi
 }
 printf 'a | lsm=x,toy\n# b | lsm=no\nb | lsm=x,toy | lsm=x\n' >"$TMP/stacks"
 ST_STACKS=$TMP/stacks cl kit b "lsm=x,toy" "the kit boots a stack with its second column"
 ST_STACKS=$TMP/stacks cl pristine b "lsm=x" "the pristine kernel with the third, when there is one"
 ST_STACKS=$TMP/stacks cl pristine a "lsm=x,toy" "... else with the second"
-kitdef=$(ST_STACKS=$K/tests/selftests/stacks "$K/scripts/selftests.sh" --cmdline kit default)
-pridef=$(ST_STACKS=$K/tests/selftests/stacks "$K/scripts/selftests.sh" --cmdline pristine default)
+kitdef=$(ST_STACKS=$K/tests/selftests/stacks "$K/scripts/test/selftests.sh" --cmdline kit default)
+pridef=$(ST_STACKS=$K/tests/selftests/stacks "$K/scripts/test/selftests.sh" --cmdline pristine default)
 n=$((n + 1))
 if [[ "$kitdef" == *toylsm* ]] && [ "${kitdef//toylsm,/}" = "$pridef" ]; then
 	echo "ok $n make selftests runs the kit's default stack with toylsm, the pristine kernel the same without it"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The judge of scripts/selftests-mainline.sh (mainline 6.12's LSM
+# The judge of scripts/test/selftests-mainline.sh (mainline 6.12's LSM
 # selftests on the reference kernel) fails on the wrong thing: on made-up
 # results in a temporary folder it must pass all-pass results and a skip
 # whose reason tests/selftests/mainline-skips states (for that stack, or
@@ -13,7 +13,7 @@ trap 'rm -rf "$T"' EXIT
 n=0 bad=0
 judge() {	# judge WANT_PROBLEMS PATTERN DESCRIPTION: judge $T/r for stack smack with $T/skips
 	n=$((n + 1))
-	ST_MAINLINE_SKIPS=$T/skips "$K/scripts/selftests-mainline.sh" --judge smack "$T/r" >"$T/out" 2>&1
+	ST_MAINLINE_SKIPS=$T/skips "$K/scripts/test/selftests-mainline.sh" --judge smack "$T/r" >"$T/out" 2>&1
 	if grep -qE "^SUMMARY [0-9]+ [0-9]+ [0-9]+ $1\$" "$T/out" && grep -qE "$2" "$T/out"; then
 		echo "ok $n $3"
 	else

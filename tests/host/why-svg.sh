@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# make why SVG=: the walk as a picture (scripts/why-svg.py), offline, on
+# make why SVG=: the walk as a picture (scripts/debug/why-svg.py), offline, on
 # stored results channels of real guest runs (tests/data/why-walks*.out,
-# what /bin/why -t printed): the table as scripts/results.py's walks()
+# what /bin/why -t printed): the table as scripts/guest/results.py's walks()
 # reads it, the picture's cells (their classes and words), the picture
 # rendered by a real renderer, Debian's rsvg-convert (librsvg2-bin, make
 # deps), to a PNG of the picture's size whose cells have their colours,
@@ -15,7 +15,7 @@
 # kit: offline
 K=$(cd "$(dirname "$0")/../.." && pwd)
 D=$K/tests/data
-R=$K/scripts/results.py
+R=$K/scripts/guest/results.py
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
@@ -153,18 +153,18 @@ for b in bad:
 sys.exit(1 if bad else 0)
 EOF
 
-# render DIR: the renderer in DIR (scripts/why-svg.py and results.py) on
+# render DIR: the renderer in DIR (a copy of scripts/: debug/why-svg.py and its library) on
 # both stored channels, then the checker; its complaints on stdout.
 render() {
 	local dir=$1
-	"$dir/why-svg.py" "$D/why-walks.out" "$T/w.svg" 2>&1 &&
-		"$dir/why-svg.py" "$D/why-walks-framework.out" "$T/f.svg" 2>&1 &&
+	"$dir/debug/why-svg.py" "$D/why-walks.out" "$T/w.svg" 2>&1 &&
+		"$dir/debug/why-svg.py" "$D/why-walks-framework.out" "$T/f.svg" 2>&1 &&
 		/usr/bin/python3 "$T/check.py" "$T/w.svg" "$T/f.svg" "${2:-}" 2>&1
 }
 # mutant NAME SED: a copy of the renderer changed by SED
 mutant() {
-	mkdir -p "$T/$1" && cp "$K/scripts/results.py" "$K/scripts/why-svg.py" "$T/$1/" &&
-		sed -i -e "$2" "$T/$1/why-svg.py" && ! cmp -s "$K/scripts/why-svg.py" "$T/$1/why-svg.py"
+	rm -rf "$T/$1" && cp -r "$K/scripts" "$T/$1" &&
+		sed -i -e "$2" "$T/$1/debug/why-svg.py" && ! cmp -s "$K/scripts/debug/why-svg.py" "$T/$1/debug/why-svg.py"
 }
 
 # 1. The table as the guest printed it, read by the one parser.
@@ -201,16 +201,16 @@ t_cut() {
 	local e
 	grep -v '^why-walk end ' "$D/why-walks.out" >"$T/cut.out"
 	echo old >"$T/keep.svg"
-	e=$("$K/scripts/why-svg.py" "$T/cut.out" "$T/keep.svg" 2>&1) && { echo "exit 0 on a cut table"; exit 1; }
+	e=$("$K/scripts/debug/why-svg.py" "$T/cut.out" "$T/keep.svg" 2>&1) && { echo "exit 0 on a cut table"; exit 1; }
 	grep -q 'has no end line (why -t was cut short)' <<<"$e" || { echo "message: $e"; exit 1; }
 	[ "$(cat "$T/keep.svg")" = old ] || { echo "keep.svg was changed"; exit 1; }
-	e=$("$K/scripts/why-svg.py" "$D/done.out" "$T/keep.svg" 2>&1) && { echo "exit 0 without a table"; exit 1; }
+	e=$("$K/scripts/debug/why-svg.py" "$D/done.out" "$T/keep.svg" 2>&1) && { echo "exit 0 without a table"; exit 1; }
 	grep -q 'has no walk table' <<<"$e" || { echo "message: $e"; exit 1; }
 	[ "$(cat "$T/keep.svg")" = old ] && [ -z "$(ls -A "$T" | grep '\.tmp$')" ] || { echo "left a file behind"; exit 1; }
 	# why showed no call (nothing refused): nothing to draw
 	sed -e '/^why-walk [0-9a-f]* [a-z]* /d' -e 's/^\(why-walk end [0-9a-f]*\) 1$/\1 0/' "$D/why-walks.out" >"$T/none.out"
 	[ "$("$R" walks "$T/none.out"; echo $?)" = 0 ] || { echo "the empty table is not one"; exit 1; }
-	e=$("$K/scripts/why-svg.py" "$T/none.out" "$T/keep.svg" 2>&1) && { echo "exit 0 with no call"; exit 1; }
+	e=$("$K/scripts/debug/why-svg.py" "$T/none.out" "$T/keep.svg" 2>&1) && { echo "exit 0 with no call"; exit 1; }
 	grep -q 'why showed no system call, so there is no walk to draw; nothing written' <<<"$e" &&
 		[ "$(cat "$T/keep.svg")" = old ] || { echo "message: $e"; exit 1; }
 }
@@ -252,10 +252,10 @@ scenario "the checks fail on wrong renderers: never asked drawn blank, broken XM
 
 # 7-8. why.sh's SVG=, in a scratch kit: the kernel and the guest are
 # stand-ins (the guest's channel is a stored one).
-mkdir -p "$T/kit/scripts" "$T/kit/build/logs"
-cp "$K/scripts/lib.sh" "$K/scripts/why.sh" "$K/scripts/results.py" "$K/scripts/why-svg.py" "$T/kit/scripts/"
-printf '#!/bin/sh\necho kernel.sh ran\n' >"$T/kit/scripts/kernel.sh"
-cat >"$T/kit/scripts/run-guest.sh" <<EOF
+mkdir -p "$T/kit/build/logs"
+cp -r "$K/scripts" "$T/kit/"
+printf '#!/bin/sh\necho kernel.sh ran\n' >"$T/kit/scripts/kernel/kernel.sh"
+cat >"$T/kit/scripts/guest/run-guest.sh" <<EOF
 #!/bin/sh
 # the stand-in guest: why -t asked for? then the stored channel
 echo "booted \$*" >"$T/booted"
@@ -264,13 +264,13 @@ cp "$D/why-walks.out" "$T/kit/build/logs/guest-why.out"
 cat "$T/kit/build/logs/guest-why.out"
 exit \${GUEST_RC:-0}
 EOF
-chmod +x "$T/kit/scripts/"*
+chmod +x "$T/kit/scripts/kernel/kernel.sh" "$T/kit/scripts/guest/run-guest.sh"
 t_bad_paths() {
 	local s e
 	mkdir -p "$T/adir.svg"
 	for s in "$T/nofolder/why.svg" "$T/why.png" "$T/adir.svg"; do
 		rm -f "$T/booted"
-		e=$(cd "$T" && CMD=true SVG=$s "$T/kit/scripts/why.sh" 2>&1) && { echo "SVG=$s: exit 0"; exit 1; }
+		e=$(cd "$T" && CMD=true SVG=$s "$T/kit/scripts/debug/why.sh" 2>&1) && { echo "SVG=$s: exit 0"; exit 1; }
 		grep -q "kit: error: SVG=$s" <<<"$e" || { echo "SVG=$s: $e"; exit 1; }
 		[ ! -e "$T/booted" ] && ! grep -q 'kernel.sh ran' <<<"$e" || { echo "SVG=$s: built or booted"; exit 1; }
 	done
@@ -280,7 +280,7 @@ t_bad_paths() {
 scenario "make why SVG=: a bad path (no folder, not .svg, a folder) is a clear error before any boot, and creates nothing" t_bad_paths
 t_make_why() {
 	local e
-	e=$(cd "$T" && CMD=true SVG=out.svg "$T/kit/scripts/why.sh" 2>&1) || { echo "$e"; exit 1; }
+	e=$(cd "$T" && CMD=true SVG=out.svg "$T/kit/scripts/debug/why.sh" 2>&1) || { echo "$e"; exit 1; }
 	! grep -q '^why-walk ' <<<"$e" || { echo "table lines on the terminal"; exit 1; }
 	grep -q '=> refused by landlock in file_open' <<<"$e" && grep -q 'kit: the walk as a picture: out.svg' <<<"$e" ||
 		{ echo "$e"; exit 1; }
@@ -289,7 +289,7 @@ t_make_why() {
 		{ echo "out.svg is not the picture"; exit 1; }
 	# A guest that failed: no picture, the old one kept
 	echo old >"$T/out.svg"
-	e=$(cd "$T" && GUEST_RC=124 CMD=true SVG=out.svg "$T/kit/scripts/why.sh" 2>&1) && { echo "exit 0"; exit 1; }
+	e=$(cd "$T" && GUEST_RC=124 CMD=true SVG=out.svg "$T/kit/scripts/debug/why.sh" 2>&1) && { echo "exit 0"; exit 1; }
 	grep -q 'no picture: the guest' <<<"$e" && [ "$(cat "$T/out.svg")" = old ] || { echo "$e"; exit 1; }
 }
 scenario "make why SVG=: the picture written, the table's lines kept off the terminal; none when the guest failed" t_make_why
@@ -298,13 +298,13 @@ t_policy() {
 	mkdir -p "$T/kit/configs/policy/stack" "$T/kit/build/labs/12/12-x/set/lab12-work"
 	for p in nosuch ../configs/policy/stack 'a b' '$(touch x)'; do
 		rm -f "$T/booted"
-		e=$(cd "$T" && POLICY=$p CMD=true SVG=p.svg "$T/kit/scripts/why.sh" 2>&1) && { echo "POLICY=$p: exit 0"; exit 1; }
+		e=$(cd "$T" && POLICY=$p CMD=true SVG=p.svg "$T/kit/scripts/debug/why.sh" 2>&1) && { echo "POLICY=$p: exit 0"; exit 1; }
 		grep -q "kit: error: POLICY=.*\(no such policy set\|a set's name is\)" <<<"$e" || { echo "POLICY=$p: $e"; exit 1; }
 		[ ! -e "$T/booted" ] && [ ! -e "$T/x" ] || { echo "POLICY=$p: booted"; exit 1; }
 	done
-	(cd "$T" && POLICY=stack CMD=true SVG=p.svg "$T/kit/scripts/why.sh" >/dev/null 2>&1) &&
+	(cd "$T" && POLICY=stack CMD=true SVG=p.svg "$T/kit/scripts/debug/why.sh" >/dev/null 2>&1) &&
 		grep -q '^booted --name why --script [^ ]*$' "$T/booted" || { echo "POLICY=stack: $(cat "$T/booted")"; exit 1; }
-	(cd "$T" && POLICY=lab12-work CMD=true SVG=p.svg "$T/kit/scripts/why.sh" >/dev/null 2>&1) &&
+	(cd "$T" && POLICY=lab12-work CMD=true SVG=p.svg "$T/kit/scripts/debug/why.sh" >/dev/null 2>&1) &&
 		grep -q -- "--policy $T/kit/build/labs/12/12-x/set/lab12-work" "$T/booted" ||
 		{ echo "POLICY=lab12-work: $(cat "$T/booted")"; exit 1; }
 }
@@ -312,11 +312,11 @@ scenario "make why POLICY=: a kit's set boots, a lab's compiled set goes into th
 
 # 9. The walkthrough's picture is the renderer's, of a stored channel.
 t_doc() {
-	"$K/scripts/why-svg.py" "$D/why-walks-smack.out" "$T/doc.svg" || exit 1
+	"$K/scripts/debug/why-svg.py" "$D/why-walks-smack.out" "$T/doc.svg" || exit 1
 	cmp -s "$T/doc.svg" "$K/docs/why-open.svg" || {
-		echo "docs/why-open.svg is not what scripts/why-svg.py draws of tests/data/why-walks-smack.out;"
-		echo "regenerate it: scripts/why-svg.py tests/data/why-walks-smack.out docs/why-open.svg"
+		echo "docs/why-open.svg is not what scripts/debug/why-svg.py draws of tests/data/why-walks-smack.out;"
+		echo "regenerate it: scripts/debug/why-svg.py tests/data/why-walks-smack.out docs/why-open.svg"
 		exit 1
 	}
 }
-scenario "docs/why-open.svg is drawn by scripts/why-svg.py from a stored channel" t_doc
+scenario "docs/why-open.svg is drawn by scripts/debug/why-svg.py from a stored channel" t_doc

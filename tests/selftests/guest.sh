@@ -1,5 +1,5 @@
 #!/bin/sh
-# Runs in the guest (scripts/selftests.sh packs it with the programs): the
+# Runs in the guest (scripts/test/selftests.sh packs it with the programs): the
 # kernel's own selftests, built from the pristine 6.1 tree, one program at a
 # time, in a tmpfs root of their own. Landlock's layout1.rule_inside_mount_ns
 # calls pivot_root(2), which the initramfs root (rootfs, a mount without a

@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# make doctor: the pre-flight check an attendee runs before the day (as the
+# Linux Foundation's ready-for.sh does for its courses).  Each fact of this
+# host on a line of its own, "ok", "note" (works, but know this) or "FIX"
+# (what to do, exactly); then READY or the count of what to fix.  Exit 0
+# when nothing needs fixing.  It changes nothing and reaches no network.
+# Written for bash 3.2 (macOS's), so that it can say what a Mac lacks;
+# never sources lib.sh, whose build/ it must not create.  The numbers it
+# checks against are measured (docs/performance.md, "What a laptop needs").
+set -u
+KIT=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=scripts/host/host-facts.sh
+. "$KIT/scripts/host/host-facts.sh"
+
+# Free disk: the labs need the extracted tree (2.0 GB), the normal and
+# lab kernels' objects, the kernel cache's copies (175 MB a normal
+# kernel) and ccache: 2.3 GB of build/ and 0.5 GB of caches measured
+# after a first make test's normal kernel (2026-12-06), so 5 GB with a
+# margin (NEED_GB).  make test and its debug, gdb, pristine and reference
+# kernels need more; FULL_GB is an estimate, not a measurement of a whole
+# make test (docs/performance.md).
+NEED_GB=${KIT_DISK_NEED_GB:-5}
+FULL_GB=${KIT_DISK_FULL_GB:-15}
+MEM_NEED_MB=2048	# two 512 MB guests and a kernel build
+MEM_GOOD_MB=4096	# labs/README.md's 4 GB: three guests at once
+
+fixes=0
+# Names a host chose are printed as they are only after control
+# characters are made visible (an os-release is text another person wrote).
+clean() { printf '%s' "$*" | LC_ALL=C tr -c '[:print:]' '?'; }
+line() {	# line KIND WHAT TEXT
+	clean "$3" | fold -s -w 78 | awk -v k="$1" -v w="$2" '
+		NR == 1 { printf "  %-5s %-11s %s\n", k, w, $0; next } { printf "%20s%s\n", "", $0 }'
+	[ "$1" != FIX ] || fixes=$((fixes + 1))
+}
+
+echo "make doctor: can this machine run the LSM workshop kit? (nothing is changed)"
+
+# Architecture: everything else depends on it.
+arch=$(host_arch)
+p=$(host_arch_problem)
+if [ -n "$p" ]; then line FIX arch "$p"; else line ok arch "$arch"; fi
+
+# The system, and which way the kit runs here: natively (Debian 12), or
+# in the image (anything else with podman or docker).
+set -f
+set -- $(host_os)
+set +f
+os_id=$1 os_ver=$2
+shift 2
+os_pretty=$*
+engine=$(host_engine)
+native=$(host_native_problem)
+wsl=
+host_wsl && wsl=" (in WSL)"
+if [ -z "$native" ]; then
+	line ok system "$os_pretty$wsl: the kit runs natively"
+	way=native
+elif [ -n "$engine" ]; then
+	line note system "$os_pretty$wsl is not Debian 12: the kit runs here in its container image, with $engine (README.md, \"Set-up on any host\")"
+	way=image
+else
+	line FIX system "$native Install podman (or docker) first: with your system's package manager, or Podman Desktop / Docker Desktop on Windows and macOS."
+	way=image
+fi
+[ "$os_id" != darwin ] || [ -n "$p" ] ||
+	line note macOS "the image runs in podman machine's (or Docker Desktop's) Linux VM: give that VM 2 cores, 4 GB of memory and the disk below"
+
+# bash: the kit's own scripts need 4.2 (make doctor itself runs on 3.2).
+if [ "$way" = native ]; then
+	b=$(host_bash_problem)
+	if [ -n "$b" ]; then line FIX bash "$b"; else line ok bash "${KIT_BASH_VERSION:-$BASH_VERSION}"; fi
+fi
+
+# Free disk where the checkout is.
+avail_kb=$(df -Pk "$KIT" 2>/dev/null | awk 'NR == 2 { print $4 }')
+if [ -z "$avail_kb" ]; then
+	line note disk "could not read the free space of $KIT (df)"
+else
+	gb=$((avail_kb / 1024 / 1024))
+	if [ "$gb" -lt "$NEED_GB" ]; then
+		line FIX disk "$gb GB free where the kit is ($KIT): the labs need $NEED_GB GB (the kernel's tree, its objects, the kernel cache, ccache; make test about $FULL_GB GB, an estimate). Free some space, or clone the kit onto a larger disk."
+	elif [ "$gb" -lt "$FULL_GB" ]; then
+		line ok disk "$gb GB free: enough for the labs ($NEED_GB GB); make test and its extra kernels need more (about $FULL_GB GB, an estimate)"
+	else
+		line ok disk "$gb GB free"
+	fi
+fi
+
+# Cores and memory.
+cores=$(nproc 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 1)
+if [ "$cores" -lt 2 ]; then
+	line note cores "1 core: everything works, kernel builds and guests at half the speed the docs give"
+else
+	line ok cores "$cores"
+fi
+mem_kb=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo 2>/dev/null)
+if [ -z "$mem_kb" ]; then
+	line note memory "unknown (no /proc/meminfo)"
+elif [ $((mem_kb / 1024)) -lt "$MEM_NEED_MB" ]; then
+	line FIX memory "$((mem_kb / 1024)) MB: the kit needs $MEM_NEED_MB MB (a kernel build and two 512 MB guests); close programs, or give the VM more"
+elif [ $((mem_kb / 1024)) -lt "$MEM_GOOD_MB" ]; then
+	line note memory "$((mem_kb / 1024)) MB: enough; make test runs fewer guests at once (GUESTS=1) below 4 GB"
+else
+	line ok memory "$((mem_kb / 1024)) MB"
+fi
+
+# KVM: never required; without it the guests run under TCG.
+kvm=${KIT_KVM_DEV:-/dev/kvm}
+if [ ! -e "$kvm" ]; then
+	why="no $kvm"
+	if [ -r /proc/cpuinfo ] && ! grep -qwE 'vmx|svm' /proc/cpuinfo; then
+		why="$why: the CPU shows no vmx or svm flag (a virtual machine without nested virtualisation, or virtualisation off in the firmware)"
+	fi
+	line note kvm "$why. The guests run under QEMU's TCG (software): a boot takes seconds, everything works; the timings in the docs are TCG's"
+elif [ ! -r "$kvm" ] || [ ! -w "$kvm" ]; then
+	line note kvm "$kvm is there but not yours to use (group $(stat -c %G "$kvm" 2>/dev/null)): the guests run under TCG. To use KVM: sudo usermod -aG $(stat -c %G "$kvm" 2>/dev/null) $(id -un), then log in again"
+else
+	line ok kvm "$kvm usable (make run probes it once and uses it only if a guest really boots)"
+fi
+
+# Packages (natively) or the image (otherwise).
+if [ "$way" = native ]; then
+	missing=$("$KIT/scripts/host/deps.sh" --missing 2>&1 | xargs)
+	if [ -z "$missing" ]; then
+		line ok packages "all of the kit's Debian packages are installed"
+	elif [ "$(id -u)" = 0 ]; then
+		line FIX packages "missing: $missing. Run: make deps   (with the network, or make deps BUNDLE=FILE from the room's bundle)"
+	elif command -v sudo >/dev/null 2>&1; then
+		line FIX packages "missing: $missing. Run: sudo make deps   (then make lab 1 as yourself)"
+	else
+		line FIX packages "missing: $missing, and you are not root and have no sudo: ask whoever administers this machine to run make deps in this folder, or use the image"
+	fi
+	if [ ! -x "$KIT/build/tools/apparmor/sbin/apparmor_parser" ] &&
+	   ! ls "$KIT"/build/deb/apparmor_*.deb >/dev/null 2>&1; then
+		line note apparmor "AppArmor's parser is downloaded (apt-get download apparmor, 1 MB) on the first make lab: have the network then, or use the room's bundle"
+	fi
+	if [ -e "$KIT/build" ] && [ ! -w "$KIT/build" ]; then
+		line FIX build/ "$KIT/build is not yours to write (make was run as root?): sudo chown -R $(id -un): $KIT/build"
+	fi
+elif [ -n "$engine" ]; then
+	img=${KIT_IMAGE:-localhost/kit-lsm}
+	if "$engine" image exists "$img" >/dev/null 2>&1 || "$engine" image inspect "$img" >/dev/null 2>&1; then
+		line ok image "$img is loaded in $engine"
+	else
+		line FIX image "the kit's image is not loaded: $engine load -i kit-image.tar (the file from the instructor's USB stick or share), or build it: make image"
+	fi
+fi
+
+echo
+if [ "$fixes" -eq 0 ]; then
+	echo "READY: this machine can run the kit. Next: make lab 1 (README.md, Set-up)."
+	exit 0
+fi
+echo "NOT READY: $fixes thing(s) to fix, each on a FIX line above. Run make doctor again after fixing them."
+exit 1
