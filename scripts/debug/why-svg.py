@@ -34,8 +34,9 @@ import os
 import sys
 from xml.sax.saxutils import escape, quoteattr
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'guest'))
-from results import BadInput, walks, write_whole  # noqa: E402  the one parser of the channel
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+from safefile import BadInput, write_whole  # noqa: E402
+from walks import walks  # noqa: E402  the one parser of the channel's walk tables
 
 MARGIN = 16
 CELL_W, CELL_H = 124, 30

@@ -51,8 +51,10 @@ import socket
 import stat
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'guest'))
-from results import BadInput, quoted, transcript, write_whole  # noqa: E402  the one parser of a transcript
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+from quote import quoted  # noqa: E402
+from safefile import BadInput, write_whole  # noqa: E402
+from transcript import transcript  # noqa: E402  the one parser of a transcript
 
 
 class Refused(BadInput):

@@ -40,11 +40,13 @@ import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'progress'))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'guest'))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'lib'))
 sys.path.insert(0, HERE)
 from progress import COUNTED, good_name  # noqa: E402
 from record import state_dir  # noqa: E402
-from results import BadInput, quoted, transcript, write_whole  # noqa: E402
+from quote import quoted  # noqa: E402
+from safefile import BadInput, write_whole  # noqa: E402
+from transcript import transcript  # noqa: E402
 
 TIMEOUT = float(os.environ.get('KIT_ROOM_TIMEOUT', '5'))
 RETRY = float(os.environ.get('KIT_ROOM_RETRY', '20'))

@@ -25,7 +25,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'progress'))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'guest'))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'lib'))
 from progress import WHEN, good_name, lab_line  # noqa: E402
 
 KEYS = ('v', 'id', 'name', 'line', 'sent', 'step', 'title', 'detail')

@@ -55,11 +55,11 @@ import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'progress'))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'guest'))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'lib'))
 sys.path.insert(0, HERE)
 from progress import cell, read_labs  # noqa: E402
 from record import MAX_BODY, check, parse_when  # noqa: E402
-from results import quoted  # noqa: E402
+from quote import quoted  # noqa: E402
 
 REFRESH = 15
 MAX_ATTENDEES = 300

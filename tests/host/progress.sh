@@ -25,7 +25,7 @@ notok() { n=$((n + 1)); echo "not ok $n $*"; }
 # SED applied; prints its root.  A SED that changes nothing is an error.
 mutant() {
 	local m=$T/mutant-$((nm += 1))
-	mkdir -p "$m/tests" && cp -r "$K/scripts" "$m/" && cp "$K/configs/stacks.conf" "$m/tests/" || return 1
+	mkdir -p "$m/configs" && cp -r "$K/scripts" "$m/" && cp "$K/configs/stacks.conf" "$m/configs/" || return 1
 	sed -e "$2" "$K/$1" >"$m/$1"
 	if cmp -s "$K/$1" "$m/$1"; then echo "the mutant's sed changes nothing in $1: $2" >&2; return 1; fi
 	echo "$m"
@@ -83,7 +83,7 @@ view() (
 	same "$D/mine.expected" "$T/view.out"
 )
 check "the attendee's view: each lab's verdict, steps, when, kernel, boots; never run; a program's own verdict line not believed" \
-	view scripts/guest/results.py "s/    last = lines\[-1\]/    last = next((l for l in lines if l.startswith('verdict: ')), lines[-1])/"
+	view scripts/lib/transcript.py "s/    last = lines\[-1\]/    last = next((l for l in lines if l.startswith('verdict: ')), lines[-1])/"
 
 # 2. The progress file: the name given, one line per lab, a reference run
 # marked as such.  Mutant: every graded run written as the attendee's copy.
@@ -303,7 +303,7 @@ escapes() (
 	done
 )
 check "FROM=DIR: terminal escapes (OSC title, OSC 52, clear screen, C1 CSI) and a bidi override in values and file names shown escaped" \
-	escapes scripts/guest/results.py 's/^def quoted(text, limit=None):$/&\n    return text/'
+	escapes scripts/lib/quote.py 's/^def quoted(text, limit=None):$/&\n    return text/'
 
 # 17. Symlinks (to a secret file, to a good progress file) and a FIFO:
 # refused without being followed or opened, the secret never shown, no
