@@ -8,7 +8,7 @@
 # host's kernel, QEMU, the KVM device, and the flavour's configuration.
 # Not the image: each build made one, so each edit of a kernel-side lab,
 # and each of the lab kernels make test grades, cost the probe's whole
-# 10 s where KVM hangs.  KIT_KVM_DEV: another device (tests/host/glue.sh).
+# 10 s where KVM hangs.  KIT_KVM_DEV: another device (tests/host/accel.sh).
 set -uo pipefail
 . "${0%/*}/../lib/lib.sh"
 

@@ -53,7 +53,7 @@ shown as \\0 or \\xNN, never cut.
                                     transcript()); a file that is no
                                     transcript: its reason, exit 1
 
-The tests of this file are tests/host/glue.sh, on stored logs in
+The tests of this file are tests/host/results.sh, on stored logs in
 tests/data/ (walks: tests/host/why-svg.sh, on stored channels of why -t).
 """
 import os

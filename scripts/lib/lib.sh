@@ -56,7 +56,7 @@ series_headers() {
 # does not exist yet: a run that installs ccache uses it at once, and a
 # host without it compiles with gcc.  CCACHE_BASEDIR makes the paths under
 # the kit relative, so that two clones share hits.  KIT_CCACHE=0 turns it
-# off; KIT_CCACHE_DIR names another folder of links (tests/host/glue.sh).
+# off; KIT_CCACHE_DIR names another folder of links (tests/host/kernel.sh).
 KIT_CCACHE_DIR=${KIT_CCACHE_DIR:-/usr/lib/ccache}
 if [ "${KIT_CCACHE:-1}" != 0 ] && [[ ":$PATH:" != *":$KIT_CCACHE_DIR:"* ]]; then
 	export CCACHE_BASEDIR=$KIT PATH=$KIT_CCACHE_DIR:$PATH
@@ -170,7 +170,7 @@ stamp_set() {	# stamp_set NAME DIGEST
 #   quick_drop NAME             the next quick_ok fails
 # KIT_QUICK_SLACK_MS: quick_begin's time is that much earlier (2000: a
 # file system's timestamps may be coarse; a write in the same tick as
-# quick_begin must still count as later).  tests/host/glue.sh runs with
+# quick_begin must still count as later).  tests/host/kernel.sh runs with
 # less, each of its steps after the last one's end.
 quick_begin() {
 	local t=$((${EPOCHREALTIME/./} - ${KIT_QUICK_SLACK_MS:-2000} * 1000))

@@ -22,7 +22,7 @@ fi
 wanted() { [ -z "${ONLY:-}" ] || [[ ",$ONLY," == *",$1,"* ]]; }
 
 # The kernel and the guest programs, unless every suite asked for is a host
-# suite marked "# kit: offline" (ONLY=glue runs in seconds on a fresh clone).
+# suite marked "# kit: offline" (ONLY=results runs in seconds on a fresh clone).
 need_kernel=1
 if [ -n "${ONLY:-}" ]; then
 	need_kernel=0

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A grader for tests/host/glue.sh, built and run on the host: the harness
+ * A grader for tests/host/grader.sh, built and run on the host: the harness
  * (labs/common/grader.h) prints TAP; a step that needs a failing step gets
  * "needs step k" instead of its own hint; a NUL in a step's output is shown.
  */

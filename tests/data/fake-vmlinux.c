@@ -1,5 +1,5 @@
 /*
- * A stand-in for a kernel without kallsyms, for tests/host/glue.sh: linked
+ * A stand-in for a kernel without kallsyms, for tests/host/results.sh: linked
  * at the x86_64 kernel's text address, so that its nm output names
  * addresses such as 0xffffffff8100000c the way build/lab/vmlinux does.
  */

@@ -1,5 +1,5 @@
 # A stand-in for Kbuild, the Makefile of the fake kernel tree of
-# tests/host/glue.sh (kbuildcase): make -C TREE O=OUT [tinyconfig |
+# tests/host/kernel.sh (kbuildcase): make -C TREE O=OUT [tinyconfig |
 # olddefconfig | bzImage headers], as scripts/kernel/kernel.sh runs it.  Like
 # Kbuild, it rebuilds by mtime: "bzImage" is the tree's sources and the
 # .config in one file, remade only when one of them is newer.  Each run

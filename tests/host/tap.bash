@@ -40,3 +40,33 @@ sabotaged() {
 		ok "$desc"
 	fi
 }
+
+# The stored-fixture cases (the suites that need them set D, the fixtures
+# folder, and T, a scratch folder).
+# case DESC FIXTURE EXPECTED SED-SCRIPT CMD...: CMD with @ for the fixture;
+# its stdout (and exit status, as a last line "rc=N") must equal EXPECTED
+# on FIXTURE, and differ on FIXTURE broken by SED-SCRIPT.
+case_() {
+	local desc=$1 fix=$2 want=$3 brk=$4 out bout
+	shift 4
+	out=$(run "$D/$fix" "$@")
+	sed -e "$brk" "$D/$fix" >"$T/broken-$fix"
+	bout=$(run "$T/broken-$fix" "$@")
+	if [ "$out" != "$(cat "$want")" ]; then
+		notok "$desc"
+		diff <(cat "$want") <(printf '%s\n' "$out") | sed 's/^/# /' | head -12
+	elif [ "$bout" = "$out" ]; then
+		notok "$desc (the broken fixture passes too: the case cannot fail)"
+	else
+		ok "$desc"
+	fi
+}
+run() {	# run FIXTURE CMD...: CMD with @ replaced by FIXTURE; "rc=N" last
+	local fix=$1 a args=()
+	shift
+	for a in "$@"; do args+=("${a//@/$fix}"); done
+	"${args[@]}" 2>&1
+	echo "rc=$?"
+}
+# The expectation files hold the output; "rc=N" is added here.
+want() { { cat "$D/$1"; echo "rc=$2"; } >"$T/$1.want"; echo "$T/$1.want"; }
