@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The guest half of make bench: boot FLAVOUR's kernel once per line of
 # tests/bench/boots.conf (or only the boots named as arguments) and run
-# tests/bench/lsm_bench in it.  Its BENCH lines land in
+# tests/bench/lsm_bench.c in it.  Its BENCH lines land in
 # build/bench/<flavour>/<boot>.txt; bench.sh makes the table.
 # BENCH_BOOTS, BENCH_OUT: another list of boots in the same format (a
 # fourth field is left to its reader) and another folder for the lines

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bundle OUT=FILE: everything a Debian 12 x86_64 host without network
-# needs for the kit, in one file (docs/bundle.md):
+# needs for the kit, in one file (docs/image.md, "The bundle"):
 #   debs/       the closure of the kit's packages (scripts/host/deps.sh --list:
 #               linux-source-6.1, the 6.1 source, among them), as apt
 #               resolves it on a system with nothing installed, so that

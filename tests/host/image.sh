@@ -148,7 +148,7 @@ sabotaged "the room through the image: the attendee's room state kept on the hos
 
 # The Containerfile's steps before its last COPY (. /opt/kit/src) see only
 # what the lines above them copied: each such RUN's script, and every file
-# it sources or runs from scripts/ (. "$(dirname "$0")/F", "$KIT/scripts/F"),
+# it sources or runs from scripts/ (. "$(dirname "$0")/../ROOM/F", "$KIT/scripts/ROOM/F"),
 # must have been copied, and the packages step's deps.sh --list runs in a
 # root made of those files alone (deps.sh once sourced a file, the host
 # checks of scripts/host/host-facts.sh, that the step did not copy: the
