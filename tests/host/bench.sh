@@ -1,15 +1,9 @@
 #!/usr/bin/env bash
-# Offline tests of make bench's rebuild of its guest programs (scripts/bench/bench-lib.sh's stale()).
-# No QEMU, no network: each case runs on stored inputs or in a scratch
-# kit, and is shown failing on a broken copy (tap.bash: case_, sabotaged).
+# Offline tests of make bench's rebuild of its guest programs
+# (scripts/bench/bench-lib.sh's stale()).
 # kit: offline
-K=$(cd "$(dirname "$0")/../.." && pwd)
-D=$K/tests/data
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-
 # shellcheck source=tests/host/tap.bash
-. "$K/tests/host/tap.bash"
+. "$(dirname "$0")/tap.bash"
 
 echo "1..1"
 # make bench compiles its guest programs (lsm_bench, hook_bench) again

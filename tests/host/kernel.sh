@@ -1,18 +1,11 @@
 #!/usr/bin/env bash
-# Offline tests of scripts/kernel/kernel.sh, in scratch kits on a stand-in Kbuild
-# (tests/data/kbuild-standin.mk): its stamp, its quick stamp, the kernel
-# cache, ccache, the configuration check (lib.sh's config_mismatches) and
-# its progress line.
-# No QEMU, no network: each case runs on stored inputs or in a scratch
-# kit, and is shown failing on a broken copy (tap.bash: case_, sabotaged).
+# Offline tests of scripts/kernel/kernel.sh, in scratch kits on a stand-
+# in Kbuild (tests/data/kbuild-standin.mk): its stamp, its quick stamp,
+# the kernel cache, ccache, the configuration check (lib.sh's
+# config_mismatches) and its progress line.
 # kit: offline
-K=$(cd "$(dirname "$0")/../.." && pwd)
-D=$K/tests/data
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-
 # shellcheck source=tests/host/tap.bash
-. "$K/tests/host/tap.bash"
+. "$(dirname "$0")/tap.bash"
 
 echo "1..9"
 # The check that a configuration has what its fragments ask for (kernel.sh,

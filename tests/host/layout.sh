@@ -5,11 +5,8 @@
 # doc or lab names a path of the kit that does not exist (a path left
 # behind by a move).  Each check is shown failing on a broken copy.
 # kit: offline
-K=$(cd "$(dirname "$0")/../.." && pwd)
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 # shellcheck source=tests/host/tap.bash
-. "$K/tests/host/tap.bash"
+. "$(dirname "$0")/tap.bash"
 
 echo "1..3"
 

@@ -1,20 +1,14 @@
 #!/usr/bin/env bash
-# Offline tests of the one parser, scripts/guest/results.py (scripts/lib/channel.py, labview.py):
-# stored guest outputs and console logs of tests/data/ (a hang, kernel lines
-# interleaved, a missing end line, a forged status line, a NUL in a value,
-# an Oops without kallsyms), and make lab's reading of its one result
+# Offline tests of the one parser, scripts/guest/results.py
+# (scripts/lib/channel.py, labview.py): stored guest outputs and console
+# logs of tests/data/ (a hang, kernel lines interleaved, a missing end
+# line, a forged status line, a NUL in a value, an Oops without
+# kallsyms), and make lab's reading of its one result
 # (scripts/lab/parse.sh).
-# No QEMU, no network: each case runs on stored inputs or in a scratch
-# kit, and is shown failing on a broken copy (tap.bash: case_, sabotaged).
 # kit: offline
-K=$(cd "$(dirname "$0")/../.." && pwd)
-D=$K/tests/data
-R=$K/scripts/guest/results.py
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-
 # shellcheck source=tests/host/tap.bash
-. "$K/tests/host/tap.bash"
+. "$(dirname "$0")/tap.bash"
+R=$K/scripts/guest/results.py
 
 echo "1..10"
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \

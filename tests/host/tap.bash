@@ -8,6 +8,16 @@
 #				wrong and exits non-zero) decides the case
 #				DESC; what it said, as diagnostics
 #	sabotaged ...		the same, and it must fail on a broken copy (below)
+#
+# Sourced first, it also sets what a suite needs unless the suite set it:
+# K, the kit's top folder; D, the stored fixtures (tests/data); T, a
+# scratch folder removed when the suite ends.
+K=${K:-$(cd "${BASH_SOURCE[0]%/*}/../.." && pwd)}
+D=${D:-$K/tests/data}
+if [ -z "${T:-}" ]; then
+	T=$(mktemp -d)
+	trap 'rm -rf "$T"' EXIT
+fi
 n=0
 ok() { n=$((n + 1)); echo "ok $n $*"; }
 notok() { n=$((n + 1)); echo "not ok $n $*"; }

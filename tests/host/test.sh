@@ -1,15 +1,9 @@
 #!/usr/bin/env bash
-# Offline tests of make test (scripts/test/test.sh): its lock, its parallel boots, its skip summary.
-# No QEMU, no network: each case runs on stored inputs or in a scratch
-# kit, and is shown failing on a broken copy (tap.bash: case_, sabotaged).
+# Offline tests of make test (scripts/test/test.sh): its lock, its
+# parallel boots, its skip summary.
 # kit: offline
-K=$(cd "$(dirname "$0")/../.." && pwd)
-D=$K/tests/data
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-
 # shellcheck source=tests/host/tap.bash
-. "$K/tests/host/tap.bash"
+. "$(dirname "$0")/tap.bash"
 
 echo "1..3"
 # make test and make test-debug write the same build/run/ and build/logs/
