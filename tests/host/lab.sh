@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Offline tests of make lab's own logic (scripts/lab/lab.sh, work.sh,
-# report.sh) in scratch kits.
+# report.sh) in scratch kits, and of make lab from start to end in one
+# with stand-ins for the kernel, the compiler and the guest (labrun): the
+# record of a run and what is rendered from it.
 # kit: offline
 # shellcheck source=tests/host/tap.bash
 . "$(dirname "$0")/tap.bash"
