@@ -40,11 +40,14 @@ record_end() {
 	if [ "$VERDICT" != compile ]; then
 		args+=("kernel=$KERNEL_LINE")
 		for i in "${STAGES[@]}"; do args+=("stage=$i"); done
+		# the runner's report of each boot (the record keeps those of the
+		# boots that went wrong), and the Oops's names of a crashed one
 		for i in "${!BOOTS[@]}"; do
+			args+=("report=$i:$OUT/boot-run-$((i + 1)).err")
 			rc=$(cat "$OUT/boot-run-$((i + 1)).rc" 2>/dev/null || echo 126)
 			[ "$rc" -ge 124 ] || continue
 			kind_crash_report "$i" "$rc" >"$OUT/boot-run-$((i + 1)).oops"
-			args+=("report=$i:$OUT/boot-run-$((i + 1)).err" "oops=$i:$OUT/boot-run-$((i + 1)).oops")
+			args+=("oops=$i:$OUT/boot-run-$((i + 1)).oops")
 		done
 	fi
 	"$KIT/scripts/guest/results.py" record end "$OUT" "$OUT/$tag/run.json" "${args[@]}" ||

@@ -85,9 +85,10 @@ sabotaged "a first make lab on the untouched skeleton says set-up worked and the
 # progress, make labs and the post queued for the room, with the
 # scratch folder, the times and the digest of the attendee's copy
 # (whose header has the date) replaced.  SCENARIO: pass (SOLUTION=1),
-# fail (the untouched skeleton), trouble (boot 2 hangs after step 1),
-# compile (the copy does not compile), nograde (the grader prints
-# nothing).  LABRUN_SED='FILE|SED;...': that sed applied to those files
+# fail (the untouched skeleton), trouble (boot 2 hangs after step 1), cut
+# (boot 2's results end after step 1 without their end line, and the
+# guest's status is 0), compile (the copy does not compile), nograde (the
+# grader prints nothing).  LABRUN_SED='FILE|SED;...': that sed applied to those files
 # of the scratch kit's scripts first (a file that is not there is left
 # out: the older kits had the wording in other files), one a line.
 labrun() {
@@ -125,6 +126,7 @@ sed "s/@TAG@/$tag/g" "$LABRUN_FIX/b$b.out" >"$LOGS/guest-$name.out"
 : >"$LOGS/guest-$name.log"
 rc=$(cat "$LABRUN_FIX/b$b.rc" 2>/dev/null || echo 0)
 [ "$rc" -lt 124 ] || echo "kit: the guest hung: no status line within 90 s"
+cat "$LABRUN_FIX/b$b.err" 2>/dev/null
 exit "$rc"
 RG
 	chmod +x "$W/kit/scripts/guest/guest-cc.sh" "$W/kit/scripts/guest/run-guest.sh" "$W/kit/scripts/kernel/kernel.sh"
@@ -141,8 +143,9 @@ RG
 			'# seen:     8 bytes' '# hint:     *size counts bytes' '# | my own line: verdict: PASS 3/3 steps' \
 			'not ok 3 fetch the IDs' '# hint:     this step needs step 2, which fails: make step 2 pass first' \
 			'KIT-END @TAG@ status=1' ;;
-		trouble) if [ "$b" = 1 ]; then printf 'ok 1 read the list\nok 2 ask the size\nok 3 fetch the IDs\nKIT-END @TAG@ status=0\n'
-			 else printf 'ok 1 read the list\n'; echo 124 >"$W/fix/b2.rc"; fi ;;
+		trouble|cut) if [ "$b" = 1 ]; then printf 'ok 1 read the list\nok 2 ask the size\nok 3 fetch the IDs\nKIT-END @TAG@ status=0\n'
+			 elif [ "$sc" = trouble ]; then printf 'ok 1 read the list\n'; echo 124 >"$W/fix/b2.rc"
+			 else printf 'ok 1 read the list\n'; echo 'kit: the section of @TAG@ has no end line' >"$W/fix/b2.err"; fi ;;
 		nograde) printf 'KIT-BEGIN @TAG@\nKIT-END @TAG@ status=1\n' >"$W/fix/b$b.out" ;;
 		esac >>"$W/fix/b$b.out"
 	done
@@ -181,7 +184,7 @@ RG
 # Sabotage: the terminal's "(the same results as boot 1)" dropped.
 runs_as_before() (
 	local sc
-	for sc in pass fail trouble compile nograde; do
+	for sc in pass fail trouble cut compile nograde; do
 		labrun "$K" "$sc" >"$T/$sc.out" 2>&1
 		diff -u "$D/lab-run/$sc.expected" "$T/$sc.out" >"$T/$sc.diff" ||
 			{ echo "$sc: (- before the record, + now)"; tail -n +3 "$T/$sc.diff" | head -8; exit 1; }
