@@ -31,12 +31,13 @@ other key); passed and steps with pass, fail and trouble; graded (when),
 what (copy: the attendee's copy; reference: SOLUTION=1), kernel (the
 flavour) and boots (lab.conf's BOOTS, a space inside one written "+";
 kernel and boots are "?" when an older kit's transcript predates them)
-with every result but never.  lab_line_of() writes such a line of a
-record, for the progress file and the room's post alike.  A lab the file does not list counts as never run.
-A lab line whose steps= or boots= are not the lab's (lab.conf's BOOTS,
-the solution's steps: "5/5 pass" of a lab of 6 steps is no pass), or
-anything else in a file, a lab this kit does not have, a lab listed twice:
-the file is refused, named, with its line.  In a folder (room), a file is
+with every result but never; lab_line_of() writes such a line of a
+record, for the progress file and the room's post alike.  A lab the file
+does not list counts as never run.  A lab line whose steps= or boots=
+are not the lab's (lab.conf's BOOTS, the solution's steps: "5/5 pass" of
+a lab of 6 steps is no pass), or anything else in a file, a lab this
+kit does not have, a lab listed twice: the file is refused, named, with
+its line.  In a folder (room), a file is
 read only if it is a regular file (a symlink, a FIFO, a device or a
 folder is refused without being opened, let alone followed), no content
 of a file that is not a progress file is shown, every string a file
