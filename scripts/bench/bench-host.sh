@@ -147,7 +147,7 @@ fi >>"$ROWS"
 say "bench: warm make lab 1 ($N runs after a warm-up)"
 # lab: one warm run, timed; its config and build stages (the kit's own
 # work before the boots: the kernel's stamp, the grader, the attendee's
-# program) from the transcript's stages line, into $KL_STAGES.
+# program) from the record of the run (its stages), into $KL_STAGES.
 KL_STAGES=$(mktemp) KL_CPU=$(mktemp)
 boots=$("$KIT/scripts/lab/conf.sh" "$KIT/labs/01-active-lsms" BOOTS | grep -c '^')
 lab() {	# also the kit's own CPU of the run (its boots' QEMU left out), s, into $KL_CPU
@@ -157,8 +157,7 @@ lab() {	# also the kit's own CPU of the run (its boots' QEMU left out), s, into 
 	children_cpu c1 "$CPUF"
 	for i in $(seq "$boots"); do b+=("$BUILD/run/lab-01-run-b$i"); done
 	echo "($c1 - $c0 - $(guests_cpu "${b[@]}")) / 1000" | bc -l >>"$KL_CPU"
-	sed -n 's/^stages: config \([0-9.]*\) s.*; build \([0-9.]*\) s.*/\1 \2/p' \
-		"$BUILD/labs/01/last-run.txt" | awk '{ print $1 + $2 }' >>"$KL_STAGES"
+	"$KIT/scripts/guest/results.py" record seconds "$BUILD/labs/01/last-run.json" config build >>"$KL_STAGES"
 }
 timed lab >/dev/null
 : >"$KL_STAGES"

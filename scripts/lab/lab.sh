@@ -24,7 +24,7 @@
 #
 # A run is four stages, as in the kernel's tools/testing/kunit/kunit.py;
 # each is a function of one file of scripts/lab/, and stage() records its
-# status and time (in the transcript's "stages:" line):
+# status and time (in the record's stages, the transcript's "stages:" line):
 #
 #   config  scripts/lab/conf.sh    the lab, its lab.conf, the kernel, NEEDS
 #   build   scripts/lab/build.sh   the grader and the attendee's program
@@ -33,15 +33,17 @@
 #   parse   scripts/lab/parse.sh   scripts/guest/results.py grades each boot
 #
 # scripts/lab/work.sh makes the attendee's copy; scripts/lab/report.sh
-# prints the result, writes the transcript and lists the labs.  What a
+# writes the record of the run (scripts/lib/runrecord.py renders the
+# transcript from it), prints the result and lists the labs.  What a
 # lab's kind (lab.conf's KIND) changes is in one file of hooks per kind,
 # scripts/lab/kind-{user,kernel,policy}.sh, which load_conf sources
 # (docs/hacking.md, "The kinds' hooks"); scripts/lab/policy.sh is the
 # work of a policy lab (KIND=policy: the attendee edits policy files, not
 # C).
 #
-# Everything a run produces is in build/labs/NN/: the transcript of the last
-# graded run (last-run.txt), its TAP (last-run.tap) and the binaries.
+# Everything a run produces is in build/labs/NN/: the record of the last
+# graded run (last-run.json), its transcript (last-run.txt) and TAP
+# (last-run.tap), rendered from it, and the binaries.
 set -uo pipefail
 . "${0%/*}/../lib/lib.sh"
 . "$KIT/scripts/guest/stacks.sh"
@@ -62,13 +64,14 @@ elapsed() {
 }
 
 # stage NAME FUNCTION ARG...: run one stage in this shell; its status is
-# the function's, and "NAME TIME (status S)" goes to STAGES.
+# the function's, and "NAME:SECONDS:STATUS" goes to STAGES (the record's
+# stages: scripts/lab/report.sh record_end).
 stage() {
 	local name=$1 t0 rc=0
 	shift
 	t0=${EPOCHREALTIME/./}
 	"$@" || rc=$?
-	STAGES+=("$name $(elapsed "$t0") s (status $rc)")
+	STAGES+=("$name:$(elapsed "$t0"):$rc")
 	return $rc
 }
 
@@ -119,27 +122,28 @@ cmd_run() {
 	if [ "${GDB:-}" = 1 ]; then boot_gdb "$SRC"; fi
 
 	lab_lock 2 8 "$OUT/.lock" "another run of lab $NUM is going on; waiting for it"
-	T=$OUT/last-run.txt
-	transcript_head "$SRC" "$TAG"
-	# make join: however the run ends, the room gets its transcript's
-	# result, from a process of its own that this run never waits for
+	# shellcheck disable=SC2034 # T: read by scripts/lab/report.sh's messages
+	T=$OUT/last-run.txt R=$OUT/last-run.json
+	record_start "$SRC" "$TAG"
+	# make join: however the run ends, the room gets its record's result,
+	# from a process of its own that this run never waits for
 	# (scripts/room/client.py: nothing if not joined; queued if the room
 	# does not answer).
-	trap 'setsid -f "$KIT/scripts/room/client.py" send "$T" </dev/null >/dev/null 2>&1' EXIT
+	trap 'setsid -f "$KIT/scripts/room/client.py" send "$R" </dev/null >/dev/null 2>&1' EXIT
 	rm -rf "${OUT:?}/$TAG"
 	kind_build_note "$SRC"
 	if ! stage build stage_build "$TAG" "$SRC"; then
-		{ echo "compile: FAILED"; cat "$OUT/$TAG/compile.txt"; echo "verdict: does not compile"; } >>"$T"
+		evaluate "$TAG"		# its record: the compiler's messages
+		record_end "$TAG"
 		show_compile_error "$TAG" "$SRC"
 	fi
-	echo "kernel: $(rel "$(flavour_dir)")/bzImage of $(date -r "$(flavour_dir)/bzImage" '+%F %T')" >>"$T"
+	# shellcheck disable=SC2034 # read by record_end (scripts/lab/report.sh)
+	KERNEL_LINE="$(rel "$(flavour_dir)")/bzImage of $(date -r "$(flavour_dir)/bzImage" '+%F %T')"
 	say "grading $(rel "$SRC") in ${#BOOTS[@]} boot(s)"
 	MODE=run
 	stage run boot_all "$TAG=$SRC"
 	stage parse evaluate "$TAG"
-	cp "$OUT/$TAG/result.tap" "$OUT/last-run.tap"
-	printf 'stages: %s\n' "$(printf '%s; ' "${STAGES[@]}" | sed 's/; $//')" >>"$T"
-	show_boots "$TAG"
+	record_end "$TAG"	# the record, its transcript and TAP; the boots on the terminal
 	verdict "$TAG"
 }
 

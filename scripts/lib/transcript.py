@@ -1,5 +1,11 @@
-"""What a transcript of make lab (build/labs/NN/last-run.txt) says of its
-run: make progress and the room's client read it with transcript()."""
+"""What a transcript of make lab (build/labs/NN/last-run.txt) written by a
+kit older than the record of a graded run (runrecord.py) says of its run:
+make progress and make labs read a lab that has no last-run.json with
+transcript() (runrecord.load_last), so that the runs graded before the
+kit was updated are still shown.  The kit itself writes no transcript
+that anything reads back: this reads the wording of those older kits
+(tests/data/progress/runs/*.txt), and is never changed with the
+transcript's wording."""
 import re
 
 from safefile import BadInput
@@ -7,7 +13,8 @@ from safefile import BadInput
 
 TRANSCRIPT_HEAD = re.compile(r'^lab ([0-9]+) \((.*)\), graded '
                              r'([0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2})$')
-# The verdict lines scripts/lab/report.sh writes, last in the transcript.
+# The verdict lines the older kits' scripts/lab/report.sh wrote, last in
+# the transcript.
 VERDICTS = (
     (re.compile(r'^verdict: PASS ([0-9]+)/([0-9]+) steps$'), 'pass'),
     (re.compile(r'^verdict: FAIL ([0-9]+)/([0-9]+) steps$'), 'fail'),
@@ -19,14 +26,16 @@ GRADED = {'your copy': 'copy', 'the reference solution': 'reference'}
 
 
 def transcript(path, shown=None):
-    """What a transcript of make lab says of its run, as a dict:
-    lab (int), title, graded ("YYYY-MM-DD HH:MM:SS"), what (copy or
-    reference), flavour and boots (list; None in a transcript written
-    before they were recorded), result (pass, fail, trouble, nograde,
-    compile, or stopped: no verdict, the run ended before one), passed
-    and steps (ints, or None).  Its head is the "key: value" lines above
-    the first boot; its verdict, the last line (a run writes it last, so
-    a line of a program's output that looks like one is not taken).
+    """What a transcript of an older make lab says of its run, as the
+    fields of a record (runrecord.py) that make progress reads: lab
+    (int), title, when ("YYYY-MM-DD HH:MM:SS"), graded (copy or
+    reference), flavour and boots (a list of {"name": ...}; None in a
+    transcript written before they were recorded), verdict (pass, fail,
+    trouble, nograde, compile, or stopped: no verdict, the run ended
+    before one), passed and steps (ints, or None).  Its head is the
+    "key: value" lines above the first boot; its verdict, the last line
+    (a run wrote it last, so a line of a program's output that looks like
+    one is not taken).
     BadInput names the file (as SHOWN) and the line that is wrong."""
     shown = shown or path
     try:
@@ -45,8 +54,8 @@ def transcript(path, shown=None):
         raise BadInput('%s is not a transcript of make lab: its first line is %s, not '
                        '"lab N (TITLE), graded YYYY-MM-DD HH:MM:SS"'
                        % (shown, repr(lines[0][:60]) if lines else 'missing (the file is empty)'))
-    t = {'lab': int(m.group(1)), 'title': m.group(2), 'graded': m.group(3), 'what': None,
-         'flavour': None, 'boots': None, 'result': 'stopped', 'passed': None, 'steps': None}
+    t = {'lab': int(m.group(1)), 'title': m.group(2), 'when': m.group(3), 'graded': None,
+         'flavour': None, 'boots': None, 'verdict': 'stopped', 'passed': None, 'steps': None}
     for line in lines[1:]:
         if line.startswith('== boot '):
             break
@@ -57,12 +66,12 @@ def transcript(path, shown=None):
             if value not in GRADED:
                 raise BadInput('%s: "graded: %s" is neither "your copy" nor "the reference solution"'
                                % (shown, value))
-            t['what'] = GRADED[value]
+            t['graded'] = GRADED[value]
         elif key == 'flavour':
             t['flavour'] = value
         elif key == 'boots':
-            t['boots'] = value.split(', ')
-    if t['what'] is None:
+            t['boots'] = [{'name': b} for b in value.split(', ')]
+    if t['graded'] is None:
         raise BadInput('%s has no line "graded: ..." (your copy or the reference solution): '
                        'it is not a whole transcript of make lab' % shown)
     last = lines[-1]
@@ -70,13 +79,13 @@ def transcript(path, shown=None):
         for rx, result in VERDICTS:
             v = rx.match(last)
             if v:
-                t['result'] = result
+                t['verdict'] = result
                 if v.groups():
                     t['passed'], t['steps'] = int(v.group(1)), int(v.group(2))
                 break
         else:
             raise BadInput('%s: its verdict %s is none that make lab writes' % (shown, repr(last)))
         if t['passed'] is not None and (t['passed'] > t['steps'] or (
-                t['result'] == 'pass' and not t['passed'] == t['steps'] > 0)):
+                t['verdict'] == 'pass' and not t['passed'] == t['steps'] > 0)):
             raise BadInput('%s: its verdict %s does not add up' % (shown, repr(last)))
     return t

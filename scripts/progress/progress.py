@@ -3,8 +3,9 @@
 file of it for the instructor; the room's table from a folder of those.
 
     progress.py mine LABS_DIR [OUT NAME]   < labs
-        the attendee's labs, from LABS_DIR/NN/last-run.txt (make lab's
-        transcripts, read by scripts/guest/results.py's transcript()); with OUT,
+        the attendee's labs, from LABS_DIR/NN/last-run.json (the record of
+        each lab's last graded run: scripts/lib/runrecord.py; a lab graded
+        by a kit older than the record, from its last-run.txt); with OUT,
         also writes the progress file OUT under the name NAME
     progress.py room DIR                   < labs
         the room's table, attendees x labs, from every progress file in DIR
@@ -29,12 +30,14 @@ nograde (the grader graded no step), compile (does not compile), stopped
 other key); passed and steps with pass, fail and trouble; graded (when),
 what (copy: the attendee's copy; reference: SOLUTION=1), kernel (the
 flavour) and boots (lab.conf's BOOTS, a space inside one written "+";
-kernel and boots are "?" when the transcript predates them) with every
-result but never.  A lab the file does not list counts as never run.
-A lab line whose steps= or boots= are not the lab's (lab.conf's BOOTS,
-the solution's steps: "5/5 pass" of a lab of 6 steps is no pass), or
-anything else in a file, a lab this kit does not have, a lab listed twice:
-the file is refused, named, with its line.  In a folder (room), a file is
+kernel and boots are "?" when an older kit's transcript predates them)
+with every result but never; lab_line_of() writes such a line of a
+record, for the progress file and the room's post alike.  A lab the file
+does not list counts as never run.  A lab line whose steps= or boots=
+are not the lab's (lab.conf's BOOTS, the solution's steps: "5/5 pass" of
+a lab of 6 steps is no pass), or anything else in a file, a lab this
+kit does not have, a lab listed twice: the file is refused, named, with
+its line.  In a folder (room), a file is
 read only if it is a regular file (a symlink, a FIFO, a device or a
 folder is refused without being opened, let alone followed), no content
 of a file that is not a progress file is shown, every string a file
@@ -54,7 +57,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
 from quote import quoted  # noqa: E402
 from safefile import BadInput, write_whole  # noqa: E402
-from transcript import transcript  # noqa: E402  the one parser of a transcript
+from runrecord import boot_names, load_last  # noqa: E402
 
 
 class Refused(BadInput):
@@ -94,18 +97,14 @@ def good_name(name):
 # ---- the attendee's side --------------------------------------------------
 
 def mine(labs_dir, labs):
-    """{lab: transcript dict or None (never graded)}; BadInput for the
-    first transcript that is not one, or is another lab's."""
+    """{lab: its last run's record or None (never graded)}; BadInput for
+    the first record that is not one, or is another lab's."""
     out = {}
     for num in sorted(labs):
-        path = os.path.join(labs_dir, '%02d' % num, 'last-run.txt')
-        shown = rel(path)
-        if not os.path.exists(path):
-            out[num] = None
-            continue
-        t = transcript(path, shown)
-        if t['lab'] != num:
-            raise BadInput('%s is the transcript of lab %d, not of lab %d' % (shown, t['lab'], num))
+        folder = os.path.join(labs_dir, '%02d' % num)
+        t = load_last(folder, rel(folder))
+        if t is not None and t['lab'] != num:
+            raise BadInput('%s holds the run of lab %d, not of lab %d' % (rel(folder), t['lab'], num))
         out[num] = t
     return out
 
@@ -119,7 +118,7 @@ def rel(path):
 def result_text(t):
     if t is None:
         return 'never run'
-    r = t['result']
+    r = t['verdict']
     if r == 'pass':
         return 'PASS %d/%d' % (t['passed'], t['steps'])
     if r == 'fail':
@@ -143,14 +142,14 @@ def show_mine(runs, labs):
             rows.append((str(num), cut(labs[num], 32), result_text(t), '', None))
             continue
         res = result_text(t)
-        if t['what'] == 'reference':
+        if t['graded'] == 'reference':
             res += ' (SOLUTION=1)'
         if t['flavour'] is None and t['boots'] is None:
             where = '(kernel and boots not recorded: a transcript older than make progress)'
         else:
             where = 'kernel %s; boots %s' % (t['flavour'] or '?',
-                                             ', '.join(t['boots']) if t['boots'] else '?')
-        rows.append((str(num), cut(labs[num], 32), res, t['graded'][:16], where))
+                                             ', '.join(boot_names(t)) if t['boots'] else '?')
+        rows.append((str(num), cut(labs[num], 32), res, t['when'][:16], where))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     print('Your labs: the last graded run of each (make lab N writes build/labs/NN/last-run.txt)')
     print()
@@ -159,10 +158,25 @@ def show_mine(runs, labs):
                                           r[3])).rstrip())
         if r[4]:
             print('  %*s    %s' % (widths[0], '', r[4]))
-    passed = sum(1 for t in runs.values() if t and t['result'] == 'pass' and t['what'] == 'copy')
+    passed = sum(1 for t in runs.values() if t and t['verdict'] == 'pass' and t['graded'] == 'copy')
     never = sum(1 for t in runs.values() if t is None)
     print()
     print('  %d of %d labs pass with your copy; %d never graded.' % (passed, len(labs), never))
+
+
+def lab_line_of(num, t):
+    """The lab line of a progress file (and of the room's post) of lab
+    NUM's last run T (a record, or None: never graded)."""
+    if t is None:
+        return 'lab=%d result=never' % num
+    words = ['lab=%d' % num, 'result=' + t['verdict']]
+    if t['verdict'] in COUNTED:
+        words += ['passed=%d' % t['passed'], 'steps=%d' % t['steps']]
+    names = boot_names(t)
+    words += ['graded=' + t['when'].replace(' ', 'T'), 'what=' + t['graded'],
+              'kernel=' + (t['flavour'] or '?'),
+              'boots=' + (','.join(b.replace(' ', '+') for b in names) if names else '?')]
+    return ' '.join(words)
 
 
 def progress_lines(runs, name, now):
@@ -170,18 +184,7 @@ def progress_lines(runs, name, now):
              '# make progress OUT=FILE wrote this for the instructor, who reads a folder of them',
              '# with make progress FROM=DIR (labs/README.md, "Where the room is")',
              'name=' + name, 'written=' + now]
-    for num in sorted(runs):
-        t = runs[num]
-        if t is None:
-            lines.append('lab=%d result=never' % num)
-            continue
-        words = ['lab=%d' % num, 'result=' + t['result']]
-        if t['result'] in COUNTED:
-            words += ['passed=%d' % t['passed'], 'steps=%d' % t['steps']]
-        words += ['graded=' + t['graded'].replace(' ', 'T'), 'what=' + t['what'],
-                  'kernel=' + (t['flavour'] or '?'),
-                  'boots=' + (','.join(b.replace(' ', '+') for b in t['boots']) if t['boots'] else '?')]
-        lines.append(' '.join(words))
+    lines += [lab_line_of(num, runs[num]) for num in sorted(runs)]
     return ''.join(l + '\n' for l in lines)
 
 
@@ -405,7 +408,7 @@ def room(folder, labs):
 
 
 ADVICE = {
-    'mine': 'Run make lab N again (it writes that transcript anew) or remove the file named. '
+    'mine': 'Run make lab N again (it writes that record anew) or remove the file named. '
             'Nothing was written.',
     'room': 'No table: not one file of the folder is a progress file of this kit. Take each '
             'file named out (or ask its attendee for a new one: make progress OUT=FILE).',

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# make progress: each lab's last graded run (build/labs/NN/last-run.txt,
-# the transcripts make lab writes), for the attendee.
+# make progress: each lab's last graded run (build/labs/NN/last-run.json,
+# the records make lab writes), for the attendee.
 #
 #   make progress                      the table of your labs
 #   make progress OUT=FILE [NAME=...]  the same, and FILE: one small progress

@@ -5,8 +5,10 @@
                                     the name (record.state_dir(), outside
                                     build/), check that the room answers,
                                     send what waits
-    client.py send TRANSCRIPT...    make lab, in the background, when a run
-                                    ends: queue its result and send the
+    client.py send RECORD...        make lab, in the background, when a run
+                                    ends: queue its result (from the record
+                                    of the run, build/labs/NN/last-run.json:
+                                    scripts/lib/runrecord.py) and send the
                                     queue (nothing if not joined)
     client.py flush [SECONDS]       send the queue, trying again for up to
                                     SECONDS (default: FLUSH_FOR) while the
@@ -42,18 +44,17 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'progress'))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'lib'))
 sys.path.insert(0, HERE)
-from progress import COUNTED, good_name  # noqa: E402
+from progress import good_name, lab_line_of  # noqa: E402
 from record import state_dir  # noqa: E402
 from quote import quoted  # noqa: E402
 from safefile import BadInput, write_whole  # noqa: E402
-from transcript import transcript  # noqa: E402
+import runrecord  # noqa: E402
 
 TIMEOUT = float(os.environ.get('KIT_ROOM_TIMEOUT', '5'))
 RETRY = float(os.environ.get('KIT_ROOM_RETRY', '20'))
 FLUSH_FOR = float(os.environ.get('KIT_ROOM_FLUSH_FOR', str(4 * 3600)))
 URL = re.compile(r'^http://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?/?$')
 TOKEN = re.compile(r'^[A-Za-z0-9_-]{16,100}$')
-FAIL_LINE = re.compile(r'^FAIL  ([0-9]+)/([0-9]+)  (.*)$')
 
 
 def now_text():
@@ -100,36 +101,29 @@ def call(j, method, where, body=None):
 
 # ---- a run's record ---------------------------------------------------------
 
-def record_of(tpath, name):
-    """The record (record.py) of make lab's transcript TPATH, sent as NAME."""
-    t = transcript(tpath)
-    with open(tpath, 'rb') as f:
-        data = f.read()
-    text = data.decode('utf-8', 'replace').split('\n')
-    words = ['lab=%d' % t['lab'], 'result=' + t['result']]
-    if t['result'] in COUNTED:
-        words += ['passed=%d' % t['passed'], 'steps=%d' % t['steps']]
-    words += ['graded=' + t['graded'].replace(' ', 'T'), 'what=' + t['what'],
-              'kernel=' + (t['flavour'] or '?'),
-              'boots=' + (','.join(b.replace(' ', '+') for b in t['boots']) if t['boots'] else '?')]
+def run_id(name, data):
+    """The id of a run's post: its record's bytes, as NAME sends them."""
+    return hashlib.sha256(name.encode() + b'\0' + data).hexdigest()[:32]
+
+
+def record_of(rpath, name):
+    """The post (record.py) of the record of make lab's run RPATH
+    (build/labs/NN/last-run.json), sent as NAME."""
+    with open(rpath, 'rb') as f:
+        data = f.read(runrecord.MAX_BYTES)
+    t = runrecord.load(rpath)
     step, title, detail = None, '', []
-    if t['result'] in ('fail', 'trouble'):
+    if t['verdict'] in ('fail', 'trouble'):
         # The first failing step, and the lines make lab showed under it
         # in the first boot that failed it.
-        fails = [(int(m.group(1)), i, m.group(3)) for i, m in
-                 ((i, FAIL_LINE.match(l)) for i, l in enumerate(text)) if m]
-        if fails:
-            step, at, title = min(fails)
-            for l in text[at + 1:at + 41]:
-                if not l.startswith('        '):
-                    break
-                detail.append(l[8:])
-    elif t['result'] == 'compile':
-        at = text.index('compile: FAILED') if 'compile: FAILED' in text else len(text)
-        detail = [l for l in text[at + 1:at + 21] if not l.startswith('verdict: ')]
+        first = runrecord.first_failure(t)
+        if first:
+            step, title, detail = first[0], first[1], first[2][:40]
+    elif t['verdict'] == 'compile':
+        detail = runrecord.lines_of(t['compile'])[:20]
         title = 'does not compile'
-    return {'v': 1, 'id': hashlib.sha256(name.encode() + b'\0' + data).hexdigest()[:32],
-            'name': name, 'line': ' '.join(words), 'sent': '', 'step': step,
+    return {'v': 1, 'id': run_id(name, data),
+            'name': name, 'line': lab_line_of(t['lab'], t), 'sent': '', 'step': step,
             'title': title[:200], 'detail': '\n'.join(detail)[:4000]}
 
 
@@ -253,15 +247,15 @@ def cmd_join(url, token, name):
     return 0
 
 
-def cmd_send(tpaths):
+def cmd_send(rpaths):
     j = joined()
     if j is None:
         return 0
-    for tpath in tpaths:
+    for rpath in rpaths:
         try:
-            enqueue(record_of(tpath, j['name']))
+            enqueue(record_of(rpath, j['name']))
         except (BadInput, OSError) as e:
-            write_whole(path('last-error'), '%s cannot send %s: %s\n' % (now_text(), tpath, e),
+            write_whole(path('last-error'), '%s cannot send %s: %s\n' % (now_text(), rpath, e),
                         path('.last-error.tmp'))
             return 1
     return flush(FLUSH_FOR)
@@ -273,12 +267,20 @@ def cmd_status(labs_dir):
         return 0
     rows = []
     for d in sorted(os.listdir(labs_dir)) if os.path.isdir(labs_dir) else []:
-        t = os.path.join(labs_dir, d, 'last-run.txt')
-        if not (d.isdigit() and os.path.isfile(t)):
-            continue
-        try:
-            rid = record_of(t, j['name'])['id']
-        except (BadInput, OSError):
+        # The record of the lab's last run; of a run graded by a kit older
+        # than the record, its transcript, which that kit sent: the id is
+        # of the file's bytes (run_id), nothing in it is read.
+        rid = None
+        for f in (runrecord.RECORD, runrecord.TRANSCRIPT):
+            t = os.path.join(labs_dir, d, f)
+            if d.isdigit() and os.path.isfile(t):
+                try:
+                    with open(t, 'rb') as fh:
+                        rid = run_id(j['name'], fh.read(runrecord.MAX_BYTES))
+                except OSError:
+                    pass
+                break
+        if rid is None:
             continue
         if os.path.exists(path('sent', rid)):
             with open(path('sent', rid), encoding='utf-8') as f:
@@ -321,7 +323,7 @@ def main(argv):
         return flush(float(argv[1]) if len(argv) == 2 else FLUSH_FOR)
     if len(argv) == 2 and argv[0] == 'status':
         return cmd_status(argv[1])
-    print('usage: client.py join URL TOKEN NAME | send TRANSCRIPT... | flush [SECONDS] | status LABS_DIR',
+    print('usage: client.py join URL TOKEN NAME | send RECORD... | flush [SECONDS] | status LABS_DIR',
           file=sys.stderr)
     return 2
 

@@ -43,19 +43,15 @@ vdir() { local d; d=$(field "$1" dir); case $d in /*) echo "$d" ;; *) echo "$K/$
 conf() { "$K/scripts/lab/conf.sh" "$1" "$2"; }
 is_kernel() { [ "$(conf "$1" KIND 2>/dev/null)" = kernel ]; }
 
-# The lines under step N's FAIL in one boot's text: from "FAIL  N/..." to
-# the next line that is not indented (the next verdict).
-failure() {
-	awk -v s="$2" '
-		$0 ~ "^FAIL  " s "/" { on = 1; print; next }
-		on && /^[^ ]/ { on = 0 }
-		on { print }' "$1"
-}
+# From the variant's record (DIR/run.json, scripts/lib/runrecord.py):
+# failure DIR N: what the learner reads under step N's FAIL in each boot
+# that fails it, its title and its diagnostics, "BOOT<TAB>N<TAB>LINE".
+failure() { "$K/scripts/guest/results.py" record failure "$1/run.json" "$2" 2>/dev/null; }
 passes() {	# passes DIR N: PASS in every boot
-	local f
-	for f in "$1"/boot-*.txt; do grep -q "^PASS  $2/" "$f" || return 1; done
-	ls "$1"/boot-*.txt >/dev/null 2>&1
+	"$K/scripts/guest/results.py" record steps "$1/run.json" 2>/dev/null |
+		awk -F'\t' -v s="$2" '$2 == s { n++; if ($3 != "PASS") bad = 1 } END { exit !(n && !bad) }'
 }
+graded() { [ -n "$("$K/scripts/guest/results.py" record steps "$1/run.json" 2>/dev/null)" ]; }
 
 plan=0
 mapfile -t LABDIRS < <(printf '%s\n' "${FIX[@]}" | sed 's|/mistakes/.*||' | sort -u)
@@ -174,32 +170,27 @@ for d in "${LABDIRS[@]}"; do
 				continue
 			fi
 			step=$(sed -E 's/^step ([0-9]+) .*/\1/' <<<"$e")
-			ls "$vd"/boot-*.txt >/dev/null 2>&1 || why=${why:-"no boot graded it"}
+			graded "$vd" || why=${why:-"no boot graded it"}
 			[ -n "$why" ] || case "$e" in
 			"step $step passes")
 				passes "$vd" "$step" || why="it fails" ;;
 			"step $step fails")
 				passes "$vd" "$step" && why="it passes" ;;
 			"step $step hint: "*)
-				t=${e#"step $step hint: "} hit=
-				for bt in "$vd"/boot-*.txt; do
-					failure "$bt" "$step" | grep -qF -- "$t" && hit=1
-				done
-				[ -n "$hit" ] || why="no boot shows that under step $step's FAIL" ;;
+				t=${e#"step $step hint: "}
+				failure "$vd" "$step" | cut -f3- | grep -qF -- "$t" ||
+					why="no boot shows that under step $step's FAIL" ;;
 			"step $step not: "*)
 				t=${e#"step $step not: "}
-				for bt in "$vd"/boot-*.txt; do
-					failure "$bt" "$step" | grep -qF -- "$t" && why="$(basename "$bt") shows it"
-				done ;;
+				hit=$(failure "$vd" "$step" | grep -F -- "$t" | head -1 | cut -f1)
+				[ -z "$hit" ] || why="boot $hit shows it" ;;
 			*)	why="cannot read this expect line" ;;
 			esac
 			if [ -z "$why" ]; then
 				ok "$name/$b: $e0"
 			else
 				notok "$name/$b: $e0 ($why)"
-				for bt in "$vd"/boot-*.txt; do
-					failure "$bt" "$step" | head -8 | sed "s|^|# $(basename "$bt"): |"
-				done
+				failure "$vd" "$step" | head -16 | sed 's/^\([0-9]*\)\t[0-9]*\t/# boot \1: /'
 			fi
 		done < <(expects "$f")
 	done

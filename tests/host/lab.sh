@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Offline tests of make lab's own logic (scripts/lab/lab.sh, work.sh,
-# report.sh) in scratch kits.
+# report.sh) in scratch kits, and of make lab from start to end in one
+# with stand-ins for the kernel, the compiler and the guest (labrun): the
+# record of a run and what is rendered from it.
 # kit: offline
 # shellcheck source=tests/host/tap.bash
 . "$(dirname "$0")/tap.bash"
 
-echo "1..3"
+echo "1..5"
 # make lab 11 (the reference kernel's lab) on a machine without that
 # kernel: refused with what to do, before an attendee's copy is made
 # (it used to make work/ first, to be edited with nothing to grade it on).
@@ -59,10 +61,10 @@ firstwords() (
 	elapsed() { echo 9; }
 	# shellcheck disable=SC1091
 	. "$K/scripts/lib/lib.sh" && . "$W/work.sh" && . "$W/report.sh"
-	KIT=$K NUM=7 LDIR=$W/lab SOL=$D/skel-good.c WORKF=$W/lab/work/file.c OUT=$W/out T=$W/t.txt LABS=$W
+	KIT=$K NUM=7 LDIR=$W/lab SOL=$D/skel-good.c WORKF=$W/lab/work/file.c OUT=$W/out LABS=$W
 	unset STEP SOLUTION
 	pick_source >/dev/null
-	BOOTS=(default) STEPS=3 PASSED=0 RESULTS_F=3 FAILED_STEPS="1 2 3" BOOT_TROUBLE=
+	BOOTS=(default) VERDICT=fail STEPS=3 PASSED=0 FAILED_STEPS="1 2 3"
 	out=$(verdict work)
 	grep -q 'set-up works' <<<"$out" || { echo "the untouched skeleton's run: $out"; exit 1; }
 	echo '/* my step 1 */' >>"$WORKF"
@@ -72,3 +74,153 @@ firstwords() (
 )
 sabotaged "a first make lab on the untouched skeleton says set-up worked and the steps fail until written; an edited copy gets the usual advice" \
 	"a work.sh that keeps no digest of the skeleton" firstwords FIRST_SABOTAGE '/skeleton.sha/d' "the untouched skeleton's run"
+
+# make lab from start to end in a scratch kit, offline: its scripts with
+# stand-ins for the kernel build, the guest's compiler and the guest
+# (a boot writes a stored results channel and exits with a stored
+# status), a stand-in lab 1 of three steps and two boots, make join's
+# state naming a room that refuses connections.  labrun KIT SCENARIO
+# prints, in one text, what the learner saw (stdout, stderr, the exit
+# status), the transcript, and what the readers made of the run: make
+# progress, make labs and the post queued for the room, with the
+# scratch folder, the times and the digest of the attendee's copy
+# (whose header has the date) replaced.  SCENARIO: pass (SOLUTION=1),
+# fail (the untouched skeleton), trouble (boot 2 hangs after step 1), cut
+# (boot 2's results end after step 1 without their end line, and the
+# guest's status is 0), compile (the copy does not compile), nograde (the
+# grader prints nothing).  LABRUN_SED='FILE|SED;...': that sed applied to those files
+# of the scratch kit's scripts first (a file that is not there is left
+# out: the older kits had the wording in other files), one a line.
+labrun() {
+	local kit=$1 sc=$2 W=$T/labrun-$2 L b f e
+	# the lab and build/ inside the scratch kit: the paths shown are the kit's
+	rm -rf "$W" && mkdir -p "$W/kit/configs" "$W/kit/labs/common" "$W/kit/build" "$W/fix" "$W/home/queue" || return 1
+	cp -r "$kit/scripts" "$W/kit/" && cp "$kit/configs/stacks.conf" "$W/kit/configs/" || return 1
+	if [ -n "${LABRUN_SED:-}" ]; then
+		mapfile -t e <<<"$LABRUN_SED"
+		for f in "${e[@]}"; do
+			[ -z "$f" ] || [ ! -f "$W/kit/${f%%|*}" ] || sed -i -e "${f#*|}" "$W/kit/${f%%|*}"
+		done
+	fi
+	printf '#!/bin/sh\nexit 0\n' >"$W/kit/scripts/kernel/kernel.sh"
+	cat >"$W/kit/scripts/guest/guest-cc.sh" <<'CC'
+#!/bin/sh
+# stand-in: an output file, or an error for a file using missing_symbol
+out='' bad=''
+while [ $# -gt 0 ]; do
+	case $1 in -o) out=$2; shift ;; *.c) ! grep -q missing_symbol "$1" || bad=$1 ;; esac
+	shift
+done
+if [ -n "$bad" ]; then echo "$bad:1:31: error: 'missing_symbol' undeclared (first use in this function)" >&2; exit 1; fi
+: >"$out" && chmod +x "$out"
+CC
+	cat >"$W/kit/scripts/guest/run-guest.sh" <<'RG'
+#!/usr/bin/env bash
+# stand-in: boot I's stored channel ($LABRUN_FIX/bI.out, @TAG@ the variant) and status
+. "${0%/*}/../lib/lib.sh"
+name='' script=''
+while [ $# -gt 0 ]; do case $1 in --name) name=$2; shift ;; --script) script=$2; shift ;; esac; shift; done
+b=${name##*-b}
+tag=$(sed -n 's/^echo "KIT-BEGIN \(.*\)"$/\1/p' "$script" | head -1)
+sed "s/@TAG@/$tag/g" "$LABRUN_FIX/b$b.out" >"$LOGS/guest-$name.out"
+: >"$LOGS/guest-$name.log"
+rc=$(cat "$LABRUN_FIX/b$b.rc" 2>/dev/null || echo 0)
+[ "$rc" -lt 124 ] || echo "kit: the guest hung: no status line within 90 s"
+cat "$LABRUN_FIX/b$b.err" 2>/dev/null
+exit "$rc"
+RG
+	chmod +x "$W/kit/scripts/guest/guest-cc.sh" "$W/kit/scripts/guest/run-guest.sh" "$W/kit/scripts/kernel/kernel.sh"
+	L=$W/kit/labs/01-alpha && mkdir -p "$L/solution" && : >"$L/grade.c" && : >"$L/lab.h"
+	printf 'TITLE="Alpha: which LSMs are active"\nMINUTES=25\nSOURCE=a.c\nBOOTS=(default apparmor)\n' >"$L/lab.conf"
+	printf 'int x;\n/* TODO %s: step %s */\nint s%s;\n/* END TODO %s */\n' 1 1 1 1 2 2 2 2 3 3 3 3 >"$L/solution/a.c"
+	: >"$W/kit/build/bzImage" && touch -d '2026-12-05 09:12:24' "$W/kit/build/bzImage"
+	printf '{"room": "http://127.0.0.1:9", "token": "0123456789abcdef0123", "name": "Ada"}' >"$W/home/join.json"
+	for b in 1 2; do
+		printf 'KIT-BEGIN @TAG@\nTAP version 13\n1..3\n# lab 1: which LSMs are active; this boot: capability,b%s\n' "$b" >"$W/fix/b$b.out"
+		case $sc in
+		pass) printf 'ok 1 read the list\nok 2 ask the size\nok 3 fetch the IDs\nKIT-END @TAG@ status=0\n' ;;
+		fail|compile) printf '%s\n' 'ok 1 read the list' 'not ok 2 ask the size' '# expected: 4 bytes' \
+			'# seen:     8 bytes' '# hint:     *size counts bytes' '# | my own line: verdict: PASS 3/3 steps' \
+			'not ok 3 fetch the IDs' '# hint:     this step needs step 2, which fails: make step 2 pass first' \
+			'KIT-END @TAG@ status=1' ;;
+		trouble|cut) if [ "$b" = 1 ]; then printf 'ok 1 read the list\nok 2 ask the size\nok 3 fetch the IDs\nKIT-END @TAG@ status=0\n'
+			 elif [ "$sc" = trouble ]; then printf 'ok 1 read the list\n'; echo 124 >"$W/fix/b2.rc"
+			 else printf 'ok 1 read the list\n'; echo 'kit: the section of @TAG@ has no end line' >"$W/fix/b2.err"; fi ;;
+		nograde) printf 'KIT-BEGIN @TAG@\nKIT-END @TAG@ status=1\n' >"$W/fix/b$b.out" ;;
+		esac >>"$W/fix/b$b.out"
+	done
+	(
+		export LABS_DIR=$W/kit/labs BUILD=$W/kit/build LABRUN_FIX=$W/fix KIT_ROOM_HOME=$W/home KIT_ROOM_FLUSH_FOR=0
+		unset SOLUTION STEP HINT TIMEOUT FLAVOUR
+		cd "$W/kit" || exit 1
+		case $sc in
+		fail|compile) scripts/lab/lab.sh skel 1 >/dev/null || exit 1 ;;
+		*) export SOLUTION=1 ;;
+		esac
+		[ "$sc" != compile ] || echo 'int lab_broken(void) { return missing_symbol; }' >>"$L/work/a.c"
+		scripts/lab/lab.sh run 1 >"$W/stdout" 2>"$W/stderr"
+		echo "status $?" >>"$W/stderr"
+		# the room's post, queued by lab.sh's sender (in the background)
+		for _ in $(seq 1 100); do ls "$W/home/queue/"*.json >/dev/null 2>&1 && break; sleep 0.05; done
+		unset SOLUTION
+		KIT_ROOM_HOME=$W/none scripts/progress/progress.sh >"$W/progress" 2>&1
+		scripts/lab/lab.sh list >"$W/labs.out" 2>&1
+		cat "$W/home/queue/"*.json >"$W/post" 2>&1 || true
+	)
+	for f in stdout stderr kit/build/labs/01/last-run.txt progress labs.out post; do
+		echo "== ${f#kit/build/labs/01/} =="
+		cat "$W/$f"
+	done | sed -E -e "s|$W|W|g" -e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}(:[0-9]{2})?/(when)/g' \
+		-e 's/[0-9]+\.[0-9] s\b/(s) s/g' -e 's/sha256 [0-9a-f]{16}/sha256 (digest)/' \
+		-e 's|queue/[0-9a-f]{32}\.json|queue/(id).json|; s/"id": "[0-9a-f]{32}"/"id": "(id)"/'
+}
+
+# The record of a graded run (scripts/lib/runrecord.py) is what make lab
+# writes last, and everything else is rendered from it: for each verdict,
+# the learner's screen, the transcript, make progress, make labs and the
+# post for the room are those the kit gave before it wrote a record
+# (tests/data/lab-run/*.expected, made by the kit of that time; the one
+# difference: a post's compiler messages no longer end in a newline).
+# Sabotage: the terminal's "(the same results as boot 1)" dropped.
+runs_as_before() (
+	local sc
+	for sc in pass fail trouble cut compile nograde; do
+		labrun "$K" "$sc" >"$T/$sc.out" 2>&1
+		diff -u "$D/lab-run/$sc.expected" "$T/$sc.out" >"$T/$sc.diff" ||
+			{ echo "$sc: (- before the record, + now)"; tail -n +3 "$T/$sc.diff" | head -8; exit 1; }
+	done
+)
+sabotaged "make lab, each verdict: the screen, the transcript, make progress, make labs and the room's post as before the record" \
+	"a renderer without the boots' one-line repeat" runs_as_before LABRUN_SED \
+	'scripts/lib/runrecord.py|s/if terminal and i > 0/if False and i > 0/' 'pass:'
+
+# No reader parses the kit's prose: the transcript's wording changed (its
+# head, its step lines, its verdict; in the files that wrote it, today
+# runrecord.py, before the record report.sh and labview.py), make
+# progress, make labs and the room's post are as they were, for a FAIL,
+# a boot that hung and a compile error.  (The kit before the record
+# fails this: its readers parsed the transcript, a three-file change.)
+# Sabotage: make progress and make labs reading the transcript (an older
+# kit's reader) instead of the record.
+WORDING='scripts/lib/runrecord.py|s/verdict: /Verdict: /g; s/%s  %d\/%d  %s/%s: %d\/%d  %s/; s/graded: %s/graded by: %s/; s/), graded %s/) was graded %s/
+scripts/lib/labview.py|s/%s  %d\/%d  %s/%s: %d\/%d  %s/
+scripts/lab/report.sh|s/verdict: /Verdict: /g; s/graded: /graded by: /; s/), graded /) was graded /'
+section() { sed -n "/^== $1 ==\$/,/^== /p" "$2" | sed '$d'; }
+wording() (
+	local sc s
+	for sc in fail trouble compile; do
+		LABRUN_SED="$WORDING"$'\n'"${READER_SABOTAGE:-}" labrun "$K" "$sc" >"$T/w-$sc.out" 2>&1
+		! cmp -s <(section last-run.txt "$T/w-$sc.out") <(section last-run.txt "$D/lab-run/$sc.expected") ||
+			{ echo "$sc: the wording did not change: the case cannot fail"; exit 1; }
+		for s in progress labs.out post; do
+			cmp -s <(section "$s" "$T/w-$sc.out") <(section "$s" "$D/lab-run/$sc.expected") || {
+				echo "$sc: $s changed with the transcript's wording (- before, + now):"
+				diff <(section "$s" "$D/lab-run/$sc.expected") <(section "$s" "$T/w-$sc.out") | head -6
+				exit 1
+			}
+		done
+	done
+)
+sabotaged "the transcript's wording changed: make progress, make labs and the room's post unchanged (no reader parses it)" \
+	"a make progress that reads the transcript" wording READER_SABOTAGE \
+	'scripts/lib/runrecord.py|s/    path = os.path.join(folder, RECORD)/    path = os.path.join(folder, "none")/' 'changed with'

@@ -35,15 +35,16 @@ notok() { n=$((n + 1)); echo "not ok $n $*"; }
 field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<"$1"; }
 # a variant's result folder: absolute when BUILD lives outside the clone
 vdir() { local d; d=$(field "$1" dir); case $d in /*) echo "$d" ;; *) echo "$K/$d" ;; esac; }
-# From the parser's table (scripts/guest/results.py lab: DIR/steps.tsv, one line
-# "boot step PASS|FAIL hinted" per boot and step):
+# From the variant's record (DIR/run.json, scripts/lib/runrecord.py), its
+# steps as results.py renders them, "boot step PASS|FAIL hinted" a line:
+steps_of_record() { "$K/scripts/guest/results.py" record steps "$1/run.json" 2>/dev/null; }
 # has_hint DIR STEP: some boot shows step STEP failing with an explanation
 # (an expected/seen/hint/kit line) under it.
-has_hint() { awk -F'\t' -v s="$2" '$2 == s && $3 == "FAIL" && $4 == 1 { f = 1 } END { exit !f }' "$1/steps.tsv" 2>/dev/null; }
+has_hint() { steps_of_record "$1" | awk -F'\t' -v s="$2" '$2 == s && $3 == "FAIL" && $4 == 1 { f = 1 } END { exit !f }'; }
 # step_result DIR STEP: PASS if the step passes in every boot, else FAIL.
 step_result() {
-	awk -F'\t' -v s="$2" '$2 == s { n++; if ($3 != "PASS") bad = 1 }
-		END { print (n && !bad) ? "PASS" : "FAIL" }' "$1/steps.tsv" 2>/dev/null || echo FAIL
+	steps_of_record "$1" | awk -F'\t' -v s="$2" '$2 == s { n++; if ($3 != "PASS") bad = 1 }
+		END { print (n && !bad) ? "PASS" : "FAIL" }'
 }
 
 # A lab on the reference kernel (lab.conf FLAVOUR=mainline: lab 11) is
@@ -103,7 +104,8 @@ for d in "${DIRS[@]}"; do
 		ok "$name: the reference solution passes all $S steps in $(field "$v" boots) boot(s)"
 	else
 		notok "$name: the reference solution passes all $S steps (got: ${v#VARIANT })"
-		cat "$vd"/boot-*.txt 2>/dev/null | grep -E '^(FAIL|        )' | sed 's/^/# /' | head -10
+		"$K/scripts/guest/results.py" record failure "$vd/run.json" 2>/dev/null |
+			sed 's/^\([0-9]*\)\t\([0-9]*\)\t/# boot \1, step \2: /' | head -10
 	fi
 
 	for k in $(seq 1 "$S"); do

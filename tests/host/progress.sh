@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# make progress, offline (TAP): the attendee's view of stored transcripts
-# of make lab (tests/data/progress/runs/NN.txt, put where make lab writes
-# them, build/labs/NN/last-run.txt, for the stand-in labs of
-# tests/data/progress/labs/), the progress file it writes, the room's table
-# from a folder of such files (tests/data/progress/room/), the refusals of
-# bad input, and the one line the lab driver adds to its transcripts
-# (scripts/lab/report.sh: flavour and boots).  No QEMU, no network.
+# make progress, offline (TAP): the attendee's view of stored records of
+# make lab's runs (tests/data/progress/runs/NN.json, put where make lab
+# writes them, build/labs/NN/last-run.json, for the stand-in labs of
+# tests/data/progress/labs/) and of transcripts of kits older than the
+# record (runs/NN.txt, as build/labs/NN/last-run.txt), the progress file
+# it writes, the room's table from a folder of such files
+# (tests/data/progress/room/), the refusals of bad input, and the head of
+# the record the lab driver writes (scripts/lab/report.sh: flavour and
+# boots).  No QEMU, no network.
 #
 # Each check runs on the kit's scripts and then on a wrong implementation:
 # a scratch copy of scripts/ with one sed applied to one file (the mutant
@@ -54,11 +56,11 @@ check() {
 	rm -rf "$m"
 }
 
-# The stand-in attendee's build/: the stored transcripts where make lab
-# writes them (lab 7 never run).
+# The stand-in attendee's build/: the stored records and older kits'
+# transcripts where make lab writes them (lab 7 never run).
 B=$T/build
-for f in "$D"/runs/*.txt; do
-	mkdir -p "$B/labs/$(basename "$f" .txt)" && cp "$f" "$B/labs/$(basename "$f" .txt)/last-run.txt"
+for f in "$D"/runs/*.json "$D"/runs/*.txt; do
+	r=$(basename "$f") && mkdir -p "$B/labs/${r%.*}" && cp "$f" "$B/labs/${r%.*}/last-run.${r##*.}"
 done
 # progress KIT VAR=VALUE...: make progress with that kit's scripts, on the
 # stand-in labs and build/, joined to no room (make join's state: none).
@@ -74,10 +76,11 @@ tree_sum() { (cd "$1" && find . -printf '%p %s\n' | sort && find . -type f -prin
 
 echo "1..21"
 
-# 1. The attendee's view: every verdict make lab writes, the verdict taken
-# only from the transcript's last line (lab 2's boot shows a program's own
-# "verdict: PASS" line), a lab never run, a transcript older than the
-# flavour and boots lines.  Mutant: the first verdict line believed.
+# 1. The attendee's view: every verdict make lab writes, from records and
+# from older kits' transcripts, the verdict of a transcript taken only
+# from its last line (lab 2's boot shows a program's own "verdict: PASS"
+# line), a lab never run, a transcript older than the flavour and boots
+# lines.  Mutant: the first verdict line believed.
 view() (
 	progress "$1" >"$T/view.out" 2>"$T/view.err" || { cat "$T/view.err"; exit 1; }
 	same "$D/mine.expected" "$T/view.out"
@@ -94,7 +97,7 @@ file() (
 	same "$D/ada.expected" "$T/ada.norm"
 )
 check "make progress OUT=FILE NAME=...: the file, one line per lab, a SOLUTION=1 run marked reference" \
-	file scripts/progress/progress.py "s/'what=' + t\['what'\]/'what=copy'/"
+	file scripts/progress/progress.py "s/'what=' + t\['graded'\]/'what=copy'/"
 
 # 3. Without NAME=: user@host.  Mutant: the user alone.
 defname() (
@@ -127,7 +130,7 @@ roundtrip() (
 		{ echo "Ada's row is not the attendee's view:"; cat "$T/rt.out"; exit 1; }
 )
 check "a file written by OUT= reads back with FROM=: the same cells as the attendee's view" \
-	roundtrip scripts/progress/progress.py "s/'graded=' + t\['graded'\].replace(' ', 'T')/'graded=' + t['graded']/"
+	roundtrip scripts/progress/progress.py "s/'graded=' + t\['when'\].replace(' ', 'T')/'graded=' + t['when']/"
 
 # refused DIR WHAT GREP...: make progress FROM=DIR prints the table of
 # the good files (Ada's and Bob's rows), then, under it, the refused
@@ -204,35 +207,42 @@ noname() (
 check "FROM=DIR with a file without name=, or a folder in it: listed under the table, named" \
 	noname scripts/progress/progress.py "s/        raise BadInput('%s has no name= line: whose is it?' % shown)/        name = os.path.basename(path)/"
 
-# 11. A transcript that is not one: refused, named; OUT= not written, and
-# an earlier progress file left as it was.  Mutant: such a lab shown as
-# never run.
+# 11. A record or an older kit's transcript that is not one: refused,
+# named; OUT= not written, and an earlier progress file left as it was.
+# Mutant: such a lab shown as never run.
 badrun() (
 	PB=$T/b11 && rm -rf "$PB" && cp -r "$B" "$PB" && export PB
 	printf 'kit-progress 1\nname=old\n' >"$T/old.txt" && cp "$T/old.txt" "$T/old.before"
-	head -c 300 /dev/urandom | tr -d '\n' >"$PB/labs/03/last-run.txt"
+	head -c 300 /dev/urandom | tr -d '\n' >"$PB/labs/03/last-run.json"
 	out=$(progress "$1" OUT="$T/old.txt" 2>"$T/e11"); rc=$?
-	[ $rc -ne 0 ] && [ -z "$out" ] || { echo "a binary transcript: status $rc, output: $out"; exit 1; }
-	grep -qF "labs/03/last-run.txt is not a transcript of make lab" "$T/e11" || { echo "not named:"; cat "$T/e11"; exit 1; }
+	[ $rc -ne 0 ] && [ -z "$out" ] || { echo "a binary record: status $rc, output: $out"; exit 1; }
+	grep -qF "labs/03/last-run.json is not a record of make lab" "$T/e11" || { echo "not named:"; cat "$T/e11"; exit 1; }
 	cmp -s "$T/old.txt" "$T/old.before" || { echo "OUT= was written"; exit 1; }
-	printf 'lab 3 (Gamma), graded 2026-12-05 10:31:40\n' >"$PB/labs/03/last-run.txt"
+	sed 's/"passed": 5,/"passed": 6,/' "$D/runs/01.json" >"$PB/labs/03/last-run.json"
+	progress "$1" 2>"$T/e11" >/dev/null && { echo "a record of 6/5 steps: accepted"; exit 1; }
+	grep -qF 'labs/03/last-run.json: passed=6 steps=5 do not add up for pass' "$T/e11" || { echo "not named:"; cat "$T/e11"; exit 1; }
+	cp "$D/runs/03.json" "$PB/labs/03/last-run.json"
+	printf 'lab 4 (Delta), graded 2026-12-05 10:31:40\n' >"$PB/labs/04/last-run.txt"
 	progress "$1" 2>"$T/e11" >/dev/null && { echo "a transcript without graded: accepted"; exit 1; }
-	grep -qF 'labs/03/last-run.txt has no line "graded: ..."' "$T/e11" || { echo "not named:"; cat "$T/e11"; exit 1; }
+	grep -qF 'labs/04/last-run.txt has no line "graded: ..."' "$T/e11" || { echo "not named:"; cat "$T/e11"; exit 1; }
 	exit 0
 )
-check "a corrupt transcript in build/labs: refused, named; OUT= not written (the file there kept)" \
-	badrun scripts/progress/progress.py "s/        t = transcript(path, shown)/        t = None\n        try: t = transcript(path, shown)\n        except BadInput: pass\n        if t is None: out[num] = None; continue/"
+check "a corrupt record, or older transcript, in build/labs: refused, named; OUT= not written (the file there kept)" \
+	badrun scripts/progress/progress.py "s/        t = load_last(folder, rel(folder))/        t = None\n        try: t = load_last(folder, rel(folder))\n        except BadInput: pass/"
 
-# 12. Another lab's transcript in a lab's folder (a copy by hand).
-# Mutant: not compared.
+# 12. Another lab's record in a lab's folder (a copy by hand), or another
+# lab's transcript of an older kit.  Mutant: not compared.
 otherlab() (
 	PB=$T/b12 && rm -rf "$PB" && cp -r "$B" "$PB" && export PB
-	cp "$PB/labs/01/last-run.txt" "$PB/labs/07/" 2>/dev/null || { mkdir -p "$PB/labs/07" && cp "$PB/labs/01/last-run.txt" "$PB/labs/07/"; }
-	progress "$1" >/dev/null 2>"$T/e12" && { echo "lab 1's transcript as lab 7's: accepted"; exit 1; }
-	grep -qF "labs/07/last-run.txt is the transcript of lab 1, not of lab 7" "$T/e12" || { cat "$T/e12"; exit 1; }
+	mkdir -p "$PB/labs/07" && cp "$PB/labs/01/last-run.json" "$PB/labs/07/"
+	progress "$1" >/dev/null 2>"$T/e12" && { echo "lab 1's record as lab 7's: accepted"; exit 1; }
+	grep -qF "labs/07 holds the run of lab 1, not of lab 7" "$T/e12" || { cat "$T/e12"; exit 1; }
+	rm "$PB/labs/07/last-run.json" && cp "$PB/labs/02/last-run.txt" "$PB/labs/07/"
+	progress "$1" >/dev/null 2>"$T/e12" && { echo "lab 2's transcript as lab 7's: accepted"; exit 1; }
+	grep -qF "labs/07 holds the run of lab 2, not of lab 7" "$T/e12" || { cat "$T/e12"; exit 1; }
 )
-check "build/labs/07 holding lab 1's transcript: refused, named" \
-	otherlab scripts/progress/progress.py "s/        if t\['lab'\] != num:/        if False:/"
+check "build/labs/07 holding lab 1's record (lab 2's older transcript): refused, named" \
+	otherlab scripts/progress/progress.py "s/        if t is not None and t\['lab'\] != num:/        if False:/"
 
 # 13. OUT= naming a file that is not a progress file: kept as it was.
 # Mutant: overwritten.
@@ -256,24 +266,27 @@ badname() (
 check "NAME= with a line break: refused, nothing written" \
 	badname scripts/progress/progress.py "s/                if not good_name(name):/                if False:/"
 
-# 15. The driver's transcript head (scripts/lab/report.sh) records the
-# kernel flavour and the boots as lab.conf names them, an empty entry as
-# the kernel's default, and results.py reads them back.  Mutant: the
-# driver without the flavour line.
+# 15. The driver's record of a run as it begins (scripts/lab/report.sh
+# record_start) holds the kernel flavour and the boots as lab.conf names
+# them, an empty entry as the kernel's default, and results.py reads
+# them back; its transcript has the head.  Mutant: the driver naming the
+# normal flavour whatever the lab's.
 head_() (
 	kit=$1
-	out=$(cd "$T" && KIT=$kit LOGS=$T/logs NUM=6 NN=06 TITLE="Zeta (kernel side)" FLAVOUR=lab T=$T/head.txt bash -c '
+	out=$(cd "$T" && rm -rf out && mkdir out && KIT=$kit OUT=$T/out LOGS=$T/logs NUM=6 NN=06 TITLE="Zeta (kernel side)" FLAVOUR=lab bash -c '
 		echo "int x;" >src.c
 		rel() { printf "%s\n" "$1"; }
+		boot_label() { echo "label $1"; }
 		. "$KIT/scripts/lab/report.sh"
 		BOOTS=(default "" selinux-apparmor)
-		transcript_head src.c work && "$KIT/scripts/guest/results.py" transcript "$T"' 2>&1) || { echo "$out"; exit 1; }
-	for want in 'lab=6' 'title=Zeta (kernel side)' 'what=copy' 'flavour=lab' 'boots=default, default, selinux-apparmor' 'result=stopped'; do
+		record_start src.c work && "$KIT/scripts/guest/results.py" record show "$OUT/last-run.json"' 2>&1) || { echo "$out"; exit 1; }
+	for want in 'lab=6' 'title=Zeta (kernel side)' 'graded=copy' 'flavour=lab' 'boots=default, default, selinux-apparmor' 'verdict=stopped'; do
 		grep -qxF "$want" <<<"$out" || { echo "no '$want' in:"; echo "$out"; exit 1; }
 	done
+	grep -qxF 'flavour: lab' "$T/out/last-run.txt" || { echo "the transcript's head:"; cat "$T/out/last-run.txt"; exit 1; }
 )
-check "the transcript's head (scripts/lab/report.sh) records flavour and boots; results.py reads them back" \
-	head_ scripts/lab/report.sh '/echo "flavour: /d'
+check "the record's head (scripts/lab/report.sh) holds flavour and boots; results.py reads them back" \
+	head_ scripts/lab/report.sh 's/flavour="$FLAVOUR"/flavour=normal/'
 
 # Issue 41: an attendee's file is hostile input.  Each case below got
 # through on the code before it (shown in the commit that added them).

@@ -3,8 +3,8 @@
 # (scripts/lib/channel.py, labview.py): stored guest outputs and console
 # logs of tests/data/ (a hang, kernel lines interleaved, a missing end
 # line, a forged status line, a NUL in a value, an Oops without
-# kallsyms), and make lab's reading of its one result
-# (scripts/lab/parse.sh).
+# kallsyms), a variant's record (scripts/lib/runrecord.py) and make
+# lab's reading of it (scripts/lab/parse.sh).
 # kit: offline
 # shellcheck source=tests/host/tap.bash
 . "$(dirname "$0")/tap.bash"
@@ -29,14 +29,15 @@ case_ "the runner's verdict: the crash line and this boot's status, in one call"
 	crash-yes.log "$(printf 'crash %s\nstatus 3\nrc=0\n' '[    2.100100] WARNING: CPU: 0 PID: 1 at security/toylsm/hooks.c:42 toylsm_file_open+0x1c/0x40' >"$T/verdict.want"; echo "$T/verdict.want")" \
 	's/^\[[ 0-9.]*\] WARNING/WARNING/; /Call Trace/d' "$R" verdict @ "$D/done.out" 5a5a5a5a5a5a
 
-# The learner's view of a lab and its one result: boot 1 with a NUL in a
+# The learner's view of a lab and its record: boot 1 with a NUL in a
 # value (shown as \0), a step that needs an earlier one; boot 2 hung after
-# step 1.  The folder holds those files and no other (no .rc beside the
-# result).
+# step 1.  The folder holds the record and no other file (no .rc beside
+# it); the view, the steps, the VARIANT line and the TAP are rendered
+# from the record.
 labview() {	# labview BOOT1: the outputs of results.py lab, in one text
 	rm -rf "$T/lab"
 	"$R" lab "$T/lab" work 90 "0:$1:default LSMs" "124:$D/lab-boot2.out:lsm=selinux"
-	for f in result boot-1.txt boot-2.txt steps.tsv result.tap; do echo "== $f =="; cat "$T/lab/$f"; done
+	for c in boots steps variant tap; do echo "== record $c =="; "$R" record "$c" "$T/lab/run.json"; done
 	ls "$T/lab"
 }
 out=$(labview "$D/lab-boot1.out" 2>&1)
@@ -51,27 +52,26 @@ else
 	ok "a lab's learner view: PASS/FAIL lines, diagnostics, NULs shown as \\0, a hung boot's steps never graded"
 fi
 
-# make lab's report and exit status read that one result (parse.sh's
-# read_result), nothing eval'd: the verdict's counts, each boot's runner
-# status (the boot that hung: 124), the boot that did not grade; a line
-# it does not know stops it, named.
+# make lab's report and exit status read the variant's VARIANT line
+# (parse.sh's read_result), nothing eval'd: the verdict, its counts; a
+# word it does not know stops it, named.
 readresult() (
 	die() { echo "die: $*"; exit 3; }
 	rel() { echo "$1"; }
 	# shellcheck disable=SC1091
 	. "$K/scripts/lab/parse.sh"
-	labview "$D/lab-boot1.out" >/dev/null
-	read_result "$T/lab/result"
-	got="$STEPS $PASSED [$FAILED_STEPS] $RESULTS_P $RESULTS_F [${BOOT_RC[*]}] [$BOOT_TROUBLE]"
-	want="3 1 [2 3] 2 4 [0 124] [boot 2 (lsm=selinux): the guest hung (no verdict within 90 s)
-]"
+	line=$(labview "$D/lab-boot1.out" | sed -n '/^== record variant ==$/{n;p}')
+	read_result "$line"
+	got="$VERDICT $STEPS $PASSED [$FAILED_STEPS] $RESULTS_P $RESULTS_F"
+	want="trouble 3 1 [2 3] 2 4"
 	[ "$got" = "$want" ] || { echo "read: $got"; exit 1; }
-	echo 'step 3' >>"$T/lab/result"
-	out=$(read_result "$T/lab/result") && { echo "an unknown line was read"; exit 1; }
-	grep -q "unknown line 'step 3'" <<<"$out" || { echo "not the message: $out"; exit 1; }
+	out=$(read_result "$line step=3") && { echo "an unknown word was read"; exit 1; }
+	grep -q "unknown word 'step=3'" <<<"$out" || { echo "not the message: $out"; exit 1; }
+	out=$(read_result '$(touch '"$T"'/pwned) verdict=pass') && { echo "no VARIANT line was read"; exit 1; }
+	[ ! -e "$T/pwned" ] || { echo "the line was evaluated"; exit 1; }
 	exit 0
 )
-scenario "make lab's report reads the one result: counts, each boot's status, trouble; nothing eval'd" readresult
+scenario "make lab's report reads the variant's record: verdict, counts; nothing eval'd" readresult
 
 # An Oops of a kernel without kallsyms (the lab kernel's): its addresses
 # named from the vmlinux's symbols, on the host.

@@ -1,10 +1,10 @@
 #!/usr/bin/python3
 """tests/host/room.sh's helper (not a suite: make test runs tests/host/*.sh):
-graded transcripts of make lab for twenty attendees, hostile posts, and
+records of make lab's graded runs for twenty attendees, hostile posts, and
 the room page's rows.
 
-    room.py gen DIR              DIR/aNN/tK.txt: attendee NN's runs, in
-                                 the grader's transcript format (the
+    room.py gen DIR              DIR/aNN/tK.json: attendee NN's runs, as
+                                 make lab's records (the
                                  stand-in labs of tests/data/progress:
                                  lab 1, 5 steps; lab 2, 6 steps), graded
                                  minutes ago; DIR/expected: when, then
@@ -31,6 +31,9 @@ import time
 import urllib.error
 import urllib.request
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'scripts', 'lib'))
+import runrecord  # noqa: E402  the records make lab writes
+
 OPEN = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 LABS = {1: ('Alpha: which LSMs are active', 5, ['default', 'apparmor']),
         2: ('Beta: a title long enough to be cut in the attendee table', 6,
@@ -42,33 +45,38 @@ def when(t):
 
 
 def transcript(lab, t, result, failstep=None, what='copy', uniq='', detail=None):
+    """The record of a run of make lab (scripts/lib/runrecord.py), as JSON."""
     title, steps, boots = LABS[lab]
-    out = ['lab %d (%s), graded %s' % (lab, title, when(t)),
-           'source: labs/0%d-x/work/x.c (sha256 %s)' % (lab, uniq),
-           'graded: %s' % ('your copy' if what == 'copy' else 'the reference solution'),
-           'console logs: build/logs/guest-lab-0%d-run-b*.log' % lab,
-           'flavour: normal', 'boots: ' + ', '.join(boots)]
+    rec = runrecord.empty('work' if what == 'copy' else 'solution')
+    rec.update(lab=lab, title=title, when=when(t), graded=what, flavour='normal',
+               source='labs/0%d-x/work/x.c' % lab, sha256=uniq,
+               console='build/logs/guest-lab-0%d-run-b*.log' % lab,
+               boots=[runrecord.boot(b, b) for b in boots])
     if result == 'compile':
-        return '\n'.join(out + ['compile: FAILED', 'x.c:3:1: error: expected ; before }',
-                                'verdict: does not compile']) + '\n'
-    if result == 'stopped':               # interrupted in its first boot: no verdict
-        return '\n'.join(out + ['', '== boot 1 of %d: %s ==' % (len(boots), boots[0])]) + '\n'
-    for b in range(len(boots)):
-        out += ['', '== boot %d of %d: %s ==' % (b + 1, len(boots), boots[b])]
-        for k in range(1, steps + 1):
-            if result == 'pass' or k < failstep:
-                out.append('PASS  %d/%d  step %d' % (k, steps, k))
-            elif k == failstep:
-                out.append('FAIL  %d/%d  step %d of lab %d' % (k, steps, k, lab))
-                out += ['        ' + l for l in (detail or ['expected: 2 entries', 'seen: 1 entry',
-                                                          'hint: look at step %d' % k])]
-            else:
-                out.append('FAIL  %d/%d  (never graded: the grader needs step %d first)' % (k, steps, failstep))
-    if result == 'pass':
-        out.append('verdict: PASS %d/%d steps' % (steps, steps))
-    else:
-        out.append('verdict: FAIL %d/%d steps' % (failstep - 1, steps))
-    return '\n'.join(out) + '\n'
+        rec['compile'] = 'x.c:3:1: error: expected ; before }\n'
+    elif result != 'stopped':           # stopped: interrupted, no verdict
+        bad = set()
+        for b in rec['boots']:
+            b['status'], b['results'] = 0, steps
+            for k in range(1, steps + 1):
+                s = {'step': k, 'title': 'step %d' % k, 'result': 'PASS', 'never_graded': False,
+                     'hint': False, 'diags': []}
+                if result != 'pass' and k == failstep:
+                    s.update(title='step %d of lab %d' % (k, lab), result='FAIL', hint=True,
+                             diags=detail or ['expected: 2 entries', 'seen: 1 entry',
+                                              'hint: look at step %d' % k])
+                elif result != 'pass' and k > failstep:
+                    s.update(title='(never graded: the grader needs step %d first)' % failstep,
+                             result='FAIL', hint=True, diags=[])
+                b['steps'].append(s)
+                if s['result'] == 'FAIL':
+                    bad.add(k)
+            b['passed'] = steps - len(bad)
+        rec.update(steps=steps, passed=steps - len(bad), failed_steps=sorted(bad),
+                   results_pass=len(rec['boots']) * (steps - len(bad)),
+                   results_fail=len(rec['boots']) * len(bad))
+    rec['verdict'] = runrecord.verdict_of(rec) if result != 'stopped' else 'stopped'
+    return json.dumps(rec)
 
 
 def gen(d):
@@ -98,7 +106,7 @@ def gen(d):
                 runs.append(transcript(2, now - 20, 'pass', what='reference', uniq='03-5'))
             expected.append((name, 'lab 2, step %d of 6' % k, s // 60))
         for n, t in enumerate(runs, 1):
-            with open(os.path.join(a, 't%d.txt' % n), 'w') as f:
+            with open(os.path.join(a, 't%d.json' % n), 'w') as f:
                 f.write(t)
     stuck = sorted((e for e in expected if e[2] != '-'), key=lambda e: -e[2])
     done = sorted((e for e in expected if e[2] == '-'), key=lambda e: e[0].lower())

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# make room and make join, on loopback only (TAP): twenty attendees' graded
-# transcripts of make lab (tests/host/room.py gen: the grader's transcript
-# format, graded minutes ago, for the stand-in labs of
+# make room and make join, on loopback only (TAP): twenty attendees' records
+# of make lab's graded runs (tests/host/room.py gen: as make lab writes
+# them, graded minutes ago, for the stand-in labs of
 # tests/data/progress/labs), each attendee's state in a scratch folder
 # (KIT_ROOM_HOME), all twenty posting at once; the page's table (the
 # order, the step, the stuck times), in headless Chromium too (Debian's
@@ -75,10 +75,10 @@ mkdir -p "$T/runs" "$T/home"
 twenty() (
 	for n in $(seq -w 1 20); do
 		(as "$n" join "$URL" "$TOKEN" "Attendee $n" >"$T/join-$n.out" 2>&1 &&
-		 KIT_ROOM_FLUSH_FOR=0 as "$n" send $(ls "$T/runs/a$n"/t*.txt | sort -V)) &
+		 KIT_ROOM_FLUSH_FOR=0 as "$n" send $(ls "$T/runs/a$n"/t*.json | sort -V)) &
 	done
 	wait
-	want=$(cat "$T"/runs/a*/t*.txt | grep -c '^lab [0-9]* (')
+	want=$(find "$T/runs" -name "t*.json" | wc -l)
 	got=$(/usr/bin/python3 -c 'import sqlite3, sys; d = sqlite3.connect(sys.argv[1]); print(d.execute("SELECT count(*) FROM runs").fetchone()[0], d.execute("SELECT count(*) FROM attendees").fetchone()[0])' "$T/room.sqlite")
 	[ "$got" = "$want 20" ] || { echo "the room has $got runs and attendees, not $want 20"; exit 1; }
 	for n in $(seq -w 1 20); do
@@ -146,13 +146,13 @@ scenario "a restart of make room keeps the token and every result" restart
 read -r URL TOKEN PID <"$T/now" 2>/dev/null && PIDS+=("$PID")
 
 # 7. The room down: a stand-in lab run (lab.sh's own hook line, a stored
-# transcript, 0.3 s of "grading") is no slower than without a room, the
+# record, 0.3 s of "grading") is no slower than without a room, the
 # room being a port that accepts and never answers; 7 runs each, the
 # medians within 0.25 s (the earlier runs' detached senders take some
 # CPU on a loaded machine).  SHOW_TIMES=1: the times, as a failure.
 standin() {	# standin HOME: one run; its seconds (20: it took 20 s or more, and was stopped)
 	local out rc
-	out=$(KIT_ROOM_HOME=$1 KIT=$S T=$T/runs/a01/t2.txt timeout 20 bash -c '
+	out=$(KIT_ROOM_HOME=$1 KIT=$S R=$T/runs/a01/t2.json timeout 20 bash -c '
 		hook=$(grep -E "^[[:space:]]*trap .*scripts/room/client.py\" send " "$KIT/scripts/lab/lab.sh" | sed "s/^[[:space:]]*//")
 		[ -n "$hook" ] || { echo "no hook in scripts/lab/lab.sh" >&2; exit 1; }
 		s=$(date +%s.%N)
@@ -191,7 +191,7 @@ backcase() (
 	as late join "http://127.0.0.1:$port" "$TOKEN" "Late Larry" >"$T/late.out" 2>&1
 	grep -q 'does not answer yet' "$T/late.out" || { echo "join with the room down:"; cat "$T/late.out"; exit 1; }
 	KIT_ROOM_HOME=$T/home/late KIT_ROOM_RETRY=1 KIT_ROOM_FLUSH_FOR=120 \
-		setsid -f "$C" send "$T/runs/a02/t2.txt" </dev/null >/dev/null 2>&1
+		setsid -f "$C" send "$T/runs/a02/t2.json" </dev/null >/dev/null 2>&1
 	for i in $(seq 1 100); do [ -n "$(ls "$T/home/late/queue" 2>/dev/null)" ] && break; sleep 0.1; done
 	[ -n "$(ls "$T/home/late/queue")" ] || { echo "the result was not queued"; exit 1; }
 	kill "$PID"; wait "$PID" 2>/dev/null
