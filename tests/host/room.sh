@@ -60,7 +60,7 @@ nocontrol() {
 		{ echo "raw control or bidi characters in $1:"; sed -n l "$T/ctl" | head -5; return 1; }
 }
 
-echo "1..8"
+echo "1..9"
 if ! room 0 "$T/room.out"; then
 	notok "make room starts on loopback and prints its address and token"
 	sed 's/^/# /' "$T/room.out" "$T/room.out.err" | head -12
@@ -205,4 +205,40 @@ backcase() (
 )
 scenario "the result of a run made while the room was down arrives when it is back" backcase
 [ -f "$T/pid3" ] && PIDS+=("$(cat "$T/pid3")")
+# 9. A run's sender is not the lab's lock: make lab's EXIT trap starts it
+# while the lab's lock (fd 8, build/labs/NN/.lock; fd 7, a kernel-side
+# lab's) is open, and a sender that kept them would make the next make
+# lab N wait for it for as long as the room does not answer (hours).  The
+# hook of lab.sh, run under both locks with the room down; while its
+# sender still runs, both locks must be free at once.
+senders() {	# senders HOME: the pids of client.py processes of that state folder
+	local p
+	for p in /proc/[0-9]*; do
+		tr '\0' '\n' 2>/dev/null <"$p/environ" | grep -qx "KIT_ROOM_HOME=$1" &&
+			grep -qa 'room/client.py' "$p/cmdline" 2>/dev/null && echo "${p#/proc/}"
+	done
+}
+lockcase() (
+	/usr/bin/python3 -c 'import socket, sys, time
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(1); print(s.getsockname()[1], flush=True); time.sleep(60)' >"$T/hole2" &
+	hole=$!
+	for i in $(seq 1 50); do [ -s "$T/hole2" ] && break; sleep 0.1; done
+	as lockdown join "http://127.0.0.1:$(cat "$T/hole2")" "$TOKEN" "Locked Out" >/dev/null 2>&1
+	KIT_ROOM_HOME=$T/home/lockdown KIT_ROOM_FLUSH_FOR=60 L=$T/lab.lock KIT=$S T=$T/runs/a01/t2.txt timeout 20 bash -c '
+		hook=$(grep -E "^[[:space:]]*trap .*scripts/room/client.py\" send " "$KIT/scripts/lab/lab.sh" | sed "s/^[[:space:]]*//")
+		[ -n "$hook" ] || { echo "no hook in scripts/lab/lab.sh" >&2; exit 1; }
+		exec 7>"$L.kernel" 8>"$L"
+		flock 7 && flock 8 && eval "$hook"
+		exit 0' || { kill $hole; exit 1; }
+	for i in $(seq 1 50); do [ -n "$(senders "$T/home/lockdown")" ] && break; sleep 0.1; done
+	pids=$(senders "$T/home/lockdown")
+	[ -n "$pids" ] || { kill $hole; echo "no sender runs: the case tests nothing"; exit 1; }
+	bad=
+	for l in "$T/lab.lock" "$T/lab.lock.kernel"; do
+		flock -n "$l" true || bad+=" ${l##*/}"
+	done
+	kill $pids $hole 2>/dev/null
+	[ -z "$bad" ] || { echo "the next make lab would wait: the room's sender (pid $pids) holds$bad"; exit 1; }
+)
+scenario "the room down: a run's sender keeps neither of the lab's locks (the next make lab N does not wait)" lockcase
 exit 0
