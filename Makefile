@@ -19,7 +19,7 @@ MAKEOVERRIDES :=
 S := scripts
 
 .PHONY: help doctor deps image image-save bundle tree kernel initramfs run why console gdb test test-debug selftests \
-	compile-check series-builds mainline abi mainline-tests bench man labs lab skel lab-check progress room join clean distclean
+	compile-check series-builds mainline abi mainline-tests bench man labs lab skel lab-check progress room room-admin room-export room-reset join clean distclean
 .DEFAULT_GOAL := help
 
 help:		## this list
@@ -104,11 +104,20 @@ skel:		## make skel N STEP=k: fresh skeleton, steps before k solved
 progress:	## each lab's last result (OUT=FILE NAME=...: a file for the instructor; FROM=DIR: the room's table)
 	@$(S)/progress/progress.sh
 
-room:		## the instructor's room: a page of who is stuck where, fed by make join (PORT=8041 BIND=127.0.0.1 DB=FILE)
+room:		## the instructor's room: a page of who is stuck where, fed by make join (PORT=8041 BIND=127.0.0.1 DB=FILE ROSTER=FILE IDLE=20)
 	@$(S)/room/room.sh
 
-join:		## join the room once: make join ROOM=http://HOST:PORT TOKEN=... NAME='Your Name'
-	@$(S)/room/client.py join "$${ROOM:-}" "$${TOKEN:-}" "$${NAME:-}"
+room-admin:	## the room's names; RENAME=OLD TO=NEW, MERGE=FROM TO=INTO, REMOVE=NAME change one (DB=FILE)
+	@$(S)/room/room.sh admin
+
+room-export:	## every run the room has, as CSV (OUT=FILE DB=FILE)
+	@$(S)/room/room.sh export
+
+room-reset:	## a new day: the room's runs kept in a dated copy of its database, then none (DB=FILE)
+	@$(S)/room/room.sh reset
+
+join:		## join the room once: make join ROOM=http://HOST:PORT NAME='Your Name' (it asks for the token)
+	@$(S)/room/client.py join "$${ROOM:-}" "$${NAME:-}"
 
 lab-check:	## check every lab (make lab-check N: one) offline, in seconds: no kernel build, no guest
 	@$(S)/lab/lab-check.sh $(LAB_ARGS)

@@ -43,6 +43,7 @@ PKGS=(
 	perl			# scripts/checkpatch.pl and kernel build helpers
 	python3			# the kit's host tools (scripts/*.py), run as /usr/bin/python3: Debian's, never a pyenv or venv one first in PATH
 	python3-ply python3-git	# checkpatch's SPDX check (scripts/spdxcheck.py imports both; without one it passes everything, silently)
+	python3-waitress	# make room's HTTP server (scripts/room/server.py): reads a whole request before a worker sees it
 	qemu-system-x86		# the guest
 	gdb			# make gdb: the guest's kernel under gdb (QEMU's stub); its test
 	busybox-static		# the guest's userland

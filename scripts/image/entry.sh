@@ -53,25 +53,26 @@ seed() {
 [ -d "$KIT/build/linux/.git" ] || seed
 
 # room_flush: make lab sends its result to the room (make join) from a
-# detached process, which the container's end would kill: wait for such
-# senders (10 s at most), then send what still waits, once.  What is not
-# sent stays queued on the host (run.sh mounts the room's state) for the
-# next run.
+# detached process, which the container's end would kill.  In the
+# container each sender tries once (KIT_ROOM_FLUSH_FOR=0, below; a
+# request has KIT_ROOM_TIMEOUT s in all): wait for them, then send what
+# still waits (a run whose sender did not start, make progress's queue),
+# 3 s in all, so that a room that does not answer costs a run 3 s, not
+# more.  What is not sent stays queued on the host (run.sh mounts the
+# room's state) for the next run, whose sender sends the whole queue.
 room_flush() {
-	local i p busy
-	for i in $(seq 20); do
-		busy=
-		for p in /proc/[0-9]*; do
-			[ "${p#/proc/}" != $$ ] && grep -qa 'room/client.py' "$p/cmdline" 2>/dev/null && { busy=1; break; }
-		done
-		[ -n "$busy" ] || break
-		sleep 0.5
+	local end=$((${EPOCHREALTIME/./} + 3000000)) left
+	while grep -qsa 'room/client\.py' /proc/[0-9]*/cmdline && [ "${EPOCHREALTIME/./}" -lt $((end - 1000000)) ]; do
+		sleep 0.1
 	done
-	KIT_ROOM_RETRY=1 timeout 15 "$KIT/scripts/room/client.py" flush 0 >/dev/null 2>&1 || true
+	left=$(((end - ${EPOCHREALTIME/./}) / 100000))	# tenths of a second: 1 s at least
+	[ "$left" -ge 10 ] || left=10
+	timeout "$((left / 10)).$((left % 10))" "$KIT/scripts/room/client.py" flush 0 >/dev/null 2>&1 || true
 }
 
 cd "$KIT"
 [ -n "${KIT_ROOM_HOME:-}" ] && [ -f "$KIT_ROOM_HOME/join.json" ] || exec "$@"
+export KIT_ROOM_FLUSH_FOR=0 KIT_ROOM_TIMEOUT=${KIT_ROOM_TIMEOUT:-3}
 rc=0
 "$@" || rc=$?
 room_flush

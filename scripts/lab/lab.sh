@@ -128,8 +128,10 @@ cmd_run() {
 	# make join: however the run ends, the room gets its record's result,
 	# from a process of its own that this run never waits for
 	# (scripts/room/client.py: nothing if not joined; queued if the room
-	# does not answer).
-	trap 'setsid -f "$KIT/scripts/room/client.py" send "$R" </dev/null >/dev/null 2>&1' EXIT
+	# does not answer).  It gets none of this run's locks (fds 7 and 8):
+	# a sender retrying for hours while the room is down would hold them,
+	# and the next make lab N would wait for it (tests/host/room.sh).
+	trap 'setsid -f "$KIT/scripts/room/client.py" send "$R" </dev/null >/dev/null 2>&1 7>&- 8>&-' EXIT
 	rm -rf "${OUT:?}/$TAG"
 	kind_build_note "$SRC"
 	if ! stage build stage_build "$TAG" "$SRC"; then

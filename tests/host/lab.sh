@@ -134,7 +134,7 @@ RG
 	printf 'TITLE="Alpha: which LSMs are active"\nMINUTES=25\nSOURCE=a.c\nBOOTS=(default apparmor)\n' >"$L/lab.conf"
 	printf 'int x;\n/* TODO %s: step %s */\nint s%s;\n/* END TODO %s */\n' 1 1 1 1 2 2 2 2 3 3 3 3 >"$L/solution/a.c"
 	: >"$W/kit/build/bzImage" && touch -d '2026-12-05 09:12:24' "$W/kit/build/bzImage"
-	printf '{"room": "http://127.0.0.1:9", "token": "0123456789abcdef0123", "name": "Ada"}' >"$W/home/join.json"
+	printf '{"v": 2, "room": "http://127.0.0.1:9", "token": "abcd-efgh-jkmn-pqrs", "pending": true, "name": "Ada"}' >"$W/home/join.json"
 	for b in 1 2; do
 		printf 'KIT-BEGIN @TAG@\nTAP version 13\n1..3\n# lab 1: which LSMs are active; this boot: capability,b%s\n' "$b" >"$W/fix/b$b.out"
 		case $sc in
