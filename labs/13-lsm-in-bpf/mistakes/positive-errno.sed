@@ -2,4 +2,4 @@
 # mkdir returns 1, sets no errno, and makes no directory.
 # expect: step 1 fails
 # expect: step 1 hint: a positive answer
-s/return -EPERM;/return EPERM;/
+s/answer = -EPERM;/answer = EPERM;/

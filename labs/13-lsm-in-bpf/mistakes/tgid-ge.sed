@@ -3,4 +3,4 @@
 # PID), which the grader's own mkdir (an older process) does not show.
 # expect: step 1 fails
 # expect: step 1 hint: compare for equality
-s/^\tif ((bpf_get_current_pid_tgid() >> 32) != target_tgid)$/\tif ((bpf_get_current_pid_tgid() >> 32) < target_tgid)/
+s/^\tif ((bpf_get_current_pid_tgid() >> 32) == target_tgid)$/\tif ((bpf_get_current_pid_tgid() >> 32) >= target_tgid)/

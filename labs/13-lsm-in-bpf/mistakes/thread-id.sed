@@ -4,4 +4,4 @@
 # makes its directory.
 # expect: step 1 fails
 # expect: step 1 hint: not the thread
-s/^\tif ((bpf_get_current_pid_tgid() >> 32) != target_tgid)$/\tif ((__u32)bpf_get_current_pid_tgid() != target_tgid)/
+s/^\tif ((bpf_get_current_pid_tgid() >> 32) == target_tgid)$/\tif ((__u32)bpf_get_current_pid_tgid() == target_tgid)/
