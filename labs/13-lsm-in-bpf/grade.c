@@ -675,11 +675,11 @@ static void call(struct agent *ag, enum caller who, enum opcode op)
 	struct answer a = ask(ag, who, op);
 	int refuse = who == VICTIM && ops[op].refused && bpf_in_lsm;
 
-	if (ncalls < (int)(sizeof(calls) / sizeof(calls[0])))
-		calls[ncalls++] = (struct made){ who, op, a };
-	if (refuse ? is_refusal(a) : a.rc == 0)
+	if (refuse ? is_refusal(a) : a.rc == 0) {
+		if (ncalls < (int)(sizeof(calls) / sizeof(calls[0])))
+			calls[ncalls++] = (struct made){ who, op, a };
 		return;
-	ncalls--;
+	}
 	if (!bpf_in_lsm) {
 		lab_expected("nothing refused: bpf is not in lsm=, so the program never runs");
 		lab_seen("%s by %s, PID %d, returned %s", ops[op].call, who_text[who], a.pid,
