@@ -22,7 +22,30 @@
 #endif
 const unsigned int lab_bpf_todos = LAB_BPF_TODOS;
 char lab13_log[4096];
+struct lab13_prog lab13_progs[LAB13_PROGS];
+int lab13_nprogs;
 static struct guard *skel;
+
+/* The programs the object holds (those libbpf loads), as the file names them. */
+static void list_programs(void)
+{
+	struct bpf_program *p;
+
+	lab13_nprogs = 0;
+	bpf_object__for_each_program(p, skel->obj) {
+		struct lab13_prog *l = &lab13_progs[lab13_nprogs];
+
+		if (!bpf_program__autoload(p))
+			continue;
+		if (lab13_nprogs == LAB13_PROGS) {
+			lab13_nprogs++;	/* more than the list holds: counted */
+			break;
+		}
+		snprintf(l->name, sizeof(l->name), "%s", bpf_program__name(p));
+		snprintf(l->section, sizeof(l->section), "%s", bpf_program__section_name(p));
+		lab13_nprogs++;
+	}
+}
 
 /*
  * libbpf's messages, their last 4 KB kept: the verifier's log comes in one
@@ -74,6 +97,7 @@ int lab13_load(pid_t target)
 	if (!skel)
 		return -errno;
 	skel->rodata->target_tgid = target;
+	list_programs();
 	err = guard__load(skel);
 	if (!err)
 		err = guard__attach(skel);

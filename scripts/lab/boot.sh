@@ -10,6 +10,18 @@ hint_level() {
 	case $1 in *-hint2) echo 2 ;; *) echo "${HINT:-1}" ;; esac
 }
 
+# boot_timeout NV: a boot's time limit, in s, for NV variants.  A boot
+# grades the variants one after the other: in check mode
+# (tests/host/labs.sh, lab-hints.sh: tens of variants) 90 s is no bound,
+# so without a TIMEOUT a boot gets 60 s and VARIANT_SECONDS (lab.conf: 10
+# by default; a grader whose steps wait, more) a variant, 90 s at least.
+boot_timeout() {
+	local limit=${TIMEOUT:-90} each=${VARIANT_SECONDS:-10}
+	[ -n "${TIMEOUT:-}" ] || [ "$MODE" != check ] || [ $((60 + each * $1)) -le 90 ] ||
+		limit=$((60 + each * $1))
+	echo "$limit"
+}
+
 # boot_all TAG=FILE...: each boot's results channel
 # (build/logs/guest-lab-NN-MODE-bI.out) gets one KIT-BEGIN/KIT-END section
 # of TAP per variant; $OUT/boot-MODE-I.rc is the runner's status (124-127:
@@ -34,12 +46,8 @@ boot_all() {
 		echo 'exit 0'
 	} >"$script"
 	chmod +x "$script"
-	# A boot grades the variants one after the other: in check mode
-	# (tests/host/labs.sh, lab-hints.sh: tens of variants) 90 s is no
-	# bound, so without a TIMEOUT a boot gets 60 s and 10 s a variant.
-	local limit=${TIMEOUT:-90}
-	[ -n "${TIMEOUT:-}" ] || [ "$MODE" != check ] || [ $((60 + 10 * nv)) -le 90 ] ||
-		limit=$((60 + 10 * nv))
+	local limit
+	limit=$(boot_timeout "$nv")
 	# shellcheck disable=SC2034 # read by evaluate(), scripts/lab/parse.sh
 	TIMEOUT_USED=$limit
 	for i in "${!BOOTS[@]}"; do

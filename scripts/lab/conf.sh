@@ -45,7 +45,7 @@ find_lab() {
 # suite (tests/host/labs.sh, lab-hints.sh, checkpatch.sh) and make bench
 # call it, so a value means the same everywhere.  Quote as bash does
 # (TITLE="two words", SOURCE=x.c or SOURCE="x.c": the same).  The keys:
-LAB_KEYS=(TITLE MINUTES SOURCE KIND KOBJS KINIT BOOTS NEEDS FLAVOUR)
+LAB_KEYS=(TITLE MINUTES SOURCE KIND KOBJS KINIT BOOTS NEEDS FLAVOUR VARIANT_SECONDS)
 
 # conf_die LINE WHAT TODO: an error naming lab.conf and its line.
 conf_die() {
@@ -91,7 +91,7 @@ conf_keys() {
 	done
 }
 
-# load_conf: TITLE MINUTES SOURCE BOOTS NEEDS KIND KOBJS KINIT of
+# load_conf: TITLE MINUTES SOURCE BOOTS NEEDS KIND KOBJS KINIT VARIANT_SECONDS of
 # $LDIR/lab.conf, checked (a bad key or value is an error naming the file
 # and the line), and the paths that follow from them (BIN, SOL, WORKF).
 # KIND: user (a C file linked with the grader), kernel (a C file built
@@ -102,7 +102,7 @@ conf_keys() {
 load_conf() {
 	local asked=$FLAVOUR b w n h t why
 	conf_keys
-	TITLE='' MINUTES='' SOURCE='' BOOTS=("") NEEDS=() KIND=user KOBJS='' KINIT=''
+	TITLE='' MINUTES='' SOURCE='' BOOTS=("") NEEDS=() KIND=user KOBJS='' KINIT='' VARIANT_SECONDS=10
 	# lab.conf's FLAVOUR is the lab's, not the one this run was given.
 	FLAVOUR=
 	# shellcheck disable=SC1091
@@ -112,6 +112,8 @@ load_conf() {
 		conf_die "$(conf_line TITLE)" "TITLE must be one line of text (make labs shows it)." "Write TITLE=\"The lab's title\"."
 	[[ "$MINUTES" =~ ^[1-9][0-9]*$ ]] ||
 		conf_die "$(conf_line MINUTES)" "MINUTES must be a number of minutes, not '$MINUTES'." "Write MINUTES=30."
+	[[ "$VARIANT_SECONDS" =~ ^[1-9][0-9]{0,2}$ ]] ||
+		conf_die "$(conf_line VARIANT_SECONDS)" "VARIANT_SECONDS must be a number of seconds (1-999), not '$VARIANT_SECONDS'." "Write VARIANT_SECONDS=20, or leave it out (10)."
 	case "$KIND" in user|kernel|policy|bpf) ;; *)
 		conf_die "$(conf_line KIND)" "KIND=$KIND: a lab is KIND=user (the default), kernel, policy or bpf." "Fix KIND." ;; esac
 	case "$SOURCE" in ''|*/*|.*|*[[:space:]\'\"]*)

@@ -74,12 +74,18 @@ class Result:
 
 def tap(lines):
     """(plan, results, comments before the first result) of TAP lines.
-    A '# key: ...' line after a result is that result's diagnostic."""
+    A '# key: ...' line after a result is that result's diagnostic; the
+    '#' lines right after a diagnostic that start with no key (the
+    verifier's log under a multi-line 'seen:') go on with it, kept as they
+    came (a grader indents them under the text), up to the next line that
+    is no comment or is the kselftest harness's '#  RUN'."""
     plan, results, preamble, running = 0, [], [], None
+    diag = False                # the line before was a diagnostic
     for line in lines:
         m = PLAN.match(line)
         if m:
             plan += int(m.group(1))
+            diag = False
             continue
         m = RESULT.match(line)
         if m:
@@ -88,15 +94,23 @@ def tap(lines):
                 title = (running + ' ' + title).rstrip()
             running = None
             results.append(Result(not m.group(1), int(m.group(2)), title))
+            diag = False
             continue
         m = RUN.match(line)
         if m:
             running = m.group(1)
-        if line.startswith('#'):
-            body = line[2:] if line.startswith('# ') else line[1:]
-            if results and body.lstrip().startswith(DIAG_KEYS):
-                results[-1].diags.append(body)
-            elif not results:
+        if not line.startswith('#'):
+            diag = False
+            continue
+        body = line[2:] if line.startswith('# ') else line[1:]
+        if results and body.lstrip().startswith(DIAG_KEYS):
+            results[-1].diags.append(body)
+            diag = True
+        elif results and diag and not m:
+            results[-1].diags.append(body)
+        else:
+            diag = False
+            if not results:
                 preamble.append(body)
     return plan, results, preamble
 

@@ -36,6 +36,8 @@ trap_ "a typo in BOOTS" 99-scratch/lab.conf 's/^BOOTS=(default none)/BOOTS=(defa
 trap_ "an unknown key" 99-scratch/lab.conf '$a BOOT=(default)' 'lab.conf:9: unknown key BOOT'
 trap_ "MINUTES that is no number" 99-scratch/lab.conf 's/^MINUTES=5/MINUTES=5min/' \
 	"lab.conf:5: MINUTES must be a number of minutes, not '5min'"
+trap_ "VARIANT_SECONDS that is no number" 99-scratch/lab.conf "\$a VARIANT_SECONDS=20s" \
+	"lab.conf:9: VARIANT_SECONDS must be a number of seconds (1-999), not '20s'"
 trap_ "SOURCE naming no file of solution/" 99-scratch/lab.conf 's/^SOURCE=scratch.c/SOURCE=scrach.c/' \
 	'lab.conf:6: SOURCE=scrach.c, but '
 trap_ "a NEEDS text the series' headers lack" 99-scratch/lab.conf 's/|struct lsm_ctx|/|struct lsm_context|/' \

@@ -7,7 +7,7 @@
 # shellcheck source=tests/host/tap.bash
 . "$(dirname "$0")/tap.bash"
 
-echo "1..5"
+echo "1..6"
 # make lab 11 (the reference kernel's lab) on a machine without that
 # kernel: refused with what to do, before an attendee's copy is made
 # (it used to make work/ first, to be edited with nothing to grade it on).
@@ -21,6 +21,25 @@ refcase() (
 	! ls -d "$T"/ref/labs/11-*/work >/dev/null 2>&1 || { echo "a work/ copy was made before the refusal"; exit 1; }
 )
 scenario "make lab 11 without the reference kernel: refused, and no copy made" refcase
+
+# A boot's time limit (scripts/lab/boot.sh, boot_timeout): 90 s for make
+# lab; in check mode 60 s and lab.conf's VARIANT_SECONDS (10 if left out)
+# a variant, 90 s at least; TIMEOUT wins.  (Lab 13's step 1 waits 5 s:
+# with 10 s a variant, its three variants of tests/host/labs.sh timed out
+# under load.)  BOOT_SABOTAGE: a sed script applied to a copy of boot.sh.
+timeouts() (
+	cp "$K/scripts/lab/boot.sh" "$T/boot.sh"
+	[ -z "${BOOT_SABOTAGE:-}" ] || sed -i -e "$BOOT_SABOTAGE" "$T/boot.sh"
+	# shellcheck disable=SC1091
+	. "$T/boot.sh"
+	unset TIMEOUT VARIANT_SECONDS
+	got="$(MODE=check boot_timeout 3) $(MODE=check VARIANT_SECONDS=20 boot_timeout 3)"
+	got="$got $(MODE=check boot_timeout 29) $(MODE=check TIMEOUT=500 VARIANT_SECONDS=20 boot_timeout 29)"
+	got="$got $(MODE=run VARIANT_SECONDS=20 boot_timeout 1)"
+	[ "$got" = "90 120 350 500 90" ] || { echo "limits for 3 variants, 3 at 20 s, 29, 29 with TIMEOUT, make lab: $got"; exit 1; }
+)
+sabotaged "a boot's time limit: 60 s and VARIANT_SECONDS a variant in check mode, 90 s at least, TIMEOUT first" \
+	"a boot.sh that reads no VARIANT_SECONDS" timeouts BOOT_SABOTAGE 's/VARIANT_SECONDS:-10/NO_SUCH_KEY:-10/' 'at 20 s'
 
 # The attendee's copy says which command made it (issue 29, item 9): make
 # lab N makes the first copy (and STEP=k's), make skel N the others; a

@@ -2,15 +2,15 @@
 # Offline tests of the one parser, scripts/guest/results.py
 # (scripts/lib/channel.py, labview.py): stored guest outputs and console
 # logs of tests/data/ (a hang, kernel lines interleaved, a missing end
-# line, a forged status line, a NUL in a value, an Oops without
-# kallsyms), a variant's record (scripts/lib/runrecord.py) and make
-# lab's reading of it (scripts/lab/parse.sh).
+# line, a forged status line, a NUL in a value, a multi-line diagnostic,
+# an Oops without kallsyms), a variant's record (scripts/lib/runrecord.py)
+# and make lab's reading of it (scripts/lab/parse.sh).
 # kit: offline
 # shellcheck source=tests/host/tap.bash
 . "$(dirname "$0")/tap.bash"
 R=$K/scripts/guest/results.py
 
-echo "1..10"
+echo "1..11"
 case_ "a hang: a section cut short fails (did not finish, planned tests missing)" \
 	hang.out "$(want hang.count 0)" '$a KIT-END lsm_prctl status=0' "$R" count @
 case_ "kernel lines interleaved with TAP are not results; a SKIP counts as skipped" \
@@ -51,6 +51,19 @@ elif [ "$bout" = "$out" ]; then
 else
 	ok "a lab's learner view: PASS/FAIL lines, diagnostics, NULs shown as \\0, a hung boot's steps never graded"
 fi
+
+# A step's multi-line diagnostic (the verifier's log under "seen:", with a
+# kernel line between two of its lines) is kept line by line, as it came,
+# in the record, the learner's view and the TAP rendered from it; a '#'
+# line right after a result, under no diagnostic, is not
+# (scripts/lib/channel.py, tap()).
+lab_one() {	# lab_one CHANNEL: the learner's view and the TAP of one boot
+	rm -rf "$T/one"
+	"$R" lab "$T/one" work 90 "0:$1:bpf last" >/dev/null &&
+		"$R" record boots "$T/one/run.json" && "$R" record tap "$T/one/run.json"
+}
+case_ "a multi-line diagnostic is kept whole: the verifier's reason on the learner's screen" \
+	lab-multiline.out "$(want lab-multiline.expected 0)" 's/^#           R0 invalid/R0 invalid/' lab_one @
 
 # make lab's report and exit status read the variant's VARIANT line
 # (parse.sh's read_result), nothing eval'd: the verdict, its counts; a

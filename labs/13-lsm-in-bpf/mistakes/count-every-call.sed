@@ -3,5 +3,5 @@
 # expect: step 1 passes
 # expect: step 2 fails
 # expect: step 2 hint: count only what you refuse
-/^\t__sync_fetch_and_add(&refused, 1);$/d
-s/^\t\treturn ret;$/&\n\t__sync_fetch_and_add(\&refused, 1);/
+/^\tif (answer)$/d
+s/^\t\t__sync_fetch_and_add(&refused, 1);$/\t__sync_fetch_and_add(\&refused, 1);/

@@ -1,7 +1,7 @@
 # An over-broad program: a second program in the file, on file_open,
 # refuses the target's opens as well; the step asks for mkdir alone.
 # expect: step 1 fails
-# expect: step 1 hint: refused more than mkdir
+# expect: step 1 hint: guard_open (lsm/file_open)
 $a\
 \
 SEC("lsm/file_open")\

@@ -2,4 +2,6 @@
 # mkdir returns 1, sets no errno, and makes no directory.
 # expect: step 1 fails
 # expect: step 1 hint: a positive answer
-s/return -EPERM;/return EPERM;/
+# expect: step 1 not: answer = -EPERM;
+# expect: HINT=2 step 1 hint: the line: answer = -EPERM;
+s/answer = -EPERM;/answer = EPERM;/

@@ -16,6 +16,7 @@
 
 #include "bpf_todo.h"
 
+/* vmlinux.h has the kernel's types, not its macros. */
 #define EPERM 1
 
 /* LSM programs must be GPL: the verifier refuses them otherwise. */
@@ -27,18 +28,29 @@ const volatile __u32 target_tgid;
 /* How many mkdirs this program refused: the loader reads it. */
 __u64 refused;
 
+/*
+ * Asked for every mkdir on the machine (where bpf's turn in lsm= comes),
+ * with the hook's arguments (the parent directory, the new entry, its
+ * mode) and ret, the answer of the BPF programs attached before this
+ * one. Its answer is the module's: 0, no objection, or an errno that
+ * refuses (README, "Background").
+ */
 SEC("lsm/path_mkdir")
 int BPF_PROG(guard_mkdir, const struct path *dir, struct dentry *dentry, umode_t mode, int ret)
 {
-	/* The answer of the programs before this one: keep a refusal. */
+	int answer;
+
+	/* A refusal by a program before this one stands (prog_lsm.rst). */
 	if (ret)
 		return ret;
-	/* TODO 1: no objection (0) unless the caller's process (pid_tgid >> 32) is target_tgid */
-	if ((bpf_get_current_pid_tgid() >> 32) != target_tgid)
-		return 0;
-	/* END TODO 1 */
-	/* TODO 2: count the refusal you are about to make in refused (__sync_fetch_and_add) */
-	__sync_fetch_and_add(&refused, 1);
+	/* TODO 1: your answer: refuse this mkdir with EPERM if the caller is the process target_tgid, and no other */
+	answer = 0;
+	if ((bpf_get_current_pid_tgid() >> 32) == target_tgid)
+		answer = -EPERM;
+	/* END TODO 1: answer = LAB_TODO(1); */
+	/* TODO 2: count in refused each mkdir your answer refuses */
+	if (answer)
+		__sync_fetch_and_add(&refused, 1);
 	/* END TODO 2: (void)LAB_TODO(2); */
-	return -EPERM;
+	return answer;
 }
