@@ -82,9 +82,9 @@ apparmor_parser() {
 	# dpkg -x creates its target but not the target's parent.
 	mkdir -p "$BUILD/tools" && rm -rf "$dir.tmp" && dpkg -x "$deb" "$dir.tmp" >"$LOGS/dpkg-x.log" 2>&1 &&
 		mv "$dir.tmp" "$dir" ||
-		die "could not unpack $(basename "$deb") into ${dir#"$KIT"/} (log: $LOGS/dpkg-x.log)." \
+		die "could not unpack $(basename "$deb") into $(rel "$dir") (log: $LOGS/dpkg-x.log)." \
 		    "Delete $(basename "$deb") from build/deb/ (it may be truncated) and run make again."
-	say "apparmor_parser unpacked from $(basename "$deb") into ${dir#"$KIT"/}"
+	say "apparmor_parser unpacked from $(basename "$deb") into $(rel "$dir")"
 }
 
 # --mainline: also the reference kernel's source (FLAVOUR=mainline, make
