@@ -30,8 +30,6 @@
 # "**Patch:** [`NAME`](../patches/NAME)".  Plain bash and POSIX awk only.
 set -u
 K=$(cd "$(dirname "$0")/../.." && pwd -P)
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
 
 # series_of ROOT: the patch names of ROOT/patches/series, in order.
 series_of() {
@@ -279,7 +277,7 @@ self() {	# self DESCRIPTION EXPECT(ok|fail) OUTPUT
 }
 
 W=$K/docs/walkthrough.md
-S=$TMP/self
+S=$T/self
 mkdir -p "$S/patches" "$S/docs"
 # The first excerpt of the walkthrough, and its patch, as the specimen.
 spec=$(awk '/^```.*from:patches\// && !f { f = 1; print; next } f { print; if (/^```[ \t]*$/) exit }' "$W" 2>/dev/null)

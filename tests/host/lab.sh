@@ -52,7 +52,6 @@ madeby() (
 	say() { :; }
 	die() { echo "die: $*"; exit 1; }
 	rel() { echo "$1"; }
-	# shellcheck disable=SC1091
 	. "$W/work.sh"
 	KIT=$K NUM=7 LDIR=$W/lab SOL=$D/skel-good.c WORKF=$W/lab/work/file.c
 	unset STEP SOLUTION
@@ -78,11 +77,12 @@ firstwords() (
 	die() { echo "die: $*"; exit 1; }
 	rel() { echo "$1"; }
 	elapsed() { echo 9; }
-	# shellcheck disable=SC1091
 	. "$K/scripts/lib/lib.sh" && . "$W/work.sh" && . "$W/report.sh"
+	# shellcheck disable=SC2034 # for the sourced work.sh and report.sh
 	KIT=$K NUM=7 LDIR=$W/lab SOL=$D/skel-good.c WORKF=$W/lab/work/file.c OUT=$W/out LABS=$W
 	unset STEP SOLUTION
 	pick_source >/dev/null
+	# shellcheck disable=SC2034 # for the sourced report.sh
 	BOOTS=(default) VERDICT=fail STEPS=3 PASSED=0 FAILED_STEPS="1 2 3"
 	out=$(verdict work)
 	grep -q 'set-up works' <<<"$out" || { echo "the untouched skeleton's run: $out"; exit 1; }
