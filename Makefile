@@ -10,7 +10,7 @@ override SHELL := /bin/bash
 # CMD, APPEND, SETUP and WHY reach the guest untouched: make expands neither (a `$f` in
 # CMD='for f in a b; do echo $f; done' stays `$f`).
 $(foreach v,CMD APPEND SETUP WHY,$(if $(filter command line,$(origin $(v))),$(eval override $(v) := $$(value $(v)))))
-export KIT_SHELL FLAVOUR CMD APPEND SETUP WHY POLICY MAINLINE BROWSER
+export KIT_SHELL FLAVOUR CMD APPEND SETUP WHY POLICY MAINLINE BROWSER LINT
 # Command-line variables reach the scripts through the environment only:
 # the kernel's own make, which the scripts run, must not inherit SHELL=1
 # (or anything else given to this make) through MAKEFLAGS.

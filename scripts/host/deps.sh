@@ -104,6 +104,11 @@ done
 # order, the screenshot of docs/room.png); without it that one test is a
 # skip, with the reason.  Not for the workshop itself: any browser shows the page.
 [ "${BROWSER:-0}" = 1 ] && PKGS+=(chromium)
+# LINT=1 (make deps LINT=1; CI): shellcheck and pyflakes3, the lint of
+# the kit's own scripts (tests/host/lint.sh, CI's first stage); without
+# them that suite's two cases are skips, with the reason.  Not for the
+# workshop itself.
+[ "${LINT:-0}" = 1 ] && PKGS+=(shellcheck pyflakes3)
 set -- "${args[@]}"
 
 # One dpkg-query for all of them (one per package cost a fifth of a second
