@@ -30,7 +30,7 @@ scenario "make lab 11 without the reference kernel: refused, and no copy made" r
 timeouts() (
 	cp "$K/scripts/lab/boot.sh" "$T/boot.sh"
 	[ -z "${BOOT_SABOTAGE:-}" ] || sed -i -e "$BOOT_SABOTAGE" "$T/boot.sh"
-	# shellcheck disable=SC1091
+	# shellcheck disable=SC1091 # a copy made at run time
 	. "$T/boot.sh"
 	unset TIMEOUT VARIANT_SECONDS
 	got="$(MODE=check boot_timeout 3) $(MODE=check VARIANT_SECONDS=20 boot_timeout 3)"
