@@ -35,7 +35,7 @@ pristine=$("${GIT[@]}" rev-parse -q --verify 'pristine^{commit}') ||
 # too), no KUnit test of the lsmblob bookkeeping (patch 0016).
 sed -e '/TOYLSM/d' -e '/LSMBLOB/d' \
     -e '/^CONFIG_LSM=/{s/toylsm,//; s/,toylsm//}' "$KIT/configs/kit.config" >"$FRAG.tmp"
-cmp -s "$FRAG.tmp" "$FRAG" && rm -f "$FRAG.tmp" || mv -f "$FRAG.tmp" "$FRAG"
+if cmp -s "$FRAG.tmp" "$FRAG"; then rm -f "$FRAG.tmp"; else mv -f "$FRAG.tmp" "$FRAG"; fi
 want=$(printf '%s\n' "$pristine" | cat - "$FRAG" | sha256sum | cut -d' ' -f1)
 if stamp_ok baseline "$want" && [ -f "$BOUT/bzImage" ] &&
    [ -f "$BKOUT/usr/include/linux/landlock.h" ]; then
@@ -44,7 +44,7 @@ fi
 
 start=$SECONDS
 if [ "$(git -C "$BTREE" rev-parse -q --verify HEAD 2>/dev/null)" != "$pristine" ]; then
-	say "baseline: checking out the pristine tree at ${BTREE#"$KIT"/} (once)"
+	say "baseline: checking out the pristine tree at $(rel "$BTREE") (once)"
 	rm -rf "$BTREE"
 	"${GIT[@]}" worktree prune
 	"${GIT[@]}" worktree add -q --detach "$BTREE" "$pristine" >/dev/null ||
@@ -66,7 +66,7 @@ config_mismatches "$BKOUT/.config" "$FRAG" >&2 || bad=1
 [ $bad = 0 ] || die "Kconfig changed option(s) of the baseline fragment (above)." \
 	"The fragment is configs/kit.config minus toylsm; an option that needs the series must be filtered out in scripts/bench/bench-baseline.sh."
 
-say "baseline: building the pristine 6.1 kernel (several minutes on 2 CPUs; log: ${LOG#"$KIT"/})"
+say "baseline: building the pristine 6.1 kernel (several minutes on 2 CPUs; log: $(rel "$LOG"))"
 "${KMAKE[@]}" -j"${JOBS:-$(nproc)}" bzImage headers >"$LOG" 2>&1 || {
 	tail -30 "$LOG" >&2
 	die "the baseline kernel build failed (full log: $LOG)." "The first 'error:' line in the log says why."
@@ -74,4 +74,4 @@ say "baseline: building the pristine 6.1 kernel (several minutes on 2 CPUs; log:
 cp -p "$BKOUT/arch/x86/boot/bzImage" "$BOUT/.bzImage.tmp"
 mv -f "$BOUT/.bzImage.tmp" "$BOUT/bzImage"
 stamp_set baseline "$want"
-say "baseline kernel ready: ${BOUT#"$KIT"/}/bzImage ($((SECONDS - start)) s)"
+say "baseline kernel ready: $(rel "$BOUT")/bzImage ($((SECONDS - start)) s)"

@@ -33,7 +33,7 @@ EOF
 "$BUILD/tools/gen_init_cpio" "$W/list" | gzip -1 -n >"$W/initrd.cpio.gz" || exit 1
 case "$("$KIT/scripts/guest/accel.sh")" in
 kvm) accel=(-accel kvm -cpu host) ;;
-*) accel=(-accel tcg,thread=single) ;;
+*) accel=(-accel 'tcg,thread=single') ;;
 esac
 
 # bare: the bare boot's CPU (ms), or nothing if it did not say it ran.

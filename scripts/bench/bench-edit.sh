@@ -22,7 +22,7 @@ fi
 (cd "$KIT" && git ls-files -c -o --exclude-standard | while read -r f; do [ -e "$f" ] && echo "$f"; done) |
 	rsync -a --checksum --files-from=- "$KIT/" "$CK/" ||
 	die "could not sync the kit into $CK." "Remove $COLD and run make bench COLD=1 again."
-say "edit: bringing the private kit in ${COLD#"$KIT"/} up to date (untimed)"
+say "edit: bringing the private kit in $(rel "$COLD") up to date (untimed)"
 env -u BUILD -u FLAVOUR "$CK/scripts/kernel/kernel.sh" >"$COLD/edit-sync.log" 2>&1 ||
 	die "the private kit's kernel does not build (log: $COLD/edit-sync.log)." "See its last lines."
 

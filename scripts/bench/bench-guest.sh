@@ -16,7 +16,7 @@ mkdir -p "$D"
 # The program is the same for every kernel: built against the series'
 # UAPI headers, it finds out at run time whether the syscalls exist.
 SRC=$KIT/tests/bench/lsm_bench.c
-[ -f "$SRC" ] || die "the benchmark program's source ${SRC#"$KIT"/} is missing." \
+[ -f "$SRC" ] || die "the benchmark program's source $(rel "$SRC") is missing." \
 	"Restore it: git checkout -- tests/bench/lsm_bench.c (a binary left in ${BIN%/*} is not used without its source)."
 if stale "$BIN"; then
 	rm -f "$BIN"

@@ -72,14 +72,14 @@ overhead() {	# overhead NAME TARGET...: "median min max guest-median load0 load1
 		gs+=("$(cat "$BUILD/run/$name/seconds")") gcs+=("$(guests_cpu "$BUILD/run/$name")") || return 1
 		os+=("$(echo "$w / 1000000 - ${gs[-1]}" | bc -l)") cs+=("$(echo "($c1 - $c0 - ${gcs[-1]}) / 1000" | bc -l)")
 	done
-	printf '%s %s %s %s %s %s %s %s\n' "$(printf '%s\n' "${os[@]}" | spread)" \
+	printf '%s %s %s %s %s %s\n' "$(printf '%s\n' "${os[@]}" | spread)" \
 		"$(printf '%s\n' "${gs[@]}" | median)" "$l0" "$(load)" "$(printf '%s\n' "${cs[@]}" | spread)" \
 		"$(printf '%s\n' "${gcs[@]}" | median | awk '{ print $1 / 1000 }')"
 }
 for what in "run CMD=true" "why CMD=true"; do
 	name=${what%% *}
 	say "bench: make $what with nothing changed, the kit's own time and CPU ($NOOP runs after a warm-up)"
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2086 # $what: a target and its variables, a word each
 	if read -r m lo hi g l0 l1 cm clo chi gc < <(overhead "$name" $what); then
 		row "make $what, nothing changed: the kit's own CPU, user+system of all its processes but the guest's QEMU (median of $NOOP, load $l0-$l1)" \
 			"$(printf '%.2f s (%.2f-%.2f)' "$cm" "$clo" "$chi")" "<= 0.5 s" \
@@ -163,7 +163,7 @@ timed lab >/dev/null
 : >"$KL_STAGES"
 : >"$KL_CPU"
 t=$(runs lab | median)
-tb= ts= tc=
+tb='' ts='' tc=''
 [ -n "$t" ] && tb=$(cat "$BUILD/run/lab-01-run-b1/seconds" 2>/dev/null) ts=$(median <"$KL_STAGES") tc=$(spread <"$KL_CPU")
 rm -f "$KL_STAGES" "$KL_CPU"
 {
@@ -185,7 +185,7 @@ rm -f "$KL_STAGES" "$KL_CPU"
 KL=$(mktemp -d)
 trap 'rm -rf "$KL" "$CPUF"' EXIT
 cp -r "$KIT/labs/common" "$KIT"/labs/08-* "$KIT"/labs/09-* "$KL/" 2>/dev/null
-F=$(ls "$KL"/08-*/solution/*.c 2>/dev/null | head -1)
+F=$(first "$KL"/08-*/solution/*.c)
 if [ -n "$F" ]; then
 	say "bench: kernel-side lab, one-line edit to verdict ($N edits after a warm-up)"
 	mkdir -p "$(dirname "$F")/../work"

@@ -186,7 +186,7 @@ fi
 	cat "$G" "$H" "$W"
 } >"$out"
 cat "$out"
-say "written to ${out#"$KIT"/}"
+say "written to $(rel "$out")"
 failed=$(grep -c '| failed' "$out")
 [ "$failed" = 0 ] || die "$failed figure(s) of the host loop failed: the rows that say 'failed' (the reason is above them)." \
 	"Fix what failed and run make bench again; the table keeps the other figures."

@@ -40,7 +40,7 @@ export DEBIAN_FRONTEND=noninteractive
 "${APT[@]}" update >"$LOGS/bundle-install.log" 2>&1 ||
 	die "apt could not read the bundle's packages (log: $LOGS/bundle-install.log)." "Copy the bundle again."
 mapfile -t pkgs < <("$KIT/scripts/host/deps.sh" --list)
-say "installing the kit's packages from the bundle (log: ${LOGS#"$KIT"/}/bundle-install.log)"
+say "installing the kit's packages from the bundle (log: $(rel "$LOGS")/bundle-install.log)"
 "${APT[@]}" install -y --no-install-recommends "${pkgs[@]}" >>"$LOGS/bundle-install.log" 2>&1 ||
 	die "apt could not install the kit's packages from the bundle (log: $LOGS/bundle-install.log)." \
 	    "The log's 'E:' lines say what is missing; a bundle made for this kit on an up-to-date Debian 12 has all of it."

@@ -38,7 +38,7 @@ if ! compgen -G '/var/lib/apt/lists/*_Packages*' >/dev/null && [ "$(id -u)" = 0 
 	say "bundle: apt-get update (this system has no package lists)"
 	apt-get update -q >"$LOGS/bundle-apt.log" 2>&1 || die "apt-get update failed (log: $LOGS/bundle-apt.log)." "Check that Debian's archive is reachable."
 fi
-say "bundle: downloading the closure of ${#pkgs[@]} packages (log: ${LOGS#"$KIT"/}/bundle-apt.log)"
+say "bundle: downloading the closure of ${#pkgs[@]} packages (log: $(rel "$LOGS")/bundle-apt.log)"
 apt-get -q -y --no-install-recommends --download-only \
 	-o Dir::State::status="$w/state/status" -o Dir::Cache::archives="$w/state/archives" \
 	-o Debug::NoLocking=1 -o APT::Get::AllowUnauthenticated=0 \

@@ -36,7 +36,6 @@ export FLAVOUR
 
 SOCK=$BUILD/run/gdb.sock
 NAME=gdb
-rel() { echo "${1#"$KIT"/}"; }
 
 command -v gdb >/dev/null ||
 	die "gdb is not installed." "Run make deps (as root), or: apt-get install gdb"

@@ -49,7 +49,7 @@ if [ -n "${POLICY:-}" ]; then
 		sets=(--policy "$lab")
 	elif [ ! -d "$KIT/configs/policy/$name" ]; then
 		die "POLICY=$name: no such policy set." \
-		    "The kit's: $(cd "$KIT/configs/policy" && ls -d -- */ | tr -d / | paste -sd' '); a lab's is compiled by its make lab N (POLICY=lab12-work: your copy of lab 12, as the last make lab 12 graded it)."
+		    "The kit's: $(cd "$KIT/configs/policy" && printf '%s\n' */ | tr -d / | paste -sd' '); a lab's is compiled by its make lab N (POLICY=lab12-work: your copy of lab 12, as the last make lab 12 graded it)."
 	fi
 fi
 "$KIT/scripts/kernel/kernel.sh"

@@ -86,7 +86,7 @@ POLLIST=$BUILD/policy.list
 
 LIST=$KIT/guest/files.list
 inputs=("$LIST" "$WHY" "$BUILD/tools/probe" "$BUILD/tools/policy" "$BUILD/tools/labels" "$POLLIST" "$STAMPS/policy")
-while read -r kind dst src _; do
+while read -r kind _ src _; do
 	[ "$kind" = file ] || continue
 	case "$src" in /*) inputs+=("$src") ;; *) inputs+=("$KIT/$src") ;; esac
 done < <(grep -v '^#' "$LIST")
@@ -116,4 +116,4 @@ pack <(cat "$LIST" "$POLLIST"; echo "file /bin/why $WHY 0755 0 0") "$OUTF.tmp.$$
 mv "$OUTF.tmp.$$" "$OUTF"
 stamp_set initramfs "$want"
 quick
-say "initramfs packed: ${OUTF#"$KIT"/}"
+say "initramfs packed: $(rel "$OUTF")"

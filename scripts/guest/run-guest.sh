@@ -39,7 +39,7 @@ set -uo pipefail
 # parse_args ARG...: the options above into mode, cmd, script, name,
 # quiet, bins, sets, gdbsock.
 parse_args() {
-	mode=cmd cmd=true script= name=run quiet=0 bins=() sets=() gdbsock=
+	mode=cmd cmd=true script='' name=run quiet=0 bins=() sets=() gdbsock=''
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--cmd) mode=cmd cmd=$2; shift ;;
@@ -125,7 +125,7 @@ qemu_args() {
 	# take both of a 2-core host's cores from the builds beside it.
 	case "$accel" in
 	kvm) accel_args=(-accel kvm -cpu host) ;;
-	*) accel_args=(-accel tcg,thread=single) ;;
+	*) accel_args=(-accel 'tcg,thread=single') ;;
 	esac
 	mem=512M; [ "$FLAVOUR" != debug ] || mem=1G
 	printf -v nonce '%08x%04x' "$SRANDOM" $((SRANDOM & 0xffff))
@@ -183,6 +183,7 @@ boot() {
 	start=$((${EPOCHREALTIME/./} - start))
 	printf -v secs '%d.%06d' $((start / 1000000)) $((start % 1000000))
 	echo "$secs" >"$WORK/seconds"
+	# shellcheck disable=SC2154 # cpu0 and cpu1 are children_cpu's (printf -v)
 	echo $((cpu1 - cpu0)) >"$WORK/cpu-ms"
 }
 
@@ -214,7 +215,7 @@ verdict() {
 	# The crash rule and the status line in one start of Python (results.py
 	# verdict: "crash LINE", "status N"); a parser that fails says neither, and
 	# the run fails as one without a status line.
-	splat= status=
+	splat='' status=''
 	while IFS= read -r v; do
 		case "$v" in
 		"crash "*) splat=${v#crash } ;;

@@ -17,7 +17,7 @@
 # check_stack_words WORDS WHERE [strict]: die, naming WHERE, on the first
 # unknown word.
 check_stack_words() {
-	local w doc names= n
+	local w doc names='' n
 	doc=$TREE/Documentation/admin-guide/kernel-parameters.txt
 	[ "$FLAVOUR" != mainline ] || doc=$MAINLINE_TREE/Documentation/admin-guide/kernel-parameters.txt
 	for w in $1; do
@@ -33,11 +33,11 @@ check_stack_words() {
 		[[ $'\n'$names$'\n' == *$'\n'"$w"$'\n'* ]] && continue
 		if [ ! -f "$doc" ]; then
 			[ "${3:-}" = strict ] || continue
-			die "$2 has \"$w\": no stack of configs/stacks.conf has that name (and without the tree, ${doc#"$KIT"/}, no kernel parameter without a value can be checked)." \
+			die "$2 has \"$w\": no stack of configs/stacks.conf has that name (and without the tree, $(rel "$doc"), no kernel parameter without a value can be checked)." \
 			    "Use a stack's name ($(paste -sd, <<<"$names" | sed 's/,/, /g')); a kernel parameter goes in a stack's line of configs/stacks.conf, or with its value (lsm=...)."
 		fi
 		awk -v w="$w" '/^\t/ && $1 == w { f = 1; exit } END { exit !f }' "$doc" && continue
-		die "$2 has \"$w\": no stack of configs/stacks.conf has that name, and the kernel documents no such parameter (${doc#"$KIT"/})." \
+		die "$2 has \"$w\": no stack of configs/stacks.conf has that name, and the kernel documents no such parameter ($(rel "$doc"))." \
 		    "Use a stack's name ($(paste -sd, <<<"$names" | sed 's/,/, /g')) or a kernel parameter, such as lsm=capability,selinux."
 	done
 }

@@ -4,9 +4,7 @@
 # minute each to re-create.
 set -euo pipefail
 . "$(dirname "$0")/../lib/lib.sh"
-rm -rf "$BUILD"/kbuild "$BUILD"/run "$BUILD"/guest "$BUILD"/usr \
-	"$BUILD"/bzImage "$BUILD"/vmlinux "$BUILD"/initramfs.cpio.gz \
-	"$BUILD"/debug "$BUILD"/lab "$BUILD"/lab-kernel.stage "$BUILD"/baseline \
-	"$BUILD"/labs "$BUILD"/logs "$BUILD"/mainline "$BUILD"/abi "$BUILD"/selftests-mainline
+(cd "$BUILD" && rm -rf kbuild run guest usr bzImage vmlinux initramfs.cpio.gz \
+	debug lab lab-kernel.stage baseline labs logs mainline abi selftests-mainline)
 find "$STAMPS" -type f ! -name series ! -name series-head ! -name tree-mtimes ! -name toylsm-mirror ! -name tree-mainline -delete 2>/dev/null || true
 say "build outputs removed (build/linux and build/linux-6.12 kept; make distclean removes them too)"

@@ -82,9 +82,9 @@ apparmor_parser() {
 	# dpkg -x creates its target but not the target's parent.
 	mkdir -p "$BUILD/tools" && rm -rf "$dir.tmp" && dpkg -x "$deb" "$dir.tmp" >"$LOGS/dpkg-x.log" 2>&1 &&
 		mv "$dir.tmp" "$dir" ||
-		die "could not unpack $(basename "$deb") into ${dir#"$KIT"/} (log: $LOGS/dpkg-x.log)." \
+		die "could not unpack $(basename "$deb") into $(rel "$dir") (log: $LOGS/dpkg-x.log)." \
 		    "Delete $(basename "$deb") from build/deb/ (it may be truncated) and run make again."
-	say "apparmor_parser unpacked from $(basename "$deb") into ${dir#"$KIT"/}"
+	say "apparmor_parser unpacked from $(basename "$deb") into $(rel "$dir")"
 }
 
 # --mainline: also the reference kernel's source (FLAVOUR=mainline, make
@@ -104,6 +104,11 @@ done
 # order, the screenshot of docs/room.png); without it that one test is a
 # skip, with the reason.  Not for the workshop itself: any browser shows the page.
 [ "${BROWSER:-0}" = 1 ] && PKGS+=(chromium)
+# LINT=1 (make deps LINT=1; CI): shellcheck and pyflakes3, the lint of
+# the kit's own scripts (tests/host/lint.sh, CI's first stage); without
+# them that suite's two cases are skips, with the reason.  Not for the
+# workshop itself.
+[ "${LINT:-0}" = 1 ] && PKGS+=(shellcheck pyflakes3)
 set -- "${args[@]}"
 
 # One dpkg-query for all of them (one per package cost a fifth of a second

@@ -43,12 +43,7 @@ if [ -n "$p" ]; then line FIX arch "$p"; else line ok arch "$arch"; fi
 
 # The system, and which way the kit runs here: natively (Debian 12), or
 # in the image (anything else with podman or docker).
-set -f
-set -- $(host_os)
-set +f
-os_id=$1 os_ver=$2
-shift 2
-os_pretty=$*
+read -r os_id _ os_pretty <<<"$(host_os)"
 engine=$(host_engine)
 native=$(host_native_problem)
 wsl=

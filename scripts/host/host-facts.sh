@@ -29,8 +29,9 @@ host_os() {
 
 # host_is_debian12: Debian 12 (bookworm), where the kit's packages are.
 host_is_debian12() {
-	set -- $(host_os)
-	[ "$1" = debian ] && [ "$2" = 12 ]
+	local id ver
+	read -r id ver _ <<<"$(host_os)"
+	[ "$id" = debian ] && [ "$ver" = 12 ]
 }
 
 # host_wsl: Windows' WSL (its kernel names Microsoft).
@@ -65,11 +66,8 @@ host_arch_problem() {
 # host_native_problem: why this host cannot install the kit's packages
 # itself (not Debian 12, no apt), or nothing.  The image has them.
 host_native_problem() {
-	local id ver pretty
-	set -- $(host_os)
-	id=$1 ver=$2
-	shift 2
-	pretty=$*
+	local pretty
+	read -r _ _ pretty <<<"$(host_os)"
 	if ! host_has_apt; then
 		echo "this host ($pretty) has no apt-get and dpkg: the kit installs its compiler, QEMU and Debian 12's kernel source (linux-source-6.1) from Debian 12's packages, so it cannot set itself up here; $IMAGE_ADVICE."
 	elif ! host_is_debian12; then

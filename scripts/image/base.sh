@@ -31,7 +31,7 @@ engine_pick
 if [ ! -f "$root/etc/apt/sources.list" ] && [ ! -f "$root/etc/apt/sources.list.d/debian.sources" ]; then
 	rm -rf "$root"
 	mkdir -p "$(dirname "$root")"
-	say "debootstrap --variant=minbase bookworm into ${root#"$KIT"/} (minutes; once)"
+	say "debootstrap --variant=minbase bookworm into $(rel "$root") (minutes; once)"
 	debootstrap --variant=minbase bookworm "$root" "$MIRROR" >"$LOGS/debootstrap.log" 2>&1 ||
 		die "debootstrap failed (log: $LOGS/debootstrap.log)." \
 		    "Check that $MIRROR is reachable, then run this again."
@@ -51,7 +51,7 @@ Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SRC
 rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/*
-say "importing ${root#"$KIT"/} as $name"
+say "importing $(rel "$root") as $name"
 tar -C "$root" -c . | "$ENGINE" import --change 'CMD ["/bin/bash"]' - "$name" >"$LOGS/image-import.log" 2>&1 ||
 	die "$ENGINE import failed." "See its message above."
 say "base image $name: $("$ENGINE" image inspect --format '{{.Size}}' "$name" | awk '{ printf "%d MB\n", $1 / 1e6 }')"

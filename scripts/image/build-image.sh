@@ -27,7 +27,7 @@ engine_runtime "$base"
 engine_build_net "$base"
 
 ctx=$BUILD/image/context
-say "image: build context ${ctx#"$KIT"/} (the kit's files, without build/ and .git)"
+say "image: build context $(rel "$ctx") (the kit's files, without build/ and .git)"
 rm -rf "$ctx" && mkdir -p "$ctx"
 tar -C "$KIT" --exclude=./build --exclude=./.git -cf - . | tar -C "$ctx" -xf -
 
@@ -43,7 +43,7 @@ if [ "$ENGINE" = podman ]; then
 fi
 
 commit=$(git -C "$KIT" rev-parse HEAD 2>/dev/null || echo unknown)
-say "image: building $KIT_IMAGE with $ENGINE from $base (log: ${LOGS#"$KIT"/}/image-build.log)"
+say "image: building $KIT_IMAGE with $ENGINE from $base (log: $(rel "$LOGS")/image-build.log)"
 t=$SECONDS
 rc=0
 "$ENGINE" build -f "$KIT/scripts/image/Containerfile" --build-arg "BASE=$base" \

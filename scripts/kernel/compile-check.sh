@@ -77,7 +77,7 @@ mapfile -t dirs < <(printf '%s\n' "${objs[@]}" | sed 's|/[^/]*$|/|' | sort -u)
 "${KMAKE[@]}" -j"${JOBS:-$(nproc)}" prepare >"$LOGS/compile-check-prepare.log" 2>&1 ||
 	die "preparing the compile check's folder failed (log: $LOGS/compile-check-prepare.log)." "Its last lines say why."
 "${KMAKE[@]}" -n -k "${dirs[@]}" >"$LOGS/compile-check-dry.log" 2>&1
-say "compile check: ${#objs[@]} objects (log: ${LOG#"$KIT"/})"
+say "compile check: ${#objs[@]} objects (log: $(rel "$LOG"))"
 # -k: every object is tried even after one failed, so that one run names
 # all of them.
 "${KMAKE[@]}" -k -j"${JOBS:-$(nproc)}" "${objs[@]}" >"$LOG" 2>&1

@@ -233,7 +233,7 @@ kernel_inputs() {
 	# container of the image miss the stamp and the kernel cache.
 	env | { grep -E '^(K[A-Z0-9_]*|LLVM[A-Z0-9_]*|CROSS_COMPILE|HOST[A-Z0-9_]*|LOCALVERSION|ARCH|SUBARCH)=' || true; } |
 		{ grep -vE '^(KIT_|HOSTNAME=)' || true; } | LC_ALL=C sort
-	# shellcheck disable=SC2046
+	# shellcheck disable=SC2046 # command -v's paths, a word each
 	without_ccache stat -L -c '%n %s %Y' $(without_ccache command -v gcc ld as make) \
 		"$(without_ccache gcc -print-prog-name=cc1 2>&1)" "${TARBALLS[@]}" 2>&1 || true
 	toolchain_versions
@@ -372,6 +372,7 @@ cache_store() {
 	# test grades (labs 8 and 9), each a small one.
 	keep=${KIT_KERNEL_CACHE_KEEP:-4}
 	[ "$FLAVOUR" != lab ] || keep=${KIT_KERNEL_CACHE_KEEP:-40}
+	# shellcheck disable=SC2012 # ls -t sorts by time; the names are the cache's own
 	for old in $(cd "$CACHE" && ls -dt -- "$FLAVOUR"-[0-9a-f]*/done 2>/dev/null |
 		     tail -n +$((keep + 1))); do
 		rm -rf "${CACHE:?}/${old%/done}"

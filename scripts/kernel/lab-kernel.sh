@@ -29,7 +29,6 @@ STAGE=$BUILD/lab-kernel.stage
 export FLAVOUR
 MINE=
 
-rel_path() { case $1 in "$KIT"/*) echo "${1#"$KIT"/}" ;; *) echo "$1" ;; esac; }
 
 # stage_lab DIR: copy lab N's files into $STAGE, add its objects and the
 # call of its KINIT.
@@ -47,7 +46,7 @@ stage_lab() {
 	cp "$file" "$STAGE/$SOURCE"
 	MINE=$SOURCE
 	if [ -d "$d/kernel" ]; then cp "$d/kernel"/* "$STAGE/"; fi
-	printf '# lab %d (%s)\nobj-y += %s\n' "$n" "${d#"$KIT"/}" "$KOBJS" >>"$STAGE/Makefile"
+	printf '# lab %d (%s)\nobj-y += %s\n' "$n" "$(rel "$d")" "$KOBJS" >>"$STAGE/Makefile"
 	if [ -n "$KINIT" ]; then
 		printf 'void __init %s(void);\n' "$KINIT" >>"$STAGE/extra.h"
 		printf '\t%s();\n' "$KINIT" >>"$STAGE/extra.calls"
@@ -111,7 +110,7 @@ fi
 log=$LOGS/kernel-$FLAVOUR.log
 if grep -q "security/toylsm/extra/[^ :]*:[0-9]*:[0-9]*: \(fatal \)\?error:" "$log"; then
 	map=(-e "s|[^ ]*security/toylsm/extra/|extra/|g"
-	     -e "s|extra/$MINE:|$(rel_path "$file"):|g")
+	     -e "s|extra/$MINE:|$(rel "$file"):|g")
 	grep -E "security/toylsm/extra/|^ +[0-9]* \||^ +\||^In file included|note:" "$log" |
 		grep -v '^  CC ' | sed "${map[@]}" >&2
 	exit 2

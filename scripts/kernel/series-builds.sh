@@ -33,7 +33,7 @@ mapfile -t pfiles < <(sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$KIT/patches/seri
 step_digest() {
 	local i files=("$KIT/configs/kit.config")
 	for ((i = 0; i < $1; i++)); do files+=("$KIT/patches/${pfiles[$i]}"); done
-	[ "$1" -lt "$toylsm_from" ] || files+=($(find "$KIT/demo-lsm" -type f | sort))
+	[ "$1" -lt "$toylsm_from" ] || mapfile -t -O "${#files[@]}" files < <(find "$KIT/demo-lsm" -type f | sort)
 	cat "${files[@]}" | sha256sum | cut -d' ' -f1
 }
 

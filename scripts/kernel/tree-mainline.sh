@@ -12,7 +12,7 @@ want=$(stat -c '%s %Y' "$TARBALL" 2>/dev/null || true)
 if stamp_ok tree-mainline "$want" && [ -f "$MAINLINE_TREE/Makefile" ]; then
 	exit 0
 fi
-say "extracting $(basename "$TARBALL") into ${MAINLINE_TREE#"$KIT"/} (once; about a minute)"
+say "extracting $(basename "$TARBALL") into $(rel "$MAINLINE_TREE") (once; about a minute)"
 tmp=$MAINLINE_TREE.tmp
 rm -rf "$tmp" && mkdir -p "$tmp"
 tar -C "$tmp" -xf "$TARBALL" ||
@@ -23,4 +23,4 @@ rm -rf "$MAINLINE_TREE"
 mv "$top" "$MAINLINE_TREE"
 rm -rf "$tmp"
 stamp_set tree-mainline "$want"
-say "reference tree: ${MAINLINE_TREE#"$KIT"/} ($(sed -n 's/^SUBLEVEL = //p' "$MAINLINE_TREE/Makefile" | sed 's/^/6.12./'))"
+say "reference tree: $(rel "$MAINLINE_TREE") ($(sed -n 's/^SUBLEVEL = //p' "$MAINLINE_TREE/Makefile" | sed 's/^/6.12./'))"

@@ -19,11 +19,10 @@ set -uo pipefail
 . "${0%/*}/../lib/lib.sh"
 [ $# -eq 3 ] || die "usage: scripts/lab/bpf-build.sh SRC DIR NAME" "SRC is BPF C; DIR gets NAME.bpf.o and NAME.skel.h."
 src=$1 d=$2 name=$3
-rel_kit() { printf '%s\n' "${1#"$KIT"/}"; }
 host_die() { (die "$@"); exit 2; }	# die's message, status 2: the host, not SRC
 vmlinux=${KIT_BPF_VMLINUX:-$(FLAVOUR=bpf flavour_dir)/vmlinux}
 h=$(dirname "$vmlinux")/vmlinux.h
-[ -f "$vmlinux" ] || host_die "no $(rel_kit "$vmlinux"): BPF programs are built against the bpf flavour's BTF." \
+[ -f "$vmlinux" ] || host_die "no $(rel "$vmlinux"): BPF programs are built against the bpf flavour's BTF." \
 	"Build that kernel first: make kernel FLAVOUR=bpf (docs/performance.md has its time)."
 for t in clang bpftool; do
 	command -v "$t" >/dev/null || host_die "$t is not installed: lab 13 builds its BPF C with Debian's clang and bpftool." \
@@ -32,7 +31,7 @@ done
 if [ ! -s "$h" ] || [ "$vmlinux" -nt "$h" ]; then
 	bpftool btf dump file "$vmlinux" format c >"$h.$$" 2>"$h.err" && mv "$h.$$" "$h" || {
 		rm -f "$h.$$"
-		host_die "bpftool could not dump the BTF of $(rel_kit "$vmlinux") (messages: $(rel_kit "$h.err"))." \
+		host_die "bpftool could not dump the BTF of $(rel "$vmlinux") (messages: $(rel "$h.err"))." \
 			"Is it the bpf flavour's (CONFIG_DEBUG_INFO_BTF)? make kernel FLAVOUR=bpf rebuilds it."
 	}
 fi

@@ -2,8 +2,6 @@
 # make lab, stage "config": which lab, its lab.conf, its boots, and what
 # its kernel must have.  Sourced by scripts/lab/lab.sh.
 
-rel() { printf '%s\n' "${1#"$KIT"/}"; }
-
 lab_dirs() {
 	local d
 	for d in "$LABS"/[0-9][0-9]-*/; do
@@ -31,7 +29,7 @@ find_lab() {
 	esac
 	NUM=$((10#$arg))
 	NN=$(printf '%02d' "$NUM")
-	d=$(ls -d "$LABS/$NN"-*/ 2>/dev/null | head -1)
+	d=$(first "$LABS/$NN"-*/)
 	if [ -z "$d" ] || [ ! -f "$d/lab.conf" ]; then
 		die "there is no lab $NUM." "The labs are $(lab_numbers); make labs lists them with their titles."
 	fi
@@ -105,7 +103,6 @@ load_conf() {
 	TITLE='' MINUTES='' SOURCE='' BOOTS=("") NEEDS=() KIND=user KOBJS='' KINIT='' VARIANT_SECONDS=10
 	# lab.conf's FLAVOUR is the lab's, not the one this run was given.
 	FLAVOUR=
-	# shellcheck disable=SC1091
 	. "$LDIR/lab.conf" || conf_die "" "it has a syntax error (above)." "Fix it."
 	LAB_FLAVOUR=$FLAVOUR FLAVOUR=$asked
 	[ -n "$TITLE" ] && [[ "$TITLE" != *$'\n'* ]] ||
@@ -161,8 +158,11 @@ load_conf() {
 	# A policy lab's program is the grader, named after the lab (lab10),
 	# not after its folder of policies; a BPF lab's, the grader with the
 	# loader (lab13), not after its BPF C.
+	# shellcheck disable=SC2034 # for the other stages (lab.sh sources them all)
 	if [ "$KIND" = policy ] || [ "$KIND" = bpf ]; then BIN=lab$NUM; fi
+	# shellcheck disable=SC2034 # for the other stages
 	SOL=$LDIR/solution/$SOURCE
+	# shellcheck disable=SC2034 # for the other stages
 	WORKF=$LDIR/work/$SOURCE
 	# A kernel-side lab's SOURCE goes into the lab kernel; its guests boot
 	# that kernel (build/lab/bzImage).
@@ -176,7 +176,6 @@ load_conf() {
 # the kinds (docs/hacking.md, "The kinds' hooks").  Each kind file defines
 # the same functions, so loading another lab's replaces them all.
 kind_load() {
-	# shellcheck disable=SC1090
 	. "$KIT/scripts/lab/kind-$KIND.sh"
 }
 

@@ -271,7 +271,7 @@ check_mistakes() {
 # anchors FILE: the anchors of a markdown file: its headings', as GitHub
 # makes them, and its <a id="...">.
 anchors() {
-	grep -E '^#+ ' "$1" | sed -E 's/^#+ //' | tr 'A-Z' 'a-z' | sed -E 's/[^a-z0-9 _-]//g; s/ /-/g'
+	grep -E '^#+ ' "$1" | sed -E 's/^#+ //' | tr '[:upper:]' '[:lower:]' | sed -E 's/[^a-z0-9 _-]//g; s/ /-/g'
 	grep -oE '<a (id|name)="[^"]+"' "$1" | sed -E 's/.*="//; s/"$//'
 }
 
@@ -304,6 +304,7 @@ check_readme() {
 # index_row N: lab N's row of labs/README.md's table of labs.
 index_row() { grep -E "^\| *$1 *\|" "$LABS/README.md" | head -1; }
 
+# shellcheck disable=SC2153 # TITLE and BOOTS are lab.conf's (load_conf), title and boots the row's
 check_index() {
 	local row title time boots want
 	row=$(index_row "$NUM")

@@ -48,10 +48,10 @@ set -uo pipefail
 . "${0%/*}/../lib/lib.sh"
 . "$KIT/scripts/guest/stacks.sh"
 for part in conf work build boot parse report policy; do
-	# shellcheck disable=SC1090
 	. "$KIT/scripts/lab/$part.sh"
 done
 
+# shellcheck disable=SC2034 # for the stages sourced above
 LABS=${LABS_DIR:-$KIT/labs}	# LABS_DIR: for tests/host/labs.sh only
 START=${EPOCHREALTIME/./}	# microseconds
 STAGES=()
@@ -155,6 +155,7 @@ cmd_run() {
 cmd_check() {
 	local n=$1
 	shift
+	# shellcheck disable=SC2034 # for the stages (boot.sh, parse.sh)
 	MODE=check
 	find_lab "$n"
 	load_conf

@@ -64,7 +64,7 @@ reset_work() {
 		"STEP=k gives a copy with the steps before k solved: STEP=$n leaves only the last step to you; SOLUTION=1 grades the complete solution."
 	mkdir -p "$LDIR/work"
 	if [ -e "$WORKF" ]; then
-		last=$(ls -1dv "$WORKF".bak-* 2>/dev/null | tail -1)
+		last=$(first "$(printf '%s\n' "$WORKF".bak-* | sort -V | tail -1)")
 		if [ -n "$last" ] && same_copy "$WORKF" "$last"; then
 			say "your previous copy was already saved as $(rel "$last")"
 		else

@@ -18,7 +18,6 @@ debian12() {
 	local ID='' VERSION_ID='' PRETTY_NAME=''
 	command -v apt-get >/dev/null && command -v dpkg >/dev/null ||
 		die "$1: this host has no apt-get or dpkg (it is not Debian)." "$2"
-	# shellcheck disable=SC1091
 	. /etc/os-release 2>/dev/null || true
 	[ "$ID" = debian ] && [ "$VERSION_ID" = 12 ] ||
 		die "$1: the packages are Debian 12's; this host is ${PRETTY_NAME:-unknown}." "$2"

@@ -1,18 +1,23 @@
 # Shared helpers for the kit's scripts: paths, messages, stamps.
 # Sourced, never run.  Every script that fails says what happened and what
-# to do in one paragraph, then exits non-zero (die).
+# to do in one paragraph, then exits non-zero (die).  Its variables are
+# for the scripts that source it (shellcheck, which reads lib.sh alone,
+# calls them unused: SC2034).
 
 KIT=$(cd "${BASH_SOURCE[0]%/*}/../.." && pwd)
 BUILD=${BUILD:-$KIT/build}
+# shellcheck disable=SC2034 # for the sourcing scripts
 TREE=$BUILD/linux
 # The kit's user-space C library (guest/include/kit/: the LSM ABI, the
 # LSM names, the trace parser, the timing, files and Landlock helpers),
 # included as "kit/NAME.h" by the guest's tools, the tests and the graders.
+# shellcheck disable=SC2034 # for the sourcing scripts
 KITINC=$KIT/guest/include
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 # The reference kernel (FLAVOUR=mainline): Debian's 6.12, unpatched, in a
 # tree of its own (scripts/kernel/tree-mainline.sh).
 MAINLINE_TARBALL=${MAINLINE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+# shellcheck disable=SC2034 # for the sourcing scripts
 MAINLINE_TREE=$BUILD/linux-6.12
 FLAVOUR=${FLAVOUR:-normal}
 STAMPS=$BUILD/stamps
@@ -23,6 +28,7 @@ LOGS=$BUILD/logs
 flavour_dir() {
 	if [ "$FLAVOUR" = normal ]; then echo "$BUILD"; else echo "$BUILD/$FLAVOUR"; fi
 }
+# shellcheck disable=SC2034 # for the sourcing scripts
 KOUT=$BUILD/kbuild/$FLAVOUR
 
 # series_headers: the UAPI headers of a kernel built with the series (the
@@ -134,6 +140,19 @@ die() {
 
 say() { printf 'kit: %s\n' "$*"; }
 
+# rel PATH: PATH as messages show it, relative to the kit when it is in it
+# (build/logs/x.log), else as it is.  scripts/lib/kitpath.py's rel is its
+# twin, for the Python scripts.
+rel() { printf '%s\n' "${1#"$KIT"/}"; }
+
+# first PATH...: the first PATH that exists, or nothing: a glob's first
+# match (a glob that matches nothing is itself, which does not exist).
+first() {
+	local p
+	for p; do [ -e "$p" ] && { printf '%s\n' "$p"; return 0; }; done
+	return 0
+}
+
 # A stamp holds a digest of the inputs of a step; the step runs again only
 # when the digest differs.  digest FILE... prints one digest for all files.
 digest() {
@@ -183,13 +202,14 @@ quick_set() {
 	: >"$STAMPS/$1.done"
 }
 quick_ok() {
-	local q=$STAMPS/$1 env=$2 saved= p out=()
+	local q=$STAMPS/$1 env=$2 saved='' p out=()
 	shift 2
 	[ -f "$q.seen" ] && [ -f "$q.done" ] && [ -f "$q.watch" ] && [ -f "$q.env" ] || return 1
 	IFS= read -r -d '' saved <"$q.env" || true
 	[ "$saved" = "$env" ] || return 1
 	for p; do out+=(-o -path "$p"); done
 	[ ${#out[@]} -gt 0 ] || out=(-o -false)
+	# shellcheck disable=SC2185 # the paths are -files0-from's: find takes no other
 	[ -z "$(find -files0-from "$q.watch" -maxdepth 1 \( -name . -prune -o -true \) \
 		-cnewer "$q.seen" \( ! \( "${out[@]:1}" \) -o -cnewer "$q.done" \) -print -quit 2>&1)" ]
 }
@@ -230,6 +250,7 @@ files_digest() {
 
 # The files of demo-lsm/ that scripts/kernel/tree.sh mirrors into the tree's
 # security/toylsm/ (find tests): the only ones the kernel is built from.
+# shellcheck disable=SC2034 # for the sourcing scripts
 TOYLSM_FILES=( \( -name '*.[ch]' -o -name Makefile -o -name Kconfig -o -name .kunitconfig \) )
 
 # The series: the patches of patches/series, in its order.
@@ -250,8 +271,9 @@ series_digest() {
 # that stack's kernel command line ("default" by nothing); other words stay.
 # (No process started: make lab asks it for every boot's label.)
 stack_cmdline() {
-	local w out=() name line_ words
-	for w in $*; do
+	local w out=() name line_ words ws
+	read -ra ws <<<"$*"
+	for w in "${ws[@]}"; do
 		while IFS='|' read -r name line_; do
 			[[ $name != *([[:space:]])#* ]] || continue
 			name=${name//[[:space:]]/}

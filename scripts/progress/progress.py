@@ -55,6 +55,7 @@ import stat
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+from kitpath import rel  # noqa: E402
 from quote import quoted  # noqa: E402
 from safefile import BadInput, write_whole  # noqa: E402
 from runrecord import boot_names, load_last  # noqa: E402
@@ -107,12 +108,6 @@ def mine(labs_dir, labs):
             raise BadInput('%s holds the run of lab %d, not of lab %d' % (rel(folder), t['lab'], num))
         out[num] = t
     return out
-
-
-def rel(path):
-    kit = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    path = os.path.abspath(path)
-    return path[len(kit) + 1:] if path.startswith(kit + os.sep) else path
 
 
 def result_text(t):

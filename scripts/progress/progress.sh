@@ -18,6 +18,7 @@ set -uo pipefail
 . "$KIT/scripts/lab/conf.sh"
 . "$KIT/scripts/lab/work.sh"	# count_steps, for lab_table
 
+# shellcheck disable=SC2034 # for conf.sh's lab_dirs
 LABS=${LABS_DIR:-$KIT/labs}	# LABS_DIR: for tests/host/progress.sh only
 [ -z "${OUT:-}" ] || [ -z "${FROM:-}" ] ||
 	die "make progress takes OUT=FILE (write your progress file) or FROM=DIR (read a folder of them), not both."

@@ -66,7 +66,7 @@ read -r _ p f s <<<"$counts"
 case $rc in
 124|125|126|127)
 	why=$(grep 'guest FAILED' "$BUILD/run/boot-$name.err" | sed 's/.*): //')
-	echo "FAIL [$name] boot: $why (log: ${log#"$KIT"/})"
+	echo "FAIL [$name] boot: $why (log: $(rel "$log"))"
 	f=$((f + 1)) ;;
 esac
 echo "COUNTS $p $f $s"

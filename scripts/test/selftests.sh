@@ -129,10 +129,10 @@ compare() {
 # kernel column 3 when there is one (the same stack without the series'
 # own module).
 cmdline() {
-	local line name kitline pristline
+	local line kitline pristline
 	line=$(awk -F'|' -v s="$2" '!/^[ \t]*#/ && NF > 1 { x = $1; gsub(/[ \t]/, "", x); if (x == s) { print; exit } }' "$STACKS")
 	[ -n "$line" ] || die "no stack '$2' in tests/selftests/stacks." "Name one of its first column."
-	IFS='|' read -r name kitline pristline <<<"$line"
+	IFS='|' read -r _ kitline pristline <<<"$line"
 	kitline=$(echo "$kitline" | xargs) pristline=$(echo "${pristline:-}" | xargs)
 	[ -n "$kitline" ] || die "stack '$2' of tests/selftests/stacks has no command line." "Give it one in the second column."
 	if [ "$1" = pristine ] && [ -n "$pristline" ]; then echo "$pristline"; else echo "$kitline"; fi
@@ -181,20 +181,20 @@ build_tests() {
 	say "selftests: building the pristine 6.1 selftests (static)"
 	rm -rf "$OUTD/root" && mkdir -p "$OUTD/root"
 	: >"$log"
-	for suite in $(awk '!/^#/ && NF { print $1 }' "$PROGS" | sort -u); do
+	while read -r suite; do
 		d=$OUTD/root/$suite; mkdir -p "$d"
 		if [ "$suite" = prctl ]; then
-			for prog in $(awk -v s=prctl '$1 == s { print $2 }' "$PROGS"); do
+			while read -r prog; do
 				gcc -static -o "$d/$prog" "$BTREE/tools/testing/selftests/prctl/$prog.c" >>"$log" 2>&1 ||
 					die "the selftest prctl/$prog does not build (log: $log)." "See the log's last lines."
-			done
+			done < <(awk -v s=prctl '$1 == s { print $2 }' "$PROGS")
 			continue
 		fi
 		make -C "$BTREE/tools/testing/selftests/$suite" OUTPUT="$d" \
 			KHDR_INCLUDES="-isystem $HDRS" LDFLAGS=-static >>"$log" 2>&1 ||
 			die "the selftests of $suite do not build (log: $log)." \
 			    "The static libraries come from libcap-dev and libcap-ng-dev (make deps installs them)."
-	done
+	done < <(awk '!/^#/ && NF { print $1 }' "$PROGS" | sort -u)
 	while read -r suite prog; do
 		case "$suite" in ''|'#'*) continue ;; esac
 		[ -x "$OUTD/root/$suite/$prog" ] || die "selftest $suite/$prog was not built (log: $log)." "Check tests/selftests/programs."
@@ -226,7 +226,7 @@ one_boot() {
 	if [ $rc -ne 0 ]; then
 		echo "not ok boot $kern [$stack]: the guest failed (status $rc): $(head -c 300 "$OUTD/$kern-$stack.err")"
 	elif [ ! -s "$RES/$kern-$stack.txt" ]; then
-		echo "not ok boot $kern [$stack]: no result in ${LOGS#"$KIT"/}/guest-selftests-$kern-$stack.out"
+		echo "not ok boot $kern [$stack]: no result in $(rel "$LOGS")/guest-selftests-$kern-$stack.out"
 	else
 		echo "ok boot $kern [$stack]: $(wc -l <"$RES/$kern-$stack.txt") results in $((SECONDS - t)) s"
 	fi >"$RES/$kern-$stack.line"
@@ -248,7 +248,7 @@ for b in "${order[@]}"; do
 	n=$((n + 1))
 	line=$(cat "$RES/$b.line" 2>/dev/null) || line="not ok boot ${b%%-*} [${b#*-}]: its runner ended without a verdict"
 	case "$line" in not\ ok*) fails=$((fails + 1)) ;; esac
-	echo "$line" | sed "s/^\(not \)\{0,1\}ok /&$n /"
+	case "$line" in not\ ok\ *) echo "not ok $n ${line#not ok }" ;; ok\ *) echo "ok $n ${line#ok }" ;; *) echo "$line" ;; esac
 done
 rm -f "$RES/table.md"
 # Only the stacks of this run are compared.
@@ -263,5 +263,5 @@ read -r _ m bad <<<"$(printf '%s\n' "$out" | grep '^COMPARED')"
 	cat "$cmpd/table.md" 2>/dev/null
 } >"$OUTD/report.md"
 echo "1..$((n + m))"
-echo "# selftests: $((SECONDS - t0)) s in all; table in ${OUTD#"$KIT"/}/report.md"
+echo "# selftests: $((SECONDS - t0)) s in all; table in $(rel "$OUTD")/report.md"
 [ "$fails" -eq 0 ] && [ "$bad" -eq 0 ]

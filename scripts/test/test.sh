@@ -116,7 +116,7 @@ while IFS='|' read -r name append progs; do
 		continue
 	fi
 	slot
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2086 # $progs: the boot's programs, a word each
 	{ FLAVOUR=${fl:-$FLAVOUR} "$KIT/scripts/test/run-boot.sh" "$name" "$append" $progs >"$out"; touch "$out.done"; } </dev/null &
 	names+=("$name") outs+=("$out")
 	flush
@@ -148,6 +148,6 @@ if [ -s "$SKIPS" ]; then
 				printf "      %s: %s\n", l, s } }' "$SKIPS"
 	done
 fi
-echo "kit: test time $((SECONDS - t0)) s; logs in ${LOGS#"$KIT"/}/"
+echo "kit: test time $((SECONDS - t0)) s; logs in $(rel "$LOGS")/"
 if [ "$S" -gt 0 ]; then echo "$P passed, $F failed, $S skipped"; else echo "$P passed, $F failed"; fi
 [ "$F" -eq 0 ] && [ "$P" -gt 0 ]

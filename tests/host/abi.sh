@@ -10,20 +10,17 @@
 # TAP on stdout.  ABI_OFFLINE=1: the checker's cases only.
 set -u
 K=$(cd "$(dirname "$0")/../.." && pwd -P)
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-n=0 bad=0
+# shellcheck source=tests/host/tap.bash
+. "$K/tests/host/tap.bash"
 res() {	# res WANT(0|1) DESCRIPTION: after a run that left its status in $rc
-	n=$((n + 1))
 	if { [ "$1" = 0 ] && [ "$rc" = 0 ]; } || { [ "$1" = 1 ] && [ "$rc" != 0 ]; }; then
-		echo "ok $n $2"
+		ok "$2"
 	else
-		echo "not ok $n $2 (exit $rc)"; sed 's/^/# /' "$T/out"; bad=1
+		notok "$2 (exit $rc)"; diag <"$T/out"
 	fi
 }
 has() {	# has PATTERN DESCRIPTION: in the last output
-	n=$((n + 1))
-	if grep -qE "$1" "$T/out"; then echo "ok $n $2"; else echo "not ok $n $2"; sed 's/^/# /' "$T/out"; bad=1; fi
+	if grep -qE "$1" "$T/out"; then ok "$2"; else notok "$2"; diag <"$T/out"; fi
 }
 chk() { /usr/bin/python3 "$K/scripts/test/abi.py" check "$T/kit" "$T/main" "$T/doc" >"$T/out" 2>&1; rc=$?; }
 
@@ -59,11 +56,9 @@ has '^  list: IDs by name +capability,smack +capability,smack$' "... and not the
 # failure to boot or build is a failure.
 if [ -f "$K/build/mainline/bzImage" ] && [ -z "${ABI_OFFLINE:-}" ]; then
 	"$K/scripts/test/abi.sh" --check >"$T/out" 2>&1; rc=$?
-	sed 's/^/# /' "$T/out"
+	diag <"$T/out"
 	res 0 "make abi CHECK=1: the kit's kernel and mainline 6.12 differ exactly as docs/stacking-then-and-now.md#abi says"
 else
-	n=$((n + 1))
-	echo "ok $n make abi CHECK=1 # SKIP the reference kernel is not built (make mainline, or make abi CHECK=1, builds it)"
+	skip "make abi CHECK=1" "the reference kernel is not built (make mainline, or make abi CHECK=1, builds it)"
 fi
-echo "1..$n"
-exit $bad
+done_testing

@@ -44,7 +44,7 @@ check() {
 	local desc=$1 m=$T/mutant-$((nm += 1)).awk e
 	if ! e=$(table "$K/$P"); then
 		notok "$desc"
-		sed 's/^/# /' <<<"$e" | head -14
+		diag 14 <<<"$e"
 		return
 	fi
 	sed -e "$2" "$K/$P" >"$m"
@@ -107,7 +107,7 @@ GUEST
 }
 if ! e=$(runner "$K" 2>&1); then
 	notok "the runner: every boot once a round, ABBA, a block per boot"
-	sed 's/^/# /' <<<"$e" | head -12
+	diag 12 <<<"$e"
 else
 	mkdir -p "$T/wrong/scripts"
 	cp -r "$K/scripts/." "$T/wrong/scripts/"
@@ -127,4 +127,4 @@ if out=$(printf 'BENCH getppid 1 1 1\n' | awk -f "$K/$P" 2>&1); then
 else
 	ok "a log without HOOKWALK blocks is refused"
 fi
-echo "1..$n"
+done_testing

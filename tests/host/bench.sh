@@ -14,6 +14,7 @@ echo "1..1"
 # STALE_SABOTAGE: a sed script applied to a copy of bench-lib.sh.
 benchstale() (
 	sed -e "${STALE_SABOTAGE:-}" "$K/scripts/bench/bench-lib.sh" >"$T/bench-lib.sh"
+	# shellcheck disable=SC2034 # bench-lib.sh's
 	KIT=$K
 	# shellcheck source=/dev/null
 	. "$T/bench-lib.sh"

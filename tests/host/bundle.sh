@@ -13,8 +13,6 @@ K=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tests/host/tap.bash
 . "$K/tests/host/tap.bash"
 echo "1..2"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 
 # A stand-in apt-get that logs its calls; a scratch copy of the scripts
 # (BSAB: a sed script applied to its scripts/bundle/install.sh).
@@ -84,4 +82,4 @@ bare() {
 	fi
 }
 scenario "the bundle on a bare Debian 12 with no network: installed, then make lab 1 SOLUTION=1 passes" bare
-[ ! -s "$T/figures" ] || sed 's/^/# /' "$T/figures"
+[ ! -s "$T/figures" ] || diag <"$T/figures"

@@ -10,15 +10,18 @@
 # listed in UIGN below that concern the kernel alone or are plain
 # user-space practice; those files are checked in parallel.
 K=$(cd "$(dirname "$0")/../.." && pwd)
-# The tree of the build folder in use (BUILD, as for every kit script).
-T=${BUILD:-$K/build}/linux
+# shellcheck source=tests/host/tap.bash
+. "$K/tests/host/tap.bash"
+# CT: the tree whose checkpatch.pl checks, of the build folder in use
+# (BUILD, as for every kit script); T is tap.bash's scratch folder.
+CT=${BUILD:-$K/build}/linux
 mapfile -t P < <(sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$K/patches/series" | grep -v '^$')
 if [ ${#P[@]} -eq 0 ]; then echo "1..0 # SKIP the series is empty"; exit 0; fi
 # Without the tree nothing can be checked: say so as a failure, never as
 # patches that passed.
-if [ ! -x "$T/scripts/checkpatch.pl" ]; then
+if [ ! -x "$CT/scripts/checkpatch.pl" ]; then
 	echo "1..1"
-	echo "not ok 1 no $T/scripts/checkpatch.pl: the tree is not extracted (make kernel does it)"
+	notok "no $CT/scripts/checkpatch.pl: the tree is not extracted (make kernel does it)"
 	exit 0
 fi
 # checkpatch's answers are kept, as ccache keeps objects: in
@@ -31,10 +34,10 @@ fi
 CACHE=${KIT_CHECKPATCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kit-checkpatch}
 # Whether the SPDX check can run (spdxcheck.py's modules) is part of it.
 spdx_ok=$(PATH=/usr/bin:$PATH /usr/bin/python3 -c 'import git, ply' 2>/dev/null && echo spdx)
-# toolsum: the digest of the checker of tree $T.
+# toolsum: the digest of the checker of tree $CT.
 toolsum() {
-	{ cat "$T/scripts/checkpatch.pl" "$T/scripts/spelling.txt" \
-		"$T/scripts/const_structs.checkpatch" "$T/scripts/spdxcheck.py"; echo "$spdx_ok format 2"; } 2>/dev/null |
+	{ cat "$CT/scripts/checkpatch.pl" "$CT/scripts/spelling.txt" \
+		"$CT/scripts/const_structs.checkpatch" "$CT/scripts/spdxcheck.py"; echo "$spdx_ok format 2"; } 2>/dev/null |
 		sha256sum | cut -c1-64
 }
 TOOLSUM=$(toolsum)
@@ -57,7 +60,7 @@ checkpatch_cached() {
 		sed "s|@FILE@|$f|g" "$CACHE/$key"
 		return
 	fi
-	out=$(cd "$T" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl "$@" "$f" 2>&1)
+	out=$(cd "$CT" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl "$@" "$f" 2>&1)
 	rc=$?
 	if [ "$CACHE" != off ] && { [ $rc = 0 ] || [ $rc = 1 ]; } && mkdir -p "$CACHE"; then
 		printf '%s\nrc=%d\n' "$out" $rc | sed "s|$f|@FILE@|g" >"$CACHE/$key.$$" &&
@@ -109,7 +112,7 @@ complaints() {
 	# Debian's /usr/bin/python3 (with python3-ply) for checkpatch's SPDX check, even
 	# where a python3 of pyenv or a venv comes first in PATH.
 	if [ "${2:-}" = fresh ]; then
-		out=$(cd "$T" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --show-types --terse \
+		out=$(cd "$CT" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --show-types --terse \
 			--no-summary "$1" 2>&1)
 	else
 		out=$(checkpatch_cached "series $SERIESSUM" "$1" --strict --show-types --terse --no-summary)
@@ -149,22 +152,20 @@ diff --git a/security/security.c b/security/security.c
   * Security plug functions
 EOP
 if [ -n "$(complaints "$bad" fresh)" ]; then
-	echo "ok 1 the checker flags a patch with style errors"
+	ok "the checker flags a patch with style errors"
 else
-	echo "not ok 1 the checker flags a patch with style errors"
+	notok "the checker flags a patch with style errors"
 fi
 rm -f "$bad"
 
 # verdict DESC COMPLAINTS: the next test, DESC, passes when there are no
 # complaints; else it fails with their first ten lines as diagnostics.
-i=1
 verdict() {
-	i=$((i + 1))
 	if [ -z "$2" ]; then
-		echo "ok $i $1"
+		ok "$1"
 	else
-		echo "not ok $i $1"
-		printf '%s\n' "$2" | sed 's/^/# /' | head -10
+		notok "$1"
+		printf '%s\n' "$2" | diag 10
 	fi
 }
 for p in "${P[@]}"; do
@@ -177,10 +178,9 @@ done
 # MACRO_ARG_UNUSED in patch 0017 and GIT_COMMIT_ID in 0019, which 6.1's
 # passed).  The same rule: an error fails, a warning or check passes only
 # if the commit message names its type.
-i=$((i + 1))
-T61=$T TOOLSUM61=$TOOLSUM
-T=${BUILD:-$K/build}/linux-6.12
-if [ -x "$T/scripts/checkpatch.pl" ]; then
+CT61=$CT TOOLSUM61=$TOOLSUM
+CT=${BUILD:-$K/build}/linux-6.12
+if [ -x "$CT/scripts/checkpatch.pl" ]; then
 	TOOLSUM=$(toolsum)
 	bad=
 	for p in "${P[@]}"; do
@@ -188,15 +188,16 @@ if [ -x "$T/scripts/checkpatch.pl" ]; then
 		[ -z "$b" ] || bad+="$p: $b"$'\n'
 	done
 	if [ -z "$bad" ]; then
-		echo "ok $i the series passes the reference tree's checkpatch.pl --strict (6.12), ${#P[@]} patches"
+		ok "the series passes the reference tree's checkpatch.pl --strict (6.12), ${#P[@]} patches"
 	else
-		echo "not ok $i the series passes the reference tree's checkpatch.pl --strict (6.12)"
-		printf '%s' "$bad" | sed "s|$K/||" | sed 's/^/# /' | head -10
+		notok "the series passes the reference tree's checkpatch.pl --strict (6.12)"
+		printf '%s' "$bad" | sed "s|$K/||" | diag 10
 	fi
 else
-	echo "ok $i # SKIP the reference tree's checkpatch.pl: no build/linux-6.12 (make mainline extracts it; CI's reference stage runs this suite then)"
+	skip "the series passes the reference tree's checkpatch.pl --strict (6.12)" \
+		"no build/linux-6.12 (make mainline extracts it; CI's reference stage runs this suite then)"
 fi
-T=$T61 TOOLSUM=$TOOLSUM61
+CT=$CT61 TOOLSUM=$TOOLSUM61
 
 # file_complaints FILE: every checkpatch line about a whole file.
 file_complaints() {
@@ -210,11 +211,10 @@ flags() {
 	local badc
 	badc=$(mktemp --suffix=.c)
 	printf '%b' "$2" >"$badc"
-	i=$((i + 1))
 	if CACHE=off file_complaints "$badc" | grep -q "$1"; then
-		echo "ok $i the -f checker flags $3"
+		ok "the -f checker flags $3"
 	else
-		echo "not ok $i the -f checker flags $3${4:+: $4}"
+		notok "the -f checker flags $3${4:+: $4}"
 	fi
 	rm -f "$badc"
 }
@@ -255,7 +255,7 @@ for n in "${!ufiles[@]}"; do
 	else
 		printf '%s\0%s\0' "$n" "${ufiles[n]}"
 	fi
-done | (cd "$T" && PATH=/usr/bin:$PATH xargs -0 -r -n 2 -P "$(nproc)" sh -c \
+done | (cd "$CT" && PATH=/usr/bin:$PATH xargs -0 -r -n 2 -P "$(nproc)" sh -c \
 	'./scripts/checkpatch.pl --strict --terse --show-types --no-summary --ignore "$0" -f "$3" \
 		>"$1/$2.out" 2>&1; echo $? >"$1/$2.rc"' "$ign" "$ud" 2>/dev/null)
 # Keep the new answers (not the bad file's: it always runs).
@@ -276,11 +276,10 @@ ucomplaints() {
 	*) echo "checkpatch did not run (exit status '${rc}'): $(tail -1 "$ud/$1.out" 2>/dev/null)" ;;
 	esac
 }
-i=$((i + 1))
 if ucomplaints 0 | grep -q ':TRAILING_STATEMENTS:'; then
-	echo "ok $i the user-space checker flags a C file with a trailing statement"
+	ok "the user-space checker flags a C file with a trailing statement"
 else
-	echo "not ok $i the user-space checker flags a C file with a trailing statement"
+	notok "the user-space checker flags a C file with a trailing statement"
 fi
 n=0
 for f in "${UF[@]}"; do

@@ -15,8 +15,8 @@
 # Plain bash and POSIX awk only.
 set -u
 K=$(cd "$(dirname "$0")/../.." && pwd -P)
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+# shellcheck source=tests/host/tap.bash
+. "$K/tests/host/tap.bash"
 # cite_verdict
 # shellcheck source=tests/host/cites.bash
 . "$K/tests/host/cites.bash"
@@ -87,26 +87,25 @@ echo "1..$((${#MDS[@]} + 1))"
 
 # The checker reports a wrong line: a copy of demo-lsm/ and a README that
 # cites a real function one line off, and one that cites it right.
-mkdir -p "$TMP/demo-lsm"
-f=$(ls "$K"/demo-lsm/*.c | head -1)
-cp "$f" "$TMP/demo-lsm/"
+mkdir -p "$T/demo-lsm"
+cs=("$K"/demo-lsm/*.c)
+f=${cs[0]}
+cp "$f" "$T/demo-lsm/"
 fn=$(grep -m1 -E '^[a-z].*[a-z_]+\(' "$f" | grep -v ';' | sed -E 's/.*[^a-z_]([a-z_]+)\(.*/\1/')
 ln=$(defline "$K" "demo-lsm/${f##*/}" "$fn()")
-printf '`demo-lsm/%s`: `%s()` (line %d)\n' "${f##*/}" "$fn" "$((ln + 1))" >"$TMP/wrong.md"
-printf '`demo-lsm/%s`: `%s()`\n(line %d)\n' "${f##*/}" "$fn" "$ln" >"$TMP/right.md"
-w=$(check "$TMP" wrong.md) r=$(check "$TMP" right.md)
+printf '`demo-lsm/%s`: `%s()` (line %d)\n' "${f##*/}" "$fn" "$((ln + 1))" >"$T/wrong.md"
+printf '`demo-lsm/%s`: `%s()`\n(line %d)\n' "${f##*/}" "$fn" "$ln" >"$T/right.md"
+w=$(check "$T" wrong.md) r=$(check "$T" right.md)
 if [ -n "$fn" ] && [ -n "$ln" ] && [ "${w%%$'\t'*}" = "not ok" ] && [ "${r%%$'\t'*}" = ok ] &&
    [ "${r##*$'\t'}" = "1 citation(s)" ]; then
-	echo "ok 1 the checker reports a citation one line off ($fn in ${f##*/}) and passes the right one"
+	ok "the checker reports a citation one line off ($fn in ${f##*/}) and passes the right one"
 else
-	echo "not ok 1 the checker reports a citation one line off and passes the right one"
-	printf '# %s\n# %s\n' "$w" "$r"
+	notok "the checker reports a citation one line off and passes the right one"
+	printf '%s\n%s\n' "$w" "$r" | diag
 fi
 
-i=1
 for md in "${MDS[@]}"; do
-	i=$((i + 1))
 	res=$(check "$K" "$md")
 	IFS=$'\t' read -r v m d <<<"$res"
-	cite_verdict $i "$m: line numbers of demo-lsm/ true" "$v" "$d"
+	cite_verdict "$m: line numbers of demo-lsm/ true" "$v" "$d"
 done

@@ -30,8 +30,8 @@
 # "**Patch:** [`NAME`](../patches/NAME)".  Plain bash and POSIX awk only.
 set -u
 K=$(cd "$(dirname "$0")/../.." && pwd -P)
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+# shellcheck source=tests/host/tap.bash
+. "$K/tests/host/tap.bash"
 
 # series_of ROOT: the patch names of ROOT/patches/series, in order.
 series_of() {
@@ -279,7 +279,7 @@ self() {	# self DESCRIPTION EXPECT(ok|fail) OUTPUT
 }
 
 W=$K/docs/walkthrough.md
-S=$TMP/self
+S=$T/self
 mkdir -p "$S/patches" "$S/docs"
 # The first excerpt of the walkthrough, and its patch, as the specimen.
 spec=$(awk '/^```.*from:patches\// && !f { f = 1; print; next } f { print; if (/^```[ \t]*$/) exit }' "$W" 2>/dev/null)
@@ -347,10 +347,12 @@ linked+=("$K"/labs/**/*.md)
 mapfile -t -O "${#R[@]}" R < <(check_links "$K" "${linked[@]}")
 mapfile -t -O "${#R[@]}" R < <(check_standalone "$K")
 
-# make help's kernel line names each flavour the docs build with "make
-# kernel FLAVOUR=X" (issue 29, item 9: it said FLAVOUR=debug only, where
-# docs/gdb.md says FLAVOUR=gdb for the debug-info kernel).
-help=$(make -s -C "$K" help 2>/dev/null | grep -E '^ *make kernel ')
+# make help's kernel entry (its line and the lines wrapped under it)
+# names each flavour the docs build with "make kernel FLAVOUR=X" (issue
+# 29, item 9: it said FLAVOUR=debug only, where docs/gdb.md says
+# FLAVOUR=gdb for the debug-info kernel).
+help=$(make -s -C "$K" help 2>/dev/null | awk '/^ *make kernel / { on = 1; print; next }
+	on && /^          / { print; next } { on = 0 }' | tr -s ' \n' ' ')
 while read -r fl; do
 	d="make help's kernel line names FLAVOUR=$fl, which the docs build with make kernel"
 	if grep -qE "FLAVOUR=$fl([^a-z-]|$)" <<<"$help"; then R+=("ok	$d	")
@@ -359,10 +361,12 @@ done < <(grep -rhozE 'make kernel[[:space:]]+FLAVOUR=[a-z-]+' "$K"/docs/*.md "$K
 	tr '\0' '\n' | sed -n 's/.*FLAVOUR=//p' | sort -u)
 
 echo "1..${#R[@]}"
-i=0
 for r in "${R[@]}"; do
-	i=$((i + 1))
 	IFS=$'\t' read -r st desc why <<<"$r"
-	echo "$st $i $desc"
-	[ -z "$why" ] || [ "$st" = ok ] || printf '%s\n' "$why" | tr '\037' '\n' | sed -e '/^$/d' -e 's/^/# /'
+	if [ "$st" = ok ]; then
+		ok "$desc"
+	else
+		notok "$desc"
+		[ -z "$why" ] || printf '%s\n' "$why" | tr '\037' '\n' | sed -e '/^$/d' | diag
+	fi
 done

@@ -68,7 +68,7 @@ expect() {
 	else
 		notok "$desc"
 		echo "# exit $rc (want $want); want /$ere/ in:"
-		sed 's/^/# /' <<<"$out" | head -12
+		diag 12 <<<"$out"
 	fi
 }
 doctor() {	# doctor STANDINS [VAR=VALUE...]: make doctor on that host

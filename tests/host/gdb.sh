@@ -31,8 +31,8 @@
 # as the kit's kernel; docs/performance.md) and three boots under gdb.
 K=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-$K/build}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+# shellcheck source=tests/host/tap.bash
+. "$K/tests/host/tap.bash"
 
 if ! command -v gdb >/dev/null; then
 	echo "1..0 # SKIP gdb is not installed (make deps installs it)"
@@ -40,12 +40,9 @@ if ! command -v gdb >/dev/null; then
 fi
 N=9
 echo "1..$N"
-n=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-notok() { n=$((n + 1)); echo "not ok $n $*"; }
 bail() {
-	sed 's/^/# /' "$2" | tail -15
-	while [ $n -lt $N ]; do notok "$1"; done
+	tail -n 15 "$2" | diag
+	while [ "$TAP_N" -lt $N ]; do notok "$1"; done
 	exit 1
 }
 
@@ -56,7 +53,6 @@ FLAVOUR=gdb "$K/scripts/kernel/kernel.sh" >"$T/kernel.txt" 2>&1 ||
 
 # The guest: the module order, its labels, a toylsm rule, then the open
 # that the breakpoint waits for.
-# shellcheck disable=SC2016
 CMD='cat /sys/kernel/security/lsm; echo
 echo "smack=$(cat /proc/self/attr/smack/current)"
 echo "toylsm=$(cat /proc/self/attr/toylsm/current)"
@@ -136,7 +132,7 @@ want_order() {	# want_order GUEST-OUT [wrong] [FILTER...]: the expected modules
 }
 check_hooks() {
 	local got want
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2086 # $hooked: the modules, a word each
 	want=$(want_order "$2" "${3:-}" $hooked)
 	got=$(section "$1" HOOKS | sed -nE 's/^ +[0-9]+\. ([a-z]+) .*/\1/p' | tr '\n' ' ' | xargs)
 	[ -n "$want" ] && [ "$got" = "$want" ]
@@ -172,11 +168,11 @@ check_lxps() {
 	section "$1" LXPS | grep -qE "^0x[0-9a-f]+ +$p +init\$"
 }
 
-case_() {	# case_ DESC CHECK: passes on the good session; fails without symbols and on a wrong expectation
+gdbcase() {	# gdbcase DESC CHECK: passes on the good session; fails without symbols and on a wrong expectation
 	local desc=$1 c=$2
 	if ! "$c" "$T/good.gdb" "$T/good.out"; then
 		notok "$desc"
-		sed 's/^/# /' "$T/good.gdb" | grep -v '^# $' | tail -40
+		diag <"$T/good.gdb" | grep -v '^# $' | tail -40
 	elif "$c" "$T/nosyms.gdb" "$T/nosyms.out"; then
 		notok "$desc (passes without the symbols too: the check cannot fail)"
 	elif "$c" "$T/good.gdb" "$T/good.out" wrong; then
@@ -191,14 +187,14 @@ case_() {	# case_ DESC CHECK: passes on the good session; fails without symbols 
 # returned the walk's answer.  [wrong]: another task's name.
 check_recipe() {
 	local comm=probe
-	[ "${2:-}" = wrong ] && comm=sh
+	[ "${2:-}" = wrong ] && comm='sh'
 	grep -qE 'hit Breakpoint 1, security_file_open' "$1" && grep -qE '^#1 .* do_dentry_open' "$1" &&
 		grep -qE "^task [0-9]+ \($comm\)\$" "$1" && grep -q '^Value returned is ' "$1"
 }
 desc="docs/gdb.md's batch recipe: lsm break file_open probe stops in the guest command's open (task probe), finish returns"
 if ! check_recipe "$T/recipe.gdb.out"; then
 	notok "$desc"
-	sed 's/^/# /' "$T/recipe.gdb.out" | tail -20
+	tail -n 20 "$T/recipe.gdb.out" | diag
 elif check_recipe "$T/good.gdb" || check_recipe "$T/recipe.gdb.out" wrong; then
 	notok "$desc (passes on the file-name breakpoint's session or for another task too: the check cannot fail)"
 else
@@ -209,12 +205,12 @@ if grep -q 'KIT-DONE .* status=0' "$T/good.out"; then
 	ok "the guest under gdb ran its command to the end (status 0)"
 else
 	notok "the guest under gdb ran its command to the end (status 0)"
-	sed 's/^/# /' "$T/good.gdb" | tail -20
+	tail -n 20 "$T/good.gdb" | diag
 fi
-case_ "gdb stops in security_file_open on the guest's open, with the open path in the backtrace" check_bt
-case_ "lsm hooks file_open: the order of /sys/kernel/security/lsm, modules with file_open (${hooked% })" check_hooks
-case_ "lsm active: every module of /sys/kernel/security/lsm, in order" check_active
-case_ "lsm task: the default interface LSM (the first module with contexts)" check_interface
-case_ "lsm task: Smack's and toylsm's labels as /proc/self/attr/*/current gives them" check_labels
-case_ "lsm toylsm: the rule the guest wrote" check_toylsm
-case_ "lx-ps (the kernel's vmlinux-gdb.py) lists the guest's init" check_lxps
+gdbcase "gdb stops in security_file_open on the guest's open, with the open path in the backtrace" check_bt
+gdbcase "lsm hooks file_open: the order of /sys/kernel/security/lsm, modules with file_open (${hooked% })" check_hooks
+gdbcase "lsm active: every module of /sys/kernel/security/lsm, in order" check_active
+gdbcase "lsm task: the default interface LSM (the first module with contexts)" check_interface
+gdbcase "lsm task: Smack's and toylsm's labels as /proc/self/attr/*/current gives them" check_labels
+gdbcase "lsm toylsm: the rule the guest wrote" check_toylsm
+gdbcase "lx-ps (the kernel's vmlinux-gdb.py) lists the guest's init" check_lxps

@@ -217,7 +217,7 @@ fi
 # figures: the times and sizes the last case measured, as TAP comments
 # (a passing case's own output is not shown).
 figures() {
-	[ -s "$T/figures" ] && sed 's/^/# /' "$T/figures"
+	[ -s "$T/figures" ] && diag <"$T/figures"
 	rm -f "$T/figures"
 }
 # fresh DIR: a copy of this checkout's files as they are now, no build/:
@@ -291,6 +291,7 @@ rootless() {
 	free=$(df -P -BG "$h" | awk 'NR == 2 { print $4 + 0 }')
 	[ "$free" -ge $ROOTLESS_GB ] || { echo "$h has $free GB free; the rootless case needs $ROOTLESS_GB GB (rootless podman's vfs copies each layer)"; exit 1; }
 	# (h is expanded now: the trap runs after the function has returned)
+	# shellcheck disable=SC2064 # expanded now, on purpose (above)
 	trap "su \"\$U\" -s /bin/bash -c 'podman rmi -f localhost/kit-lsm:latest; podman system prune -f' >/dev/null 2>&1; rm -rf $(printf '%q ' "$h/kit-test" "$h/kit-image.tar")" EXIT
 	(cd "$K" && make image-save OUT="$h/kit-image.tar" >/dev/null) || { echo "make image-save failed"; exit 1; }
 	fresh "$h/kit-test"

@@ -23,6 +23,7 @@ case_ "config fragments: the last fragment's value is the one asked; an option d
 # (tests/data/kbuild-standin.mk: it counts its runs, rebuilds by mtime as
 # Kbuild does, and its "bzImage" holds the sources it was built from).
 # SABOTAGE: a sed script applied to the scratch kit's kernel.sh first.
+# shellcheck disable=SC2030,SC2031 # what a case exports stays in its subshell, by design
 kbuildcase() (
 	S=$T/kb
 	rm -rf "$S"
@@ -46,7 +47,7 @@ kbuildcase() (
 	g init -q && g add -A && g commit -qm base &&
 	printf 'hello, patched\n' >"$F/README" && g commit -qam 'README: patched' &&
 	mkdir -p "$S/kit/patches" && g format-patch -q -1 -o "$S/kit/patches" &&
-	(cd "$S/kit/patches" && ls *.patch) >"$S/kit/patches/series" || exit 1
+	(cd "$S/kit/patches" && printf '%s\n' *.patch) >"$S/kit/patches/series" || exit 1
 	cd "$S/kit" || exit 1
 	mkdir -p configs demo-lsm guest/tests docs labs/common/kernel labs/08-fake/solution
 	echo 'CONFIG_TOY=y' >configs/kit.config
@@ -81,7 +82,7 @@ kbuildcase() (
 		"$S/git-status.log" "$(command -v git)" >"$S/bin/git"
 	chmod +x "$S/bin/git"
 	export PATH=$S/bin:$PATH DPKG_ADMINDIR=$S/dpkg KIT_QUICK_SLACK_MS=50
-	runs() { cat "$BUILD/kbuild/$1/kbuild-runs" 2>/dev/null | wc -l; }
+	runs() { { wc -l <"$BUILD/kbuild/$1/kbuild-runs"; } 2>/dev/null || echo 0; }
 	# kb WANT DESC [VAR=VALUE...]: kernel.sh (normal, or FLAVOUR=...)
 	# ran Kbuild WANT times (1 or 0); the first miss ends the case.
 	kb() {
@@ -208,6 +209,7 @@ kbuildcase() (
 # Kbuild (a forced run recompiles nothing); a clone whose demo-lsm/ or
 # patch differs builds its own.  CACHE_SABOTAGE: a sed script applied to
 # both clones' kernel.sh.
+# shellcheck disable=SC2030,SC2031 # what a case exports stays in its subshell, by design
 cachecase() (
 	CACHECASE=$T/kcache
 	rm -rf "$CACHECASE"
@@ -267,6 +269,7 @@ sabotaged "the kernel cache's restore renames the first clone's paths, not a nam
 # once did not: CC="ccache gcc" on the make line made the next make test
 # recompile the whole kernel, and keyed the cache on it.
 # CCACHE_SABOTAGE: a sed script applied to both clones' kernel.sh.
+# shellcheck disable=SC2030,SC2031 # what a case exports stays in its subshell, by design
 ccachecase() (
 	CACHECASE=$T/kcache-cc
 	rm -rf "$CACHECASE"
@@ -329,7 +332,6 @@ sabotaged "the quick stamp watches the tree as Kbuild read it: the folders it bu
 progress() (
 	sed -n '/^progress_msg() {/,/^}/p' "$K/scripts/kernel/kernel.sh" >"$T/progress.sh"
 	[ -z "${KERNEL_SABOTAGE:-}" ] || sed -i "$KERNEL_SABOTAGE" "$T/progress.sh"
-	# shellcheck disable=SC1091
 	. "$T/progress.sh"
 	chk() { local got; got=$(progress_msg "$1" "$2" "$3"); [ "$got" = "$4" ] || { echo "progress_msg $1 '$2' $3: '$got', not '$4'"; exit 1; }; }
 	chk 1007 "" 1 "1007 objects compiled (a first build here: no total known yet)"

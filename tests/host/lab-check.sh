@@ -19,13 +19,10 @@
 # kit: offline
 K=$(cd "$(dirname "$0")/../.." && pwd)
 CHECK=$K/scripts/lab/lab-check.sh
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-n=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-notok() { n=$((n + 1)); echo "not ok $n $*"; }
+# shellcheck source=tests/host/tap.bash
+. "$K/tests/host/tap.bash"
 
-mapfile -t DIRS < <(ls -d "$K"/labs/[0-9][0-9]-*/ | sed 's|/$||')
+mapfile -t DIRS < <(printf '%s\n' "$K"/labs/[0-9][0-9]-*/ | sed 's|/$||')
 
 # The traps: trap_ NAME FILE (in the scratch kit's labs/) SED-SCRIPT
 # MESSAGE.  The scratch lab is labs/99-scratch; its index row is the last.
@@ -96,7 +93,7 @@ for d in "${DIRS[@]}"; do
 		ok "make lab-check: $b${l#*"$b"}"
 	else
 		notok "make lab-check: $b"
-		awk -v b="$b" '$0 ~ "^kit: lab +[0-9]+ " b " " { on = 1; next } /^kit: / { on = 0 } on' <<<"$out" | sed 's/^/# /' | head -12
+		awk -v b="$b" '$0 ~ "^kit: lab +[0-9]+ " b " " { on = 1; next } /^kit: / { on = 0 } on' <<<"$out" | diag 12
 	fi
 done
 echo "# make lab-check, all $((${#DIRS[@]})) labs: $((SECONDS - t0)) s (exit $rc), load $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -145,14 +142,14 @@ if [ $rc -eq 0 ] && grep -qE '^kit: lab 99 99-scratch +ok ' <<<"$out"; then
 	ok "a scratch user-space lab (its folder and one index row) passes make lab-check ($(grep -m1 -oE 'ok \([0-9.]+ s\)' <<<"$out"))"
 else
 	notok "a scratch user-space lab (its folder and one index row) passes make lab-check (exit $rc)"
-	sed 's/^/# /' <<<"$out" | head -12
+	diag 12 <<<"$out"
 fi
 l=$(LABS_DIR=$T/labs make -s -C "$K" labs 2>&1 | grep -E '^ +99 +Scratch: your process ID, twice +5 min')
 mv "$T/labs/99-scratch" "$T/99-away"
 l2=$(LABS_DIR=$T/labs make -s -C "$K" labs 2>&1 | grep -E '^ +99 ')
 mv "$T/99-away" "$T/labs/99-scratch"
 if [ -n "$l" ] && [ -z "$l2" ]; then
-	ok "make labs lists the scratch lab ($(sed 's/  */ /g' <<<"$l"))"
+	ok "make labs lists the scratch lab ($(tr -s ' ' <<<"$l"))"
 else
 	notok "make labs lists the scratch lab, and not once its folder is gone ('$l', then '$l2')"
 fi
@@ -174,7 +171,7 @@ for i in "${!TN[@]}"; do
 		ok "$name: caught ($(grep -m1 -F -- "$msg" <<<"$out" | sed 's/^ *- //' | cut -c1-150))"
 	else
 		notok "$name: caught, with '$msg' (exit $rc)"
-		sed 's/^/# /' <<<"$out" | head -10
+		diag 10 <<<"$out"
 	fi
 done
 
@@ -192,7 +189,7 @@ if [ $rc -eq 0 ] && [ "$src" = scratch.c ] && [ $brc -ne 0 ] && grep -q 'bash ca
 	ok "a quoted SOURCE=\"scratch.c\" passes make lab-check and reads as scratch.c; an unclosed quote is an error naming lab.conf"
 else
 	notok "a quoted SOURCE=\"scratch.c\" passes make lab-check (exit $rc) and reads as scratch.c (got '$src'); an unclosed quote is an error (exit $brc: $bsrc)"
-	sed 's/^/# /' <<<"$out" | head -6
+	diag 6 <<<"$out"
 fi
 
 # 5b. A policy lab's given-*.sed edits given/ (the learner's edit that
@@ -209,7 +206,7 @@ if [ $rc -eq 0 ] && [ $brc -ne 0 ] &&
 	ok "a given-*.sed that edits only given/ passes make lab-check; one that edits nothing is refused"
 else
 	notok "a given-*.sed that edits only given/ passes make lab-check (exit $rc); one that edits nothing is refused (exit $brc)"
-	sed 's/^/# /' <<<"$out$bout" | grep -v '^# kit: lab 12 .* ok ' | head -8
+	diag <<<"$out$bout" | grep -v '^# kit: lab 12 .* ok ' | head -8
 fi
 
 # 5c. A policy skeleton's placeholders look like the lines around them:
@@ -229,7 +226,7 @@ if [ $rc -eq 0 ] && [ $brc -ne 0 ] &&
 	ok "a policy skeleton's placeholder indented or aligned unlike the lines around it is refused, with its line"
 else
 	notok "a policy skeleton's placeholder indented or aligned unlike the lines around it is refused (exit $brc)"
-	sed 's/^/# /' <<<"$bout" | head -8
+	diag 8 <<<"$bout"
 fi
 
 # 6. Nothing reads lab.conf but scripts/lab/conf.sh: no sed, grep, awk,
@@ -242,7 +239,7 @@ found=$(cd "$K" && reads scripts/*.sh scripts/lab/*.sh tests/host/*.sh .ci/* Mak
 	grep -vE '^(scripts/lab/conf.sh|tests/host/lab-check.sh):')
 if [ -n "$found" ]; then
 	notok "nothing reads lab.conf but its reader, scripts/lab/conf.sh"
-	sed 's/^/# /' <<<"$found" | head -8
+	diag 8 <<<"$found"
 elif [ -z "$(printf '%s\n' "$old" >"$T/old.sh"; reads "$T/old.sh")" ]; then
 	notok "nothing reads lab.conf but its reader (the pattern misses the old sed of SOURCE=: the case cannot fail)"
 else
@@ -260,7 +257,7 @@ fi
 # redefine, and a stage file that tests KIND again.
 kinds() (
 	cd "$1" || exit 1
-	local kinds k hooks f h miss= defined
+	local kinds k hooks f h miss='' defined
 	kinds=$(sed -nE 's/^[[:space:]]*case "\$KIND" in ([a-z|]+)\).*/\1/p' scripts/lab/conf.sh | tr '|' ' ')
 	[ -n "$kinds" ] || { echo "no 'case \"\$KIND\" in KIND|...)' in scripts/lab/conf.sh"; exit 1; }
 	hooks=$( { cat scripts/lab/kind-*.sh | sed -nE 's/^(kind_[a-z_]+)\(\).*/\1/p'
@@ -294,5 +291,5 @@ if [ $grc -eq 0 ] && [ $b1 -ne 0 ] && grep -q 'kind-policy.sh:kind_gdb' <<<"$bad
 	ok "each kind's file leaves every hook defined ($good); only load_conf tests KIND (mutants caught: a hook left out of the user kind's file, a KIND test in boot.sh)"
 else
 	notok "each kind's file leaves every hook defined and only load_conf tests KIND"
-	printf '%s\n' "kit ($grc): $good" "no kind_gdb in kind-user.sh ($b1): $bad1" "a KIND test in boot.sh ($b2): $bad2" | sed 's/^/# /' | head -12
+	printf '%s\n' "kit ($grc): $good" "no kind_gdb in kind-user.sh ($b1): $bad1" "a KIND test in boot.sh ($b2): $bad2" | diag 12
 fi

@@ -32,7 +32,7 @@
 K=$(cd "$(dirname "$0")/../.." && pwd)
 LAB=$K/scripts/lab/lab.sh
 G=${HINT_LABS:-[0-9][0-9]}	# HINT_LABS='0[1-7]': only those labs
-# shellcheck disable=SC2086
+# shellcheck disable=SC2086 # $G is a glob (HINT_LABS)
 mapfile -t FIX < <(ls "$K"/labs/$G-*/mistakes/*.c "$K"/labs/$G-*/mistakes/*.sed 2>/dev/null)
 if [ ${#FIX[@]} -eq 0 ]; then echo "1..0 # SKIP no mistakes/ fixtures"; exit 0; fi
 
@@ -58,9 +58,8 @@ mapfile -t LABDIRS < <(printf '%s\n' "${FIX[@]}" | sed 's|/mistakes/.*||' | sort
 for d in "${LABDIRS[@]}"; do is_kernel "$d" || plan=$((plan + 1)); done
 for f in "${FIX[@]}"; do plan=$((plan + 1 + $(expects "$f" | wc -l))); done
 echo "1..$plan"
-n=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-notok() { n=$((n + 1)); echo "not ok $n $*"; }
+# shellcheck source=tests/host/tap.bash
+. "$K/tests/host/tap.bash"
 
 # A lab on the reference kernel (lab.conf FLAVOUR=mainline: lab 11) is
 # graded when that kernel is built (make mainline), and skipped, with the
@@ -79,8 +78,7 @@ for d in "${LABDIRS[@]}"; do
 			[ -f "$f" ] && k=$((k + 1 + $(expects "$f" | wc -l)))
 		done
 		for _ in $(seq 1 "$k"); do
-			n=$((n + 1))
-			echo "ok $n $name: # SKIP runs on the reference kernel (lab.conf FLAVOUR=mainline), which is not built: make mainline (after make deps MAINLINE=1), 15-30 min cold"
+			skip "$name:" "runs on the reference kernel (lab.conf FLAVOUR=mainline), which is not built: make mainline (after make deps MAINLINE=1), 15-30 min cold"
 		done
 		continue
 	fi
@@ -131,7 +129,7 @@ for d in "${LABDIRS[@]}"; do
 			ok "$name: beside its mistakes, the reference solution passes every step"
 		else
 			notok "$name: beside its mistakes, the reference solution passes every step (${v:-no result})"
-			tail -5 "$gen/check.err" | sed 's/^/# /'
+			tail -5 "$gen/check.err" | diag
 		fi
 	fi
 	for f in "$d"/mistakes/*.c "$d"/mistakes/*.sed; do
@@ -154,7 +152,7 @@ for d in "${LABDIRS[@]}"; do
 			ok "$name/$b: compiles and is graded in every boot"
 		else
 			notok "$name/$b: compiles and is graded in every boot (${v:-no result})"
-			tail -5 "$gen/check.err" | sed 's/^/# /'
+			tail -5 "$gen/check.err" | diag
 		fi
 		vd1=$(vdir "$v") v2=$(grep "^VARIANT $tag-hint2 " <<<"$out")
 		while read -r e0; do
@@ -165,7 +163,7 @@ for d in "${LABDIRS[@]}"; do
 					ok "$name/$b: $e0"
 				else
 					notok "$name/$b: $e0 (not in ${vd#"$K"/}/compile.txt)"
-					head -6 "$vd/compile.txt" 2>/dev/null | sed 's/^/# /'
+					head -6 "$vd/compile.txt" 2>/dev/null | diag
 				fi
 				continue
 			fi

@@ -30,7 +30,7 @@ scenario "make lab 11 without the reference kernel: refused, and no copy made" r
 timeouts() (
 	cp "$K/scripts/lab/boot.sh" "$T/boot.sh"
 	[ -z "${BOOT_SABOTAGE:-}" ] || sed -i -e "$BOOT_SABOTAGE" "$T/boot.sh"
-	# shellcheck disable=SC1091
+	# shellcheck disable=SC1091 # a copy made at run time
 	. "$T/boot.sh"
 	unset TIMEOUT VARIANT_SECONDS
 	got="$(MODE=check boot_timeout 3) $(MODE=check VARIANT_SECONDS=20 boot_timeout 3)"
@@ -52,7 +52,6 @@ madeby() (
 	say() { :; }
 	die() { echo "die: $*"; exit 1; }
 	rel() { echo "$1"; }
-	# shellcheck disable=SC1091
 	. "$W/work.sh"
 	KIT=$K NUM=7 LDIR=$W/lab SOL=$D/skel-good.c WORKF=$W/lab/work/file.c
 	unset STEP SOLUTION
@@ -78,11 +77,12 @@ firstwords() (
 	die() { echo "die: $*"; exit 1; }
 	rel() { echo "$1"; }
 	elapsed() { echo 9; }
-	# shellcheck disable=SC1091
 	. "$K/scripts/lib/lib.sh" && . "$W/work.sh" && . "$W/report.sh"
+	# shellcheck disable=SC2034 # for the sourced work.sh and report.sh
 	KIT=$K NUM=7 LDIR=$W/lab SOL=$D/skel-good.c WORKF=$W/lab/work/file.c OUT=$W/out LABS=$W
 	unset STEP SOLUTION
 	pick_source >/dev/null
+	# shellcheck disable=SC2034 # for the sourced report.sh
 	BOOTS=(default) VERDICT=fail STEPS=3 PASSED=0 FAILED_STEPS="1 2 3"
 	out=$(verdict work)
 	grep -q 'set-up works' <<<"$out" || { echo "the untouched skeleton's run: $out"; exit 1; }

@@ -12,8 +12,7 @@
 K=$(cd "$(dirname "$0")/../.." && pwd)
 LAB=$K/scripts/lab/lab.sh
 G=${CHECK_LABS:-[0-9][0-9]}
-# shellcheck disable=SC2086
-mapfile -t DIRS < <(ls -d "$K"/labs/$G-*/ 2>/dev/null | sed 's|/$||')
+mapfile -t DIRS < <(find "$K/labs" -mindepth 1 -maxdepth 1 -type d -name "$G-*" | LC_ALL=C sort)
 if [ ${#DIRS[@]} -eq 0 ]; then echo "1..0 # SKIP no labs"; exit 0; fi
 
 # lab.conf is read by its one reader, load_conf (scripts/lab/conf.sh).
@@ -29,9 +28,8 @@ plan=0
 for d in "${DIRS[@]}"; do S=$(steps_of "$d"); plan=$((plan + 2 + ${S:-0})); done
 plan=$((plan + 9))
 echo "1..$plan"
-n=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-notok() { n=$((n + 1)); echo "not ok $n $*"; }
+# shellcheck source=tests/host/tap.bash
+. "$K/tests/host/tap.bash"
 field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<"$1"; }
 # a variant's result folder: absolute when BUILD lives outside the clone
 vdir() { local d; d=$(field "$1" dir); case $d in /*) echo "$d" ;; *) echo "$K/$d" ;; esac; }
@@ -65,9 +63,8 @@ for d in "${DIRS[@]}"; do
 	fi
 	S=$(steps_of "$d")
 	if no_reference "$d"; then
-		for k in $(seq 1 $((S + 2))); do
-			n=$((n + 1))
-			echo "ok $n $name: # SKIP runs on the reference kernel (lab.conf FLAVOUR=mainline), which is not built: make mainline (after make deps MAINLINE=1), 15-30 min cold"
+		for _ in $(seq 1 $((S + 2))); do
+			skip "$name:" "runs on the reference kernel (lab.conf FLAVOUR=mainline), which is not built: make mainline (after make deps MAINLINE=1), 15-30 min cold"
 		done
 		continue
 	fi
@@ -85,7 +82,7 @@ for d in "${DIRS[@]}"; do
 	rc=$?
 	if [ $rc -ne 0 ] && ! grep -q '^VARIANT' <<<"$out"; then
 		notok "$name: lab.sh check ran (exit $rc)"
-		sed 's/^/# /' "$gen/check.err" | tail -8
+		tail -n 8 "$gen/check.err" | diag
 		for k in $(seq 0 "$S"); do notok "$name: not graded"; done
 		continue
 	fi
@@ -94,7 +91,7 @@ for d in "${DIRS[@]}"; do
 		ok "$name: the skeleton of every STEP (1-$S) is generated and compiles"
 	else
 		notok "$name: the skeleton of every STEP (1-$S) is generated and compiles (failed: ${bad:-generation})"
-		cat "$gen"/skel-*.err 2>/dev/null | sed 's/^/# /' | head -5
+		cat "$gen"/skel-*.err 2>/dev/null | diag 5
 	fi
 
 	v=$(grep '^VARIANT solution ' <<<"$out")
@@ -131,11 +128,11 @@ done
 
 # lab.sh itself, on a scratch copy of lab 1 numbered 91 (the attendees'
 # copies and transcripts are not touched).
-T=$(mktemp -d)
 trap 'rm -rf "$T" "$T0" "$K/build/labs/91" "$K/build/labs/98"' EXIT
 mkdir -p "$T/labs"
 cp -r "$K/labs/common" "$T/labs/"
-cp -r "$(ls -d "$K"/labs/[0-9][0-9]-*/ | head -1)" "$T/labs/91-scratch"
+all=("$K"/labs/[0-9][0-9]-*/)
+cp -r "${all[0]}" "$T/labs/91-scratch"
 rm -rf "$T/labs/91-scratch/work"
 L() { LABS_DIR=$T/labs "$LAB" "$@"; }
 
@@ -148,10 +145,13 @@ if [ $rc -ne 0 ] && grep -q "'x' is not a lab number" <<<"$e"; then ok "lab.sh: 
 else notok "lab.sh: a lab 'number' that is not a number is an error (exit $rc: $e)"; fi
 
 L skel 91 >/dev/null 2>&1
-wf=$(ls "$T"/labs/91-scratch/work/*.c 2>/dev/null | head -1)
+fs=("$T"/labs/91-scratch/work/*.c)
+wf=${fs[0]}
 echo '/* my precious work */' >>"$wf"
 e=$(L skel 91 2>&1); rc=$?
-bak=$(ls "$wf".bak-* 2>/dev/null | head -1)
+fs=("$wf".bak-*)
+bak=${fs[0]}
+[ -e "$bak" ] || bak=
 if [ $rc -eq 0 ] && [ -n "$bak" ] && grep -q 'my precious work' "$bak" && ! grep -q 'my precious work' "$wf" &&
    grep -q "kept as" <<<"$e"; then
 	ok "lab.sh: resetting keeps the old copy as a backup and says where"
@@ -172,7 +172,7 @@ if [ $rc -ne 0 ] && grep -q 'is a symbolic link' <<<"$e" && ! grep -qE 'compil|g
 	ok "lab.sh: a copy that is a symbolic link is refused before it is read"
 else
 	notok "lab.sh: a copy that is a symbolic link is refused before it is read (exit $rc)"
-	sed 's/^/# /' <<<"$e" | tail -4
+	tail -n 4 <<<"$e" | diag
 fi
 head -c 1100000 /dev/zero | tr '\0' ' ' >>"$wf"
 e=$(L run 91 2>&1); rc=$?
@@ -181,7 +181,7 @@ if [ $rc -ne 0 ] && grep -q 'more than the 1024 KB' <<<"$e" && ! grep -qE 'compi
 	ok "lab.sh: a copy over 1 MB is refused before it is compiled"
 else
 	notok "lab.sh: a copy over 1 MB is refused before it is compiled (exit $rc)"
-	sed 's/^/# /' <<<"$e" | tail -4
+	tail -n 4 <<<"$e" | diag
 fi
 
 printf 'int lab_broken(void) { return missing_symbol; }\n' >"$wf"
@@ -191,22 +191,25 @@ if [ $rc -ne 0 ] && grep -q 'does not compile' <<<"$e" && grep -q "missing_symbo
 	ok "lab.sh: a compile error shows the compiler's message and stops before booting"
 else
 	notok "lab.sh: a compile error shows the compiler's message and stops before booting (exit $rc)"
-	sed 's/^/# /' <<<"$e" | tail -5
+	tail -n 5 <<<"$e" | diag
 fi
 
 # A kernel-side lab (lab 8, copied as 98): an error in the attendee's
 # kernel file is shown under the attendee's file name, and nothing boots.
-kl=$(ls -d "$K"/labs/[0-9][0-9]-*/ | while read -r d; do
-	[ "$(conf "$d" KIND 2>/dev/null)" = kernel ] && { echo "${d%/}"; break; }; done)
+kl=
+for d in "${all[@]}"; do
+	[ "$(conf "$d" KIND 2>/dev/null)" = kernel ] && { kl=${d%/}; break; }
+done
 if [ -z "$kl" ]; then
-	echo "ok $((n + 1)) lab.sh: a kernel lab's compile error # SKIP no kernel-side lab"
-	echo "ok $((n + 2)) lab.sh: a kernel lab's oops # SKIP no kernel-side lab"
+	skip "lab.sh: a kernel lab's compile error" "no kernel-side lab"
+	skip "lab.sh: a kernel lab's oops" "no kernel-side lab"
 	exit 0
 fi
 cp -r "$kl" "$T/labs/98-kscratch"
 rm -rf "$T/labs/98-kscratch/work"
 L skel 98 >/dev/null 2>&1
-kf=$(ls "$T"/labs/98-kscratch/work/*.c 2>/dev/null | head -1)
+fs=("$T"/labs/98-kscratch/work/*.c)
+kf=${fs[0]}
 printf 'int lab_broken(void) { return missing_symbol; }\n' >>"$kf"
 e=$(L run 98 2>&1); rc=$?
 if [ $rc -ne 0 ] && grep -q 'does not compile' <<<"$e" &&
@@ -215,12 +218,13 @@ if [ $rc -ne 0 ] && grep -q 'does not compile' <<<"$e" &&
 	ok "lab.sh: a kernel lab's compile error names the attendee's file and stops before booting"
 else
 	notok "lab.sh: a kernel lab's compile error names the attendee's file and stops before booting (exit $rc)"
-	sed 's/^/# /' <<<"$e" | tail -8
+	tail -n 8 <<<"$e" | diag
 fi
 
 # The attendee's kernel code oopses (a NULL write in its hook, which the
 # grader's first unlink() runs): a failed boot, said to be in their code.
-sol=$(ls "$T"/labs/98-kscratch/solution/*.c | head -1)
+fs=("$T"/labs/98-kscratch/solution/*.c)
+sol=${fs[0]}
 awk '{ print } /^\ttoylsm_unlink_audit\(&ad, dentry\);/ { print "\t*(volatile int *)0 = 1;" }' \
 	"$sol" >"$kf"
 e=$(L run 98 2>&1); rc=$?
@@ -230,5 +234,5 @@ if grep -q 'volatile int' "$kf" && [ $rc -ne 0 ] && grep -q 'the lab kernel hung
 	ok "lab.sh: a kernel lab whose code oopses fails, names the function (hook_inode_unlink+0x...), and says the Oops is most likely in it"
 else
 	notok "lab.sh: a kernel lab whose code oopses fails, names the function (hook_inode_unlink+0x...), and says the Oops is most likely in it (exit $rc)"
-	sed 's/^/# /' <<<"$e" | tail -8
+	tail -n 8 <<<"$e" | diag
 fi

@@ -29,8 +29,8 @@ B=${BUILD:-$K/build}
 TREE=${TREE:-$B/linux}
 MAINLINE_TREE=${MAINLINE_TREE:-$B/linux-6.12}
 MDS=${MAINLINE_CITES_MDS:-docs/mainline-next.md}
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+# shellcheck source=tests/host/tap.bash
+. "$K/tests/host/tap.bash"
 # cite_verdict
 # shellcheck source=tests/host/cites.bash
 . "$K/tests/host/cites.bash"
@@ -144,52 +144,46 @@ echo "1..$((1 + 3 * ${#MDLIST[@]}))"
 # file, a missing name, a name the page says is absent, a name that is
 # only part of a longer word, a file said not to exist and an unknown tree
 # are each reported.
-mkdir -p "$TMP/t/security"
-printf 'static int lsm_static_call_init(struct x *y)\nint MAX_LSM_COUNT_X;\n' >"$TMP/t/security/security.c"
+mkdir -p "$T/t/security"
+printf 'static int lsm_static_call_init(struct x *y)\nint MAX_LSM_COUNT_X;\n' >"$T/t/security/security.c"
 {
 	echo '<!-- cites -->'
 	echo '| tree | file | what to find there |'
 	echo '|---|---|---|'
 	echo '| 6.12 | `security/security.c` | `lsm_static_call_init()`, no `security_hook_heads` |'
-} >"$TMP/right.md"
+} >"$T/right.md"
 st=0
-[ "$(check 6.12 "$TMP/t" "$TMP/right.md" | cut -f1)" = ok ] || st=1
-sed 's|`security/security.c`|`security/lsm_init.c`|' "$TMP/right.md" >"$TMP/w1.md"
-sed 's|`lsm_static_call_init()`|`lsm_static_call_init_x()`|' "$TMP/right.md" >"$TMP/w2.md"
-sed 's|no `security_hook_heads`|no `lsm_static_call_init`|' "$TMP/right.md" >"$TMP/w3.md"
-sed 's|`lsm_static_call_init()`|`MAX_LSM_COUNT`|' "$TMP/right.md" >"$TMP/w4.md"
-sed 's/^| 6.12 |/| 6.13 |/' "$TMP/right.md" >"$TMP/w5.md"
-echo '| 6.12 | `security/lsm_init.c` | no such file |' >>"$TMP/right.md"
-[ "$(check 6.12 "$TMP/t" "$TMP/right.md" | cut -f1)" = ok ] || st=1
-sed 's#`security/lsm_init.c` | no such file#`security/security.c` | no such file#' "$TMP/right.md" >"$TMP/w6.md"
+[ "$(check 6.12 "$T/t" "$T/right.md" | cut -f1)" = ok ] || st=1
+sed 's|`security/security.c`|`security/lsm_init.c`|' "$T/right.md" >"$T/w1.md"
+sed 's|`lsm_static_call_init()`|`lsm_static_call_init_x()`|' "$T/right.md" >"$T/w2.md"
+sed 's|no `security_hook_heads`|no `lsm_static_call_init`|' "$T/right.md" >"$T/w3.md"
+sed 's|`lsm_static_call_init()`|`MAX_LSM_COUNT`|' "$T/right.md" >"$T/w4.md"
+sed 's/^| 6.12 |/| 6.13 |/' "$T/right.md" >"$T/w5.md"
+echo '| 6.12 | `security/lsm_init.c` | no such file |' >>"$T/right.md"
+[ "$(check 6.12 "$T/t" "$T/right.md" | cut -f1)" = ok ] || st=1
+sed 's#`security/lsm_init.c` | no such file#`security/security.c` | no such file#' "$T/right.md" >"$T/w6.md"
 for w in w1 w2 w3 w4 w6; do
-	[ "$(check 6.12 "$TMP/t" "$TMP/$w.md" | cut -f1)" = "not ok" ] || st=1
+	[ "$(check 6.12 "$T/t" "$T/$w.md" | cut -f1)" = "not ok" ] || st=1
 done
-[ "$(check patches "$TMP/t" "$TMP/w5.md" | cut -f1)" = "not ok" ] || st=1
-if [ $st = 0 ]; then
-	echo "ok 1 the checker passes a right citation and reports a missing file, a missing name, a name said to be absent, a part of a longer word, a file said not to exist and an unknown tree"
-else
-	echo "not ok 1 the checker passes a right citation and reports a missing file, a missing name, a name said to be absent, a part of a longer word, a file said not to exist and an unknown tree"
-fi
+[ "$(check patches "$T/t" "$T/w5.md" | cut -f1)" = "not ok" ] || st=1
+pass_if $st "the checker passes a right citation and reports a missing file, a missing name, a name said to be absent, a part of a longer word, a file said not to exist and an unknown tree"
 
-i=1
 for md in "${MDLIST[@]}"; do
 	for tree in 6.1+kit 6.12 patches; do
-		i=$((i + 1))
 		case $tree in
 		6.1+kit) root=$TREE how="make tree" ;;
 		6.12) root=$MAINLINE_TREE how="make mainline" ;;
 		patches) root=$K how="" ;;
 		esac
 		if [ ! -f "$K/$md" ]; then
-			echo "not ok $i $md: no such page"
+			notok "$md: no such page"
 			continue
 		fi
 		if [ ! -f "$root/Makefile" ]; then
-			echo "ok $i $md: citations of the $tree tree # SKIP ${root#"$K"/} is not extracted ($how extracts it)"
+			skip "$md: citations of the $tree tree" "${root#"$K"/} is not extracted ($how extracts it)"
 			continue
 		fi
 		IFS=$'\t' read -r v _ d < <(check "$tree" "$root" "$K/$md")
-		cite_verdict $i "$md: citations of the $tree tree hold" "$v" "$d"
+		cite_verdict "$md: citations of the $tree tree hold" "$v" "$d"
 	done
 done

@@ -15,14 +15,12 @@ set -u
 K=$(cd "$(dirname "$0")/../.." && pwd -P)
 . "$K/tests/host/tap.bash"
 TREE=${BUILD:-$K/build}/linux
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
 
 echo "1..6"
 if [ ! -f "$TREE/security/smack/smack_lsm.c" ]; then
 	mkdir -p "${BUILD:-$K/build}"
-	flock "${BUILD:-$K/build}/.tree.lock" "$K/scripts/kernel/tree.sh" >"$TMP/tree.log" 2>&1 ||
-		{ echo "Bail out! no tree in $TREE and scripts/kernel/tree.sh failed: $(tail -2 "$TMP/tree.log" | tr '\n' ' ')"; exit 1; }
+	flock "${BUILD:-$K/build}/.tree.lock" "$K/scripts/kernel/tree.sh" >"$T/tree.log" 2>&1 ||
+		{ echo "Bail out! no tree in $TREE and scripts/kernel/tree.sh failed: $(tail -2 "$T/tree.log" | tr '\n' ' ')"; exit 1; }
 fi
 
 # check PAGE: what is wrong with PAGE's table, one line each; exit 1 if
@@ -105,16 +103,16 @@ EOF
 # sabotaged DESC SED WANT: the check fails on the page edited by SED,
 # and says WANT (an ERE).
 sabotaged() {
-	sed -E "$2" "$K/docs/toylsm.md" >"$TMP/page.md"
-	if cmp -s "$TMP/page.md" "$K/docs/toylsm.md"; then
+	sed -E "$2" "$K/docs/toylsm.md" >"$T/page.md"
+	if cmp -s "$T/page.md" "$K/docs/toylsm.md"; then
 		notok "$1 # the edit changed nothing: fix this test"
-	elif check "$TMP/page.md" >"$TMP/out" 2>/dev/null; then
+	elif check "$T/page.md" >"$T/out" 2>/dev/null; then
 		notok "$1 # the check passed"
-	elif grep -qE "$3" "$TMP/out"; then
+	elif grep -qE "$3" "$T/out"; then
 		ok "$1"
 	else
 		notok "$1"
-		sed 's/^/# /' "$TMP/out" | head -5
+		diag 5 <"$T/out"
 	fi
 }
 
@@ -128,23 +126,23 @@ sabotaged "the check fails for a checked hook that toylsm does not register" \
 sabotaged "the check fails for a guest test that does not exist" \
 	's/toylsm_holes.c: truncation_needs_w/toylsm_holes.c: no_such_test/' 'no guest test "toylsm_holes.c: no_such_test"'
 
-check "$K/docs/toylsm.md" >"$TMP/out" 2>"$TMP/err"
+check "$K/docs/toylsm.md" >"$T/out" 2>"$T/err"
 rc=$?
 if [ $rc = 0 ]; then
-	ok "every hook of SELinux and Smack is in one row of docs/toylsm.md's table, in one column ($(cat "$TMP/err"))"
+	ok "every hook of SELinux and Smack is in one row of docs/toylsm.md's table, in one column ($(cat "$T/err"))"
 else
 	notok "every hook of SELinux and Smack is in one row of docs/toylsm.md's table, in one column"
-	sed 's/^/# /' "$TMP/out" "$TMP/err" | head -30
+	cat "$T/out" "$T/err" | diag 30
 fi
 
 # The table and the stats file agree: a hook with a line in "stats"
 # (demo-lsm's TOYLSM_HOOK_STAT) checks rules, so its row is a checked one.
 stats_rows() {
 	local h bad=0
-	for h in $(grep -ho 'TOYLSM_HOOK_STAT([a-z0-9_]*)' "$K"/demo-lsm/*.c | sed 's/.*(\(.*\))/\1/' | sort -u); do
+	while read -r h; do
 		grep -qE "^\| ([^|]*, )?\`$h\`[^|]*\| [^ |]" "$K/docs/toylsm.md" ||
 			{ echo "$h has a stats line but no checked row"; bad=1; }
-	done
+	done < <(grep -ho 'TOYLSM_HOOK_STAT([a-z0-9_]*)' "$K"/demo-lsm/*.c | sed 's/.*(\(.*\))/\1/' | sort -u)
 	return $bad
 }
 scenario "every hook with a line in stats is a checked row of the table" stats_rows

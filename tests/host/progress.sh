@@ -19,9 +19,9 @@ D=$K/tests/data/progress
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
-n=0 nm=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-notok() { n=$((n + 1)); echo "not ok $n $*"; }
+nm=0
+# shellcheck source=tests/host/tap.bash
+. "$K/tests/host/tap.bash"
 
 # mutant FILE SED: a scratch kit whose FILE (under scripts/) is FILE with
 # SED applied; prints its root.  A SED that changes nothing is an error.
@@ -39,7 +39,7 @@ check() {
 	local desc=$1 fn=$2 e m
 	if ! e=$("$fn" "$K" 2>&1); then
 		notok "$desc"
-		sed 's/^/# /' <<<"$e" | head -12
+		diag 12 <<<"$e"
 		return
 	fi
 	if ! m=$(mutant "$3" "$4" 2>&1); then
@@ -51,7 +51,7 @@ check() {
 	else
 		ok "$desc"
 		# SHOW_MUTANTS=1: how the check failed on its mutant.
-		[ -z "${SHOW_MUTANTS:-}" ] || sed 's/^/#   mutant: /' <<<"$e" | head -"${SHOW_MUTANTS_LINES:-6}"
+		[ -z "${SHOW_MUTANTS:-}" ] || diag "${SHOW_MUTANTS_LINES:-6}" <<<"$e" | sed 's/^# /#   mutant: /'
 	fi
 	rm -rf "$m"
 }

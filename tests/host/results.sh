@@ -18,7 +18,7 @@ case_ "kernel lines interleaved with TAP are not results; a SKIP counts as skipp
 case_ "a missing end line fails its section; a non-zero exit without a failing test fails" \
 	missing-end.out "$(want missing-end.count 0)" '3i KIT-END selftest_pass status=0' "$R" count @
 case_ "the status line is believed only with this boot's nonce" \
-	done.out "$(printf '3\nrc=0\n' >"$T/done.want"; echo "$T/done.want")" '$d' "$R" done @ 5a5a5a5a5a5a
+	done.out "$(printf '3\nrc=0\n' >"$T/done.want"; echo "$T/done.want")" '$d' "$R" "done" @ 5a5a5a5a5a5a
 case_ "the crash rule: a kernel WARNING line is a crash" \
 	crash-yes.log "$(printf '%s\nrc=0\n' '[    2.100100] WARNING: CPU: 0 PID: 1 at security/toylsm/hooks.c:42 toylsm_file_open+0x1c/0x40' >"$T/crash.want"; echo "$T/crash.want")" \
 	's/^\[[ 0-9.]*\] WARNING/WARNING/; /Call Trace/d' "$R" crash @
@@ -45,7 +45,7 @@ sed -e 's/\x00/@/' "$D/lab-boot1.out" >"$T/lab-nonul.out"
 bout=$(labview "$T/lab-nonul.out" 2>&1)
 if [ "$out" != "$(cat "$D/lab.expected")" ]; then
 	notok "a lab's learner view: PASS/FAIL lines, diagnostics, NULs shown as \\0, a hung boot's steps never graded"
-	diff "$D/lab.expected" <(printf '%s\n' "$out") | sed 's/^/# /' | head -12
+	diff "$D/lab.expected" <(printf '%s\n' "$out") | diag 12
 elif [ "$bout" = "$out" ]; then
 	notok "a lab's learner view (a NUL replaced gives the same view: the case cannot fail)"
 else
@@ -71,7 +71,6 @@ case_ "a multi-line diagnostic is kept whole: the verifier's reason on the learn
 readresult() (
 	die() { echo "die: $*"; exit 3; }
 	rel() { echo "$1"; }
-	# shellcheck disable=SC1091
 	. "$K/scripts/lab/parse.sh"
 	line=$(labview "$D/lab-boot1.out" | sed -n '/^== record variant ==$/{n;p}')
 	read_result "$line"

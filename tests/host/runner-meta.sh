@@ -3,16 +3,16 @@
 # failure.  A runner that says "passed" here is broken, so these tests
 # assert that it says "failed" (and this suite itself then passes).
 K=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=tests/host/tap.bash
+. "$K/tests/host/tap.bash"
 RG=$K/scripts/guest/run-guest.sh
 echo "1..15"
-n=0
 check() {	# check DESCRIPTION EXPECTED_RC ACTUAL_RC [STDERR_FILE PATTERN]
-	n=$((n + 1))
 	if [ "$3" -eq "$2" ] && { [ -z "${4:-}" ] || grep -q "$5" "$4"; }; then
-		echo "ok $n $1"
+		ok "$1"
 	else
-		echo "not ok $n $1 (expected exit $2, got $3)"
-		[ -n "${4:-}" ] && sed 's/^/# /' "$4" | tail -5
+		notok "$1 (expected exit $2, got $3)"
+		[ -z "${4:-}" ] || diag <"$4" | tail -5
 	fi
 }
 e=$(mktemp)
@@ -27,11 +27,10 @@ check "a guest command not found is 123, not the runner's 127" 123 $? "$e" "exit
 check "a guest command's own 124 is not taken for a hang" 123 $? "$e" "exited with 124;"
 
 out=$("$K/scripts/test/run-boot.sh" meta-fail "" selftest_fail 2>&1); rc=$?
-n=$((n + 1))
 if [ $rc -ne 0 ] && grep -q '^COUNTS [0-9]* 1 0' <<<"$out" && grep -q '^FAIL .*one_plus_one' <<<"$out"; then
-	echo "ok $n a failing guest test is counted as failed"
+	ok "a failing guest test is counted as failed"
 else
-	echo "not ok $n a failing guest test is counted as failed (got: $(tr '\n' ' ' <<<"$out"))"
+	notok "a failing guest test is counted as failed (got: $(tr '\n' ' ' <<<"$out"))"
 fi
 
 TIMEOUT=8 "$RG" --quiet --name meta-hang --cmd 'sleep 600' 2>"$e"
@@ -45,30 +44,27 @@ check "a forged status line (wrong nonce) is not believed" 3 $?
 "$RG" --quiet --name meta-nonl --cmd 'printf "no newline at the end"' 2>"$e"
 check "output without a final newline does not hide the status line" 0 $?
 out=$("$K/scripts/test/run-boot.sh" meta-kmsg "" 'sh:echo "1..0"; echo "kit meta-test: WARNING: CPU: 0 PID: 1 at fake.c:1" >/dev/kmsg' 2>&1); rc=$?
-n=$((n + 1))
 if [ $rc -ne 0 ] && grep -q 'FAIL .*kernel-log' <<<"$out"; then
-	echo "ok $n the guest's own kernel-log check catches a WARNING line"
+	ok "the guest's own kernel-log check catches a WARNING line"
 else
-	echo "not ok $n the guest's own kernel-log check catches a WARNING line (got: $(tr '\n' ' ' <<<"$out"))"
+	notok "the guest's own kernel-log check catches a WARNING line (got: $(tr '\n' ' ' <<<"$out"))"
 fi
 # make run passes CMD to the guest untouched (make expanded $f to nothing),
 # and SHELL=1 (make lab N SHELL=1) does not reach the kernel's make, which
 # make run runs first (it failed: "make[1]: 1: No such file or directory").
 out=$(make -s -C "$K" run CMD='for f in a b; do echo "item-$f"; done' 2>"$e"); rc=$?
-n=$((n + 1))
 if [ $rc -eq 0 ] && [ "$(grep '^item-' <<<"$out" | tr '\n' ' ')" = "item-a item-b " ]; then
-	echo "ok $n make run passes CMD to the guest untouched (\$f is the guest's)"
+	ok "make run passes CMD to the guest untouched (\$f is the guest's)"
 else
-	echo "not ok $n make run passes CMD to the guest untouched (exit $rc, got: $(tr '\n' ' ' <<<"$out"))"
-	sed 's/^/# /' "$e" | tail -5
+	notok "make run passes CMD to the guest untouched (exit $rc, got: $(tr '\n' ' ' <<<"$out"))"
+	diag <"$e" | tail -5
 fi
 out=$(make -s -C "$K" run SHELL=1 CMD='echo shell-ok' 2>"$e"); rc=$?
-n=$((n + 1))
 if [ $rc -eq 0 ] && grep -q '^shell-ok' <<<"$out"; then
-	echo "ok $n SHELL=1 on make's command line does not reach the kernel's make"
+	ok "SHELL=1 on make's command line does not reach the kernel's make"
 else
-	echo "not ok $n SHELL=1 on make's command line does not reach the kernel's make (exit $rc)"
-	sed 's/^/# /' "$e" | tail -5
+	notok "SHELL=1 on make's command line does not reach the kernel's make (exit $rc)"
+	diag <"$e" | tail -5
 fi
 # The reference kernel (FLAVOUR=mainline) is not booted with a stack it
 # cannot have: refused before anything is built, with the reason, not
@@ -76,12 +72,11 @@ fi
 for st in apparmor-smack:exclusive toylsm:"has toylsm"; do
 	rm -f "$K/build/logs/guest-meta-mainline.log"
 	FLAVOUR=mainline APPEND=${st%%:*} "$RG" --quiet --name meta-mainline --cmd true >/dev/null 2>"$e"; rc=$?
-	n=$((n + 1))
 	if [ $rc -eq 1 ] && grep -q "${st#*:}" "$e" && [ ! -e "$K/build/logs/guest-meta-mainline.log" ]; then
-		echo "ok $n FLAVOUR=mainline refuses the stack ${st%%:*} with its reason, boots nothing"
+		ok "FLAVOUR=mainline refuses the stack ${st%%:*} with its reason, boots nothing"
 	else
-		echo "not ok $n FLAVOUR=mainline refuses the stack ${st%%:*} with its reason, boots nothing (exit $rc)"
-		sed 's/^/# /' "$e" | tail -5
+		notok "FLAVOUR=mainline refuses the stack ${st%%:*} with its reason, boots nothing (exit $rc)"
+		diag <"$e" | tail -5
 	fi
 done
 rm -f "$e"

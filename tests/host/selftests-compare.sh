@@ -8,32 +8,29 @@
 # stdout, run by `make test` (no guest, no build: under a second).
 set -u
 K=$(cd "$(dirname "$0")/../.." && pwd -P)
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-n=0 bad=0
+# shellcheck source=tests/host/tap.bash
+. "$K/tests/host/tap.bash"
 # The kit's own known file explains failures of the real runs; these
 # made-up results start from an empty one (ST_KNOWN= below overrides it).
-: >"$TMP/none"
-export ST_KNOWN=$TMP/none
-t() {	# t WANT(0|1) DESCRIPTION: compare $TMP/r, expect exit WANT
-	n=$((n + 1))
-	"$K/scripts/test/selftests.sh" --compare "$TMP/r" >"$TMP/out" 2>&1
+: >"$T/none"
+export ST_KNOWN=$T/none
+t() {	# t WANT(0|1) DESCRIPTION: compare $T/r, expect exit WANT
+	"$K/scripts/test/selftests.sh" --compare "$T/r" >"$T/out" 2>&1
 	rc=$?
 	if { [ "$1" = 0 ] && [ $rc = 0 ]; } || { [ "$1" = 1 ] && [ $rc != 0 ]; }; then
-		echo "ok $n $2"
+		ok "$2"
 	else
-		echo "not ok $n $2 (exit $rc)"; sed 's/^/# /' "$TMP/out"; bad=1
+		notok "$2 (exit $rc)"; diag <"$T/out"
 	fi
 }
 grep_out() {	# grep_out PATTERN DESCRIPTION
-	n=$((n + 1))
-	if grep -qE "$1" "$TMP/out"; then echo "ok $n $2"; else echo "not ok $n $2"; sed 's/^/# /' "$TMP/out"; bad=1; fi
+	if grep -qE "$1" "$T/out"; then ok "$2"; else notok "$2"; diag <"$T/out"; fi
 }
 
 # A guest log as the guest prints it, parsed by the script's own parser:
 # a kselftest_harness program (a pass, a skip) and a plain program.
-mkdir -p "$TMP/r"
-cat >"$TMP/log" <<'EOL'
+mkdir -p "$T/r"
+cat >"$T/log" <<'EOL'
 kit-selftests: landlock/base_test
 KIT-ST-RESULTS
 KIT-ST-BEGIN landlock/base_test
@@ -50,40 +47,39 @@ KIT-ST-RESULTS-END
 EOL
 parse=$(sed -n '/^parse() {/,/^}/p' "$K/scripts/test/selftests.sh")
 eval "$parse"
-sed 's/$/\r/' "$TMP/log" >"$TMP/log.crlf"	# as the serial console writes it
-parse "$TMP/log.crlf" >"$TMP/r/pristine-s.txt"
-n=$((n + 1))
+sed 's/$/\r/' "$T/log" >"$T/log.crlf"	# as the serial console writes it
+parse "$T/log.crlf" >"$T/r/pristine-s.txt"
 want='landlock/base_test/1_global.inconsistent_attr pass
 landlock/base_test/2_global.cred_transfer skip
 landlock/base_test/exit pass
 proc/read/exit pass'
-if [ "$(cat "$TMP/r/pristine-s.txt")" = "$want" ]; then
-	echo "ok $n the parser reads a harness pass, a harness skip and exit statuses"
+if [ "$(cat "$T/r/pristine-s.txt")" = "$want" ]; then
+	ok "the parser reads a harness pass, a harness skip and exit statuses"
 else
-	echo "not ok $n the parser read:"; sed 's/^/# /' "$TMP/r/pristine-s.txt"; bad=1
+	notok "the parser read:"; diag <"$T/r/pristine-s.txt"
 fi
-cp "$TMP/r/pristine-s.txt" "$TMP/r/kit-s.txt"
+cp "$T/r/pristine-s.txt" "$T/r/kit-s.txt"
 t 0 "identical results pass"
 
-sed 's/cred_transfer skip/cred_transfer fail/' "$TMP/r/pristine-s.txt" >"$TMP/r/kit-s.txt"
+sed 's/cred_transfer skip/cred_transfer fail/' "$T/r/pristine-s.txt" >"$T/r/kit-s.txt"
 t 1 "a case that fails on the kit's kernel only is reported"
 grep_out '^# \[s\] DIFF landlock/base_test/2_global.cred_transfer: pristine skip, kit fail' "... with its name and both outcomes"
 
-grep -v 'proc/read' "$TMP/r/pristine-s.txt" >"$TMP/r/kit-s.txt"
+grep -v 'proc/read' "$T/r/pristine-s.txt" >"$T/r/kit-s.txt"
 t 1 "a case the kit's kernel never reported is reported"
 
-sed 's/^proc\/read\/exit pass/proc\/read\/exit fail:1/' "$TMP/r/pristine-s.txt" >"$TMP/r/both.txt"
-cp "$TMP/r/both.txt" "$TMP/r/pristine-s.txt"; cp "$TMP/r/both.txt" "$TMP/r/kit-s.txt"; rm "$TMP/r/both.txt"
+sed 's/^proc\/read\/exit pass/proc\/read\/exit fail:1/' "$T/r/pristine-s.txt" >"$T/r/both.txt"
+cp "$T/r/both.txt" "$T/r/pristine-s.txt"; cp "$T/r/both.txt" "$T/r/kit-s.txt"; rm "$T/r/both.txt"
 t 1 "a failure on both kernels that tests/selftests/known does not explain is reported"
 grep_out 'BOTHFAIL proc/read/exit' "... as unexplained"
-printf '* proc/read/exit the reason\n' >"$TMP/known"
-ST_KNOWN=$TMP/known t 0 "the same failure explained in the known file passes"
-printf 's proc/read/exit the reason\n' >"$TMP/known"
-ST_KNOWN=$TMP/known t 0 "... and explained for that stack only"
-printf 'other proc/read/exit the reason\n' >"$TMP/known"
-ST_KNOWN=$TMP/known t 1 "... but not by an explanation for another stack"
-printf '* proc/self/exit an old reason\n* proc/read/exit the reason\n' >"$TMP/known"
-ST_KNOWN=$TMP/known t 1 "an explanation of a failure that no longer happens is reported"
+printf '* proc/read/exit the reason\n' >"$T/known"
+ST_KNOWN=$T/known t 0 "the same failure explained in the known file passes"
+printf 's proc/read/exit the reason\n' >"$T/known"
+ST_KNOWN=$T/known t 0 "... and explained for that stack only"
+printf 'other proc/read/exit the reason\n' >"$T/known"
+ST_KNOWN=$T/known t 1 "... but not by an explanation for another stack"
+printf '* proc/self/exit an old reason\n* proc/read/exit the reason\n' >"$T/known"
+ST_KNOWN=$T/known t 1 "an explanation of a failure that no longer happens is reported"
 grep_out 'STALE proc/self/exit' "... as stale"
 
 # The command line of each kernel: the kit's stack on the kit, the third
@@ -91,22 +87,19 @@ grep_out 'STALE proc/self/exit' "... as stale"
 # "default" runs toylsm on the kit only), the second column's where the
 # third is absent.
 cl() {	# cl KERN STACK WANT DESCRIPTION
-	n=$((n + 1))
 	got=$(ST_STACKS=${ST_STACKS:-$K/tests/selftests/stacks} "$K/scripts/test/selftests.sh" --cmdline "$1" "$2" 2>&1)
-	if [ "$got" = "$3" ]; then echo "ok $n $4"; else echo "not ok $n $4: got '$got'"; bad=1; fi
+	if [ "$got" = "$3" ]; then ok "$4"; else notok "$4: got '$got'"; fi
 }
-printf 'a | lsm=x,toy\n# b | lsm=no\nb | lsm=x,toy | lsm=x\n' >"$TMP/stacks"
-ST_STACKS=$TMP/stacks cl kit b "lsm=x,toy" "the kit boots a stack with its second column"
-ST_STACKS=$TMP/stacks cl pristine b "lsm=x" "the pristine kernel with the third, when there is one"
-ST_STACKS=$TMP/stacks cl pristine a "lsm=x,toy" "... else with the second"
+printf 'a | lsm=x,toy\n# b | lsm=no\nb | lsm=x,toy | lsm=x\n' >"$T/stacks"
+ST_STACKS=$T/stacks cl kit b "lsm=x,toy" "the kit boots a stack with its second column"
+ST_STACKS=$T/stacks cl pristine b "lsm=x" "the pristine kernel with the third, when there is one"
+ST_STACKS=$T/stacks cl pristine a "lsm=x,toy" "... else with the second"
 kitdef=$(ST_STACKS=$K/tests/selftests/stacks "$K/scripts/test/selftests.sh" --cmdline kit default)
 pridef=$(ST_STACKS=$K/tests/selftests/stacks "$K/scripts/test/selftests.sh" --cmdline pristine default)
-n=$((n + 1))
 if [[ "$kitdef" == *toylsm* ]] && [ "${kitdef//toylsm,/}" = "$pridef" ]; then
-	echo "ok $n make selftests runs the kit's default stack with toylsm, the pristine kernel the same without it"
+	ok "make selftests runs the kit's default stack with toylsm, the pristine kernel the same without it"
 else
-	echo "not ok $n the default stack: kit '$kitdef', pristine '$pridef'"; bad=1
+	notok "the default stack: kit '$kitdef', pristine '$pridef'"
 fi
 
-echo "1..$n"
-exit $bad
+done_testing

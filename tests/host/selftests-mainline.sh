@@ -8,16 +8,14 @@
 # kit: offline
 set -u
 K=$(cd "$(dirname "$0")/../.." && pwd -P)
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-n=0 bad=0
+# shellcheck source=tests/host/tap.bash
+. "$K/tests/host/tap.bash"
 judge() {	# judge WANT_PROBLEMS PATTERN DESCRIPTION: judge $T/r for stack smack with $T/skips
-	n=$((n + 1))
 	ST_MAINLINE_SKIPS=$T/skips "$K/scripts/test/selftests-mainline.sh" --judge smack "$T/r" >"$T/out" 2>&1
 	if grep -qE "^SUMMARY [0-9]+ [0-9]+ [0-9]+ $1\$" "$T/out" && grep -qE "$2" "$T/out"; then
-		echo "ok $n $3"
+		ok "$3"
 	else
-		echo "not ok $n $3"; sed 's/^/# /' "$T/out"; bad=1
+		notok "$3"; diag <"$T/out"
 	fi
 }
 ok='lsm/lsm_get_self_attr_test/1_global.size_null_lsm_get_self_attr pass
@@ -38,5 +36,4 @@ judge 1 '^SKIP ' "a reason given for another stack does not explain the skip"
 printf '%s\n' "$ok" >"$T/r"
 echo 'smack lsm/lsm_get_self_attr_test/exit made-up reason' >"$T/skips"
 judge 1 '^STALE lsm/lsm_get_self_attr_test/exit: mainline-skips gives a reason, the case did not skip' "a stated reason whose case passed is reported stale"
-echo "1..$n"
-exit $bad
+done_testing

@@ -1,13 +1,20 @@
 # The TAP lines of the host suites (tests/host/*.sh), sourced, never run
 # (its name does not end in .sh: make test runs every tests/host/*.sh as
-# a suite).  The suite prints its plan ("1..N") itself.
+# a suite).  Every suite prints its results with these, and none other
+# (tests/host/lint.sh checks it).  The suite prints its plan ("1..N")
+# itself, first, or last with done_testing.
 #
 #	ok DESC, notok DESC	the next test passed, failed
 #	skip DESC REASON	the next test skipped, with why
+#	diag [N] <TEXT		TEXT as diagnostics ("# " before each line),
+#				its first N lines (all without N)
+#	pass_if STATUS DESC [FILE [N]]  ok DESC if STATUS is 0, else not ok
+#				with FILE's last N lines (8) as diagnostics
 #	scenario DESC FUNCTION	FUNCTION (a subshell that says what went
 #				wrong and exits non-zero) decides the case
 #				DESC; what it said, as diagnostics
 #	sabotaged ...		the same, and it must fail on a broken copy (below)
+#	done_testing		the plan, last: "1..(the tests so far)"
 #
 # Sourced first, it also sets what a suite needs unless the suite set it:
 # K, the kit's top folder; D, the stored fixtures (tests/data); T, a
@@ -18,17 +25,27 @@ if [ -z "${T:-}" ]; then
 	T=$(mktemp -d)
 	trap 'rm -rf "$T"' EXIT
 fi
-n=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-notok() { n=$((n + 1)); echo "not ok $n $*"; }
-skip() { n=$((n + 1)); echo "ok $n $1 # SKIP $2"; }
+TAP_N=0
+ok() { TAP_N=$((TAP_N + 1)); echo "ok $TAP_N $*"; }
+notok() { TAP_N=$((TAP_N + 1)); echo "not ok $TAP_N $*"; }
+skip() { TAP_N=$((TAP_N + 1)); echo "ok $TAP_N $1 # SKIP $2"; }
+diag() { if [ -n "${1:-}" ]; then sed 's/^/# /' | head -n "$1"; else sed 's/^/# /'; fi; }
+done_testing() { echo "1..$TAP_N"; }
+pass_if() {
+	if [ "$1" -eq 0 ]; then
+		ok "$2"
+	else
+		notok "$2"
+		[ -z "${3:-}" ] || tail -n "${4:-8}" "$3" | diag
+	fi
+}
 scenario() {
 	local e
 	if e=$("$2" 2>&1); then
 		ok "$1"
 	else
 		notok "$1"
-		sed 's/^/# /' <<<"$e" | head -12
+		diag 12 <<<"$e"
 	fi
 }
 # sabotaged DESC WHAT FUNCTION VAR SED [ERE]: FUNCTION (a subshell that
@@ -42,10 +59,10 @@ sabotaged() {
 	be=$(export "$var=$sed"; "$fn" 2>&1); brc=$?
 	if [ $rc -ne 0 ]; then
 		notok "$desc"
-		sed 's/^/# /' <<<"$e" | head -8
+		diag 8 <<<"$e"
 	elif [ $brc -eq 0 ] || { [ -n "$ere" ] && ! grep -q -- "$ere" <<<"$be"; }; then
 		notok "$desc ($what passes too: the case cannot fail)"
-		sed 's/^/# /' <<<"$be" | head -4
+		diag 4 <<<"$be"
 	else
 		ok "$desc"
 	fi
@@ -64,7 +81,7 @@ case_() {
 	bout=$(run "$T/broken-$fix" "$@")
 	if [ "$out" != "$(cat "$want")" ]; then
 		notok "$desc"
-		diff <(cat "$want") <(printf '%s\n' "$out") | sed 's/^/# /' | head -12
+		diff <(cat "$want") <(printf '%s\n' "$out") | diag 12
 	elif [ "$bout" = "$out" ]; then
 		notok "$desc (the broken fixture passes too: the case cannot fail)"
 	else

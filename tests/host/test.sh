@@ -56,7 +56,7 @@ if [ "$e" = "$want" ]; then
 	ok "make test's boots in parallel: results in boots.conf order, a killed runner a failure"
 else
 	notok "make test's boots in parallel: results in boots.conf order, a killed runner a failure"
-	diff <(echo "$want") <(echo "$e") | sed 's/^/# /' | head -10
+	diff <(echo "$want") <(echo "$e") | diag 10
 fi
 
 # make test's summary: why each test was skipped, grouped by reason (most

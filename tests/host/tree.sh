@@ -23,7 +23,7 @@ treecase() (
 	git -C "$T/src/linux-fake" -c user.name=a -c user.email=a@b commit -qam 'README: patched' &&
 	mkdir -p "$T/kit/patches" &&
 	git -C "$T/src/linux-fake" format-patch -q -1 -o "$T/kit/patches" &&
-	(cd "$T/kit/patches" && ls *.patch) >"$T/kit/patches/series"
+	(cd "$T/kit/patches" && printf '%s\n' *.patch) >"$T/kit/patches/series"
 	printf "int toy;\n" >"$T/kit/demo-lsm/toy.c"; printf "obj-y += toy.o\n" >"$T/kit/demo-lsm/Makefile"; printf "config TOY\n" >"$T/kit/demo-lsm/Kconfig"
 	export BUILD=$T/kit/build TARBALL=$T/fake.tar.xz
 	"$T/kit/scripts/kernel/tree.sh" >"$T/first.log" 2>&1 || { echo "first tree.sh failed"; cat "$T/first.log"; exit 1; }

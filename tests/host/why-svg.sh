@@ -163,7 +163,7 @@ render() {
 }
 # mutant NAME SED: a copy of the renderer changed by SED
 mutant() {
-	rm -rf "$T/$1" && cp -r "$K/scripts" "$T/$1" &&
+	rm -rf "${T:?}/${1:?}" && cp -r "$K/scripts" "$T/$1" &&
 		sed -i -e "$2" "$T/$1/debug/why-svg.py" && ! cmp -s "$K/scripts/debug/why-svg.py" "$T/$1/debug/why-svg.py"
 }
 
@@ -206,7 +206,7 @@ t_cut() {
 	[ "$(cat "$T/keep.svg")" = old ] || { echo "keep.svg was changed"; exit 1; }
 	e=$("$K/scripts/debug/why-svg.py" "$D/done.out" "$T/keep.svg" 2>&1) && { echo "exit 0 without a table"; exit 1; }
 	grep -q 'has no walk table' <<<"$e" || { echo "message: $e"; exit 1; }
-	[ "$(cat "$T/keep.svg")" = old ] && [ -z "$(ls -A "$T" | grep '\.tmp$')" ] || { echo "left a file behind"; exit 1; }
+	[ "$(cat "$T/keep.svg")" = old ] && [ -z "$(find "$T" -mindepth 1 -maxdepth 1 -name '*.tmp')" ] || { echo "left a file behind"; exit 1; }
 	# why showed no call (nothing refused): nothing to draw
 	sed -e '/^why-walk [0-9a-f]* [a-z]* /d' -e 's/^\(why-walk end [0-9a-f]*\) 1$/\1 0/' "$D/why-walks.out" >"$T/none.out"
 	[ "$("$R" walks "$T/none.out"; echo $?)" = 0 ] || { echo "the empty table is not one"; exit 1; }
