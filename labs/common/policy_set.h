@@ -63,6 +63,22 @@ static LAB_API int policy_run_cmd(char *const argv[], char *out, size_t len)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* The learner's file where @lsm's policy is (the sets' layout). */
+static LAB_API const char *policy_file(const char *lsm)
+{
+	static const char *const files[][2] = {
+		{ "apparmor", "apparmor/probe" }, { "selinux", "selinux/kit.te" },
+		{ "smack", "smack.rules" }, { "toylsm", "toylsm.rules" },
+		{ "landlock", "landlock.rules" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		if (!strcmp(lsm, files[i][0]))
+			return files[i][1];
+	return "(no policy file of yours)";
+}
+
 /* The type of an SELinux context (user:role:type[:level]). */
 static LAB_API const char *se_type(const char *ctx)
 {
