@@ -58,45 +58,38 @@ static char decoy[NDECOYS][POLICY_DECOY];
 #define ALL "smack,selinux,toylsm,apparmor"
 
 /*
- * "Only read": the program's write (an append), an open for writing at
- * the start (overwrite) and one that truncates are each tried, since the
- * modules ask for different permissions (Smack: wa or w; SELinux: append
- * or write).
+ * The table (the README's): each file is read, and written.  "Only read"
+ * is graded with every way to write, since the modules ask for different
+ * permissions (Smack: wa or w; SELinux: append or write): the program's
+ * write (an append), an open for writing at the start (overwrite) and one
+ * that truncates.  Who must refuse the read, and who each write (NULL:
+ * the file is only read, a decoy).
  */
-static const struct row table[] = {
-	{ "read", "notes", "", 1 },
-	{ "write", "notes", "apparmor", 1 },
-	{ "overwrite", "notes", "apparmor", 1 },
-	{ "truncate", "notes", "apparmor", 1 },
-	{ "read", decoy[D_NOTES], "apparmor", 1 },
-	{ "read", decoy[D_ANY], "apparmor", 1 },
-	{ "read", "inbox", "", 2 },
-	{ "write", "inbox", "smack", 2 },
-	{ "overwrite", "inbox", "smack", 2 },
-	{ "truncate", "inbox", "smack", 2 },
-	{ "read", "ledger", "", 3 },
-	{ "write", "ledger", "selinux", 3 },
-	{ "overwrite", "ledger", "selinux", 3 },
-	{ "truncate", "ledger", "selinux", 3 },
-	{ "read", "diary", "", 4 },
-	{ "write", "diary", "toylsm", 4 },
-	{ "overwrite", "diary", "toylsm", 4 },
-	{ "truncate", "diary", "toylsm", 4 },
-	{ "read", "shared", "", 5 },
-	{ "write", "shared", ALL, 5 },
-	{ "overwrite", "shared", ALL, 5 },
-	{ "truncate", "shared", ALL, 5 },
-	{ "read", decoy[D_SHARED], "apparmor", 5 },
+static const char *const writes[] = { "write", "overwrite", "truncate" };
+
+static const struct {
+	const char *file, *read, *write;
+	int todo;
+} table[] = {
+	{ "notes", "", "apparmor", 1 },
+	{ decoy[D_NOTES], "apparmor", NULL, 1 },
+	{ decoy[D_ANY], "apparmor", NULL, 1 },
+	{ "inbox", "", "smack", 2 },
+	{ "ledger", "", "selinux", 3 },
+	{ "diary", "", "toylsm", 4 },
+	{ "shared", "", ALL, 5 },
+	{ decoy[D_SHARED], "apparmor", NULL, 5 },
 };
 
 /* How the steps check the table (hints.c). */
-static void check_todo(int n);	/* every row of TODO n, in this boot */
+static void each_access(int todo, void (*fn)(const struct row *r));
+static void check(const struct row *r);	/* one access, in this boot */
 static void check_alone(void);	/* step 5: each module's part on its own */
 static int attempt(const struct row *r, char *lsm, char *hook, char *out, size_t len);
 
 /*
- * Each step: the table's rows of its TODO, in this boot; then what no row
- * shows, asked of the policy the kernel loaded: a permission beyond the
+ * Each step: the table's accesses of its TODO, in this boot; then what no
+ * access shows, asked of the policy the kernel loaded: a permission beyond the
  * read on the step's file (AppArmor's k, m, l or x on notes; Smack's or
  * toylsm's letters beyond r; SELinux's permissions beyond open and read,
  * relabelfrom among them), which the program never asks for.
@@ -105,25 +98,25 @@ static int attempt(const struct row *r, char *lsm, char *hook, char *out, size_t
 
 STEP(1, "AppArmor: the program reads notes, and only reads it")
 {
-	check_todo(1);
+	each_access(1, check);
 	loaded_check_apparmor(DIR10 "notes", READ_ONLY);
 }
 
 STEP(2, "Smack: the program reads inbox, and only reads it")
 {
-	check_todo(2);
+	each_access(2, check);
 	loaded_check_rule("smack", "Probe", "Inbox", "r", READ_ONLY);
 }
 
 STEP(3, "SELinux: the program reads ledger, and only reads it")
 {
-	check_todo(3);
+	each_access(3, check);
 	loaded_check_selinux("probe_t", "ledger_t", "open read", READ_ONLY);
 }
 
 STEP(4, "toylsm: the program reads diary, and only reads it")
 {
-	check_todo(4);
+	each_access(4, check);
 	loaded_check_rule("toylsm", "probe", "diary", "r", READ_ONLY);
 }
 
@@ -135,7 +128,7 @@ STEP(4, "toylsm: the program reads diary, and only reads it")
  */
 STEP(5, "every module must agree: the program reads shared")
 {
-	check_todo(5);
+	each_access(5, check);
 	check_alone();
 	loaded_check_apparmor(DIR10 "shared", READ_ONLY);
 	loaded_check_rule("smack", "Probe", "Shared", "r", READ_ONLY);
@@ -267,31 +260,30 @@ static void lab_banner(void)
 		make_decoys();
 }
 
+/* lab_show()'s line for one access: what the table wants, what this boot did. */
+static void show(const struct row *r)
+{
+	char lsm[LSM_TRACE_NAME], hook[LSM_TRACE_NAME], out[1024];
+	const char *want = policy_refuser(r->refusers);
+	int st = attempt(r, lsm, hook, out, sizeof(out));
+
+	printf("%-6s " DIR10 "%-9s %-30s ", r->acc, r->file, want ? want : "allowed");
+	if (st == 0)
+		printf("allowed\n");
+	else if (st < 0)
+		printf("did not run: %s", out);
+	else
+		printf("refused by %s in %s\n", lsm[0] ? lsm : "?", hook[0] ? hook : "?");
+}
+
 /* In the guest shell (SHELL=1): the table as this boot decides it. */
 static void lab_show(void)
 {
-	char lsm[LSM_TRACE_NAME], hook[LSM_TRACE_NAME], out[1024];
-	const char *want;
-	size_t i;
-	int st;
-
 	lab_banner();
 	if (policy_set_rc)
 		return;
 	printf("%-6s %-20s %-30s %s\n", "access", "file", "the table wants (refused by)", "this boot");
-	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
-		const struct row *r = &table[i];
-
-		want = policy_refuser(r->refusers);
-		st = attempt(r, lsm, hook, out, sizeof(out));
-		printf("%-6s " DIR10 "%-9s %-30s ", r->acc, r->file, want ? want : "allowed");
-		if (st == 0)
-			printf("allowed\n");
-		else if (st < 0)
-			printf("did not run: %s", out);
-		else
-			printf("refused by %s in %s\n", lsm[0] ? lsm : "?", hook[0] ? hook : "?");
-	}
+	each_access(0, show);
 	printf("(try one yourself: why -s openat policy run %s probe read " DIR10 "notes)\n",
 	       policy_set);
 }

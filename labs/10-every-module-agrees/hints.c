@@ -519,13 +519,23 @@ static void check(const struct row *r)
 	lab_fail();
 }
 
-static void check_todo(int n)
+/*
+ * @fn for each access of the table of TODO @todo (0: of every TODO), in
+ * the table's order: a file's read, then its writes.
+ */
+static void each_access(int todo, void (*fn)(const struct row *r))
 {
-	size_t i;
+	size_t k, w;
 
-	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++)
-		if (table[i].todo == n)
-			check(&table[i]);
+	for (k = 0; k < sizeof(table) / sizeof(table[0]); k++) {
+		const char *file = table[k].file;
+
+		if (todo && table[k].todo != todo)
+			continue;
+		fn(&(struct row){ "read", file, table[k].read, table[k].todo });
+		for (w = 0; table[k].write && w < sizeof(writes) / sizeof(writes[0]); w++)
+			fn(&(struct row){ writes[w], file, table[k].write, table[k].todo });
+	}
 }
 
 /* shared's labels, kept while it is relabelled (n[i] < 0: not changed). */
@@ -604,7 +614,6 @@ static const char *relabelled(const char *keep)
  */
 static void check_alone(void)
 {
-	static const char *const accs[] = { "write", "overwrite", "truncate" };
 	char lsm[LSM_TRACE_NAME], hook[LSM_TRACE_NAME], out[1024], what[160];
 	struct saved sv;
 	struct labels l;
@@ -616,8 +625,8 @@ static void check_alone(void)
 			continue;
 		if (first < 0)
 			first = j;
-		for (i = 0; i < sizeof(accs) / sizeof(accs[0]); i++) {
-			const struct row r = { accs[i], "shared", walk[j], 5 };
+		for (i = 0; i < sizeof(writes) / sizeof(writes[0]); i++) {
+			const struct row r = { writes[i], "shared", walk[j], 5 };
 
 			err = isolate(walk[j], &sv);
 			if (err) {

@@ -149,11 +149,30 @@ static void check_rules(const char *name, int (*bad)(const char *line), const ch
 static int cap_beyond(const char *l);	/* a capability beyond dac_read_search */
 static int landlock_write_beyond(const char *l);	/* write where no scenario writes */
 static void check_toylsm_transition(const char *subj);
+static void check_loaded_rules(int n);	/* the rules of step n below */
+
+/*
+ * What no access shows, asked of the Smack and toylsm rules the kernel
+ * loaded (loaded_check_rule()): the rule from subj to obj gives no letter
+ * beyond may ("": no rule at all).
+ */
+static const struct {
+	int step;
+	const char *lsm, *subj, *obj, *may, *why;
+} rules[] = {
+	{ 4, "smack", "Probe", "Cache", "rwa",
+	  "the program reads and appends: Smack asks r, and w and a; any other letter is more than it needs"
+	},
+	{ 4, "smack", "Probe", "CacheKey", "", "the cache's keys are not the program's at all" },
+	{ 5, "smack", "Probe", "VaultIndex", "r", "the program only reads the vault's index" },
+	{ 5, "smack", "Probe", "VaultKey", "", "the key is never the program's" },
+	{ 6, "toylsm", "probe", "diary", "r", "the program only reads the diary" },
+};
 
 /*
  * Each step: its accesses in this boot (the table's and the decoys');
- * then what no access shows, asked of the policy the kernel loaded or
- * read from the learner's rule.
+ * then what no access shows, asked of the policy the kernel loaded (the
+ * rules above) or read from the learner's rule.
  */
 STEP(1, "the report: read, and nothing more of data/")
 {
@@ -184,10 +203,7 @@ STEP(3, "the log: appended to, the orders kept read-only")
 STEP(4, "the cache: read and appended to, not its keys")
 {
 	check_step(4);
-	loaded_check_rule("smack", "Probe", "Cache", "rwa",
-			  "the program reads and appends: Smack asks r, and w and a; any other letter is more than it needs");
-	loaded_check_rule("smack", "Probe", "CacheKey", "",
-			  "the cache's keys are not the program's at all");
+	check_loaded_rules(4);
 }
 
 STEP(5, "the vault: the index read, the key refused in every boot")
@@ -201,18 +217,14 @@ STEP(5, "the vault: the index read, the key refused in every boot")
 	loaded_check_selinux("probe_t", "vault_index_t", "open read",
 			     "the program reads the index, nothing more");
 	loaded_check_selinux("probe_t", "vault_key_t", "", "the key is never the program's");
-	loaded_check_rule("smack", "Probe", "VaultIndex", "r",
-			  "the program only reads the vault's index");
-	loaded_check_rule("smack", "Probe", "VaultKey", "",
-			  "the key is never the program's");
+	check_loaded_rules(5);
 }
 
 STEP(6, "the diary: read, not written")
 {
 	check_step(6);
 	check_toylsm_transition("probe");
-	loaded_check_rule("toylsm", "probe", "diary", "r",
-			  "the program only reads the diary");
+	check_loaded_rules(6);
 }
 
 /*

@@ -329,3 +329,13 @@ static void check_toylsm_transition(const char *subj)
 	if (f)
 		fclose(f);
 }
+
+static void check_loaded_rules(int n)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
+		if (rules[i].step == n)
+			loaded_check_rule(rules[i].lsm, rules[i].subj, rules[i].obj, rules[i].may,
+					  rules[i].why);
+}
