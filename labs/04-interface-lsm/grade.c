@@ -17,6 +17,7 @@
 #include <sys/syscall.h>
 
 #include "grader.h"
+#include "kit/files.h"
 #include "kit/lsm_names.h"
 #include "lab.h"
 #include "interface_lsm.h"
@@ -384,16 +385,10 @@ static void lab_show(void)
 static void __attribute__((constructor)) report_mode(void)
 {
 	char cmd[256];
-	ssize_t n;
-	int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+	int n = read_file("/proc/self/cmdline", cmd, sizeof(cmd));
 
-	if (fd < 0)
-		return;
-	n = read(fd, cmd, sizeof(cmd) - 1);
-	close(fd);
 	if (n <= 0)
 		return;
-	cmd[n] = '\0';
 	if (strlen(cmd) + 1 < (size_t)n && !strcmp(cmd + strlen(cmd) + 1, REPORT_ARG)) {
 		long id = prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0);
 
