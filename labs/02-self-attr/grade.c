@@ -15,6 +15,10 @@
 /* A long Smack label, so that a value needs padding to a multiple of 8. */
 #define LABEL "lab2.workshop.label"
 
+/*
+ * The kernel's own answer, from lab_banner(): lsm_self_attr()'s entries
+ * in truth, truth_size bytes, truth_count of them (-1: none to compare).
+ */
 static unsigned char truth[4096] __attribute__((aligned(8)));
 static size_t truth_size;
 static long truth_count;
@@ -23,55 +27,10 @@ static const char * const attr_names[] = {
 	"current", "exec", "fscreate", "keycreate", "prev", "sockcreate"
 };
 
-static const char *attr_name(__u32 flags)
-{
-	for (int i = 0; i < 6; i++)
-		if (flags == 1u << i)
-			return attr_names[i];
-	return "?";
-}
-
-static void lab_banner(void)
-{
-	size_t size = 0;
-
-	load_fs_list();
-	if (lsm_active("smack")) {
-		int fd = open("/proc/self/attr/smack/current", O_WRONLY);
-
-		if (fd < 0 || write(fd, LABEL, strlen(LABEL)) != (ssize_t)strlen(LABEL))
-			printf("grader: could not set the Smack label %s: %s\n", LABEL,
-			       errname(errno));
-		if (fd >= 0)
-			close(fd);
-	}
-	errno = 0;
-	truth_count = syscall(__NR_lsm_self_attr, NULL, &size, 0);
-	if (!(truth_count == 0 && size == 0) && !(truth_count == -1 && errno == E2BIG)) {
-		printf("grader: the kernel's size probe answered %ld, errno %s, size %zu\n",
-		       truth_count, errname(errno), size);
-		truth_count = -1;
-	} else if (truth_count == -1) {
-		truth_size = sizeof(truth);
-		truth_count = syscall(__NR_lsm_self_attr, truth, &truth_size, 0);
-		if (truth_count < 0)
-			printf("grader: the kernel's lsm_self_attr failed: %s\n", errname(errno));
-	}
-	printf("lab 2: reading your own contexts; this boot: %s, %ld attribute(s)\n",
-	       fs_list, truth_count);
-}
-
-/* The step cannot be graded if the kernel's own answer is missing. */
-static void need_truth(void)
-{
-	if (truth_count >= 0)
-		return;
-	if (errno == ENOSYS)
-		lab_kit("this kernel has no lsm_self_attr (ENOSYS): it comes with patches/0006 and 0008; run make kernel, then make lab 2 again");
-	else
-		lab_kit("the kernel's own lsm_self_attr() call failed (see above): that is a kernel bug, not yours; tell the instructor");
-	lab_fail();
-}
+/* The steps' helpers, after the steps. */
+static const char *attr_name(__u32 flags);
+static void need_truth(void);
+static int proc_value(__u32 id, const char *attr, char *buf, size_t len);
 
 STEP(1, "ask lsm_self_attr how many bytes your attributes need")
 {
@@ -91,10 +50,7 @@ STEP(1, "ask lsm_self_attr how many bytes your attributes need")
 	else
 		lab_expected("lab_self_attr_size() returns 0: with no attributes to report (%s), lsm_self_attr(NULL, &size, 0) returns 0 and sets size to 0",
 			     fs_list);
-	if (r < 0)
-		lab_seen("it returned %ld, errno %s", r, errname(e));
-	else
-		lab_seen("it returned %ld", r);
+	lab_seen_returned(r, e);
 	if (r < 0 && e == E2BIG)
 		lab_hint("E2BIG is the answer you want from the probe: return the size the kernel wrote");
 	else if (r < 0 && e == EINVAL)
@@ -127,10 +83,7 @@ STEP(2, "fetch your attributes into a buffer of the probed size")
 	lab_check_todo(2, "lab_self_attr_get()");
 	if (r != truth_count) {
 		lab_expected("lab_self_attr_get() returns %ld, the number of entries", truth_count);
-		if (r < 0)
-			lab_seen("it returned %ld, errno %s", r, errname(e));
-		else
-			lab_seen("it returned %ld", r);
+		lab_seen_returned(r, e);
 		if (r < 0 && e == E2BIG)
 			lab_hint("E2BIG on the second call: *size must say how big your buffer is (the probed size), and the buffer must be that big");
 		else if (r < 0 && e == EFAULT)
@@ -264,44 +217,6 @@ STEP(4, "name each attribute")
 	}
 }
 
-/*
- * The value of /proc/self/attr/<lsm>/<attr> (SELinux: /proc/self/attr/<attr>),
- * which lsm_self_attr returns too (Documentation/userspace-api/lsm.rst).
- * -1 if there is no such file to compare with.
- */
-static int proc_value(__u32 id, const char *attr, char *buf, size_t len)
-{
-	static const char *const names[] = {
-		"capability", "selinux", "smack", "tomoyo", "ima", "apparmor", "yama",
-		"loadpin", "safesetid", "lockdown", "bpf", "landlock", "toylsm",
-	};
-	char path[96];
-	struct stat st;
-	ssize_t n;
-	int fd;
-
-	if (id < LSM_ID_CAPABILITY || id > LSM_ID_TOYLSM)
-		return -1;
-	snprintf(path, sizeof(path), "/proc/self/attr/%s", names[id - LSM_ID_CAPABILITY]);
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		snprintf(path, sizeof(path), "/proc/self/attr/%s/%s", names[id - LSM_ID_CAPABILITY],
-			 attr);
-	else if (id == LSM_ID_SELINUX)
-		snprintf(path, sizeof(path), "/proc/self/attr/%s", attr);
-	else
-		return -1;
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, len - 1);
-	close(fd);
-	if (n < 0)
-		return -1;
-	buf[n] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
-
 STEP(5, "print id, attribute and value of every entry")
 {
 	lab_needs(2);
@@ -350,6 +265,36 @@ STEP(5, "print id, attribute and value of every entry")
 	free(got);
 }
 
+static void lab_banner(void)
+{
+	size_t size = 0;
+
+	load_fs_list();
+	if (lsm_active("smack")) {
+		int fd = open("/proc/self/attr/smack/current", O_WRONLY);
+
+		if (fd < 0 || write(fd, LABEL, strlen(LABEL)) != (ssize_t)strlen(LABEL))
+			printf("grader: could not set the Smack label %s: %s\n", LABEL,
+			       errname(errno));
+		if (fd >= 0)
+			close(fd);
+	}
+	errno = 0;
+	truth_count = syscall(__NR_lsm_self_attr, NULL, &size, 0);
+	if (!(truth_count == 0 && size == 0) && !(truth_count == -1 && errno == E2BIG)) {
+		printf("grader: the kernel's size probe answered %ld, errno %s, size %zu\n",
+		       truth_count, errname(errno), size);
+		truth_count = -1;
+	} else if (truth_count == -1) {
+		truth_size = sizeof(truth);
+		truth_count = syscall(__NR_lsm_self_attr, truth, &truth_size, 0);
+		if (truth_count < 0)
+			printf("grader: the kernel's lsm_self_attr failed: %s\n", errname(errno));
+	}
+	printf("lab 2: reading your own contexts; this boot: %s, %ld attribute(s)\n",
+	       fs_list, truth_count);
+}
+
 /* "selfattr" in the guest shell: what the attendee's functions return. */
 static void lab_show(void)
 {
@@ -376,4 +321,62 @@ static void lab_show(void)
 	n = lab_print_self_attrs(stdout);
 	if (!lab_show_todo("lab_print_self_attrs") && n < 0)
 		printf("lab_print_self_attrs: %s\n", errname(errno));
+}
+
+static const char *attr_name(__u32 flags)
+{
+	for (int i = 0; i < 6; i++)
+		if (flags == 1u << i)
+			return attr_names[i];
+	return "?";
+}
+
+/* The step cannot be graded if the kernel's own answer is missing. */
+static void need_truth(void)
+{
+	if (truth_count >= 0)
+		return;
+	if (errno == ENOSYS)
+		lab_kit("this kernel has no lsm_self_attr (ENOSYS): it comes with patches/0006 and 0008; run make kernel, then make lab 2 again");
+	else
+		lab_kit("the kernel's own lsm_self_attr() call failed (see above): that is a kernel bug, not yours; tell the instructor");
+	lab_fail();
+}
+
+/*
+ * The value of /proc/self/attr/<lsm>/<attr> (SELinux: /proc/self/attr/<attr>),
+ * which lsm_self_attr returns too (Documentation/userspace-api/lsm.rst).
+ * -1 if there is no such file to compare with.
+ */
+static int proc_value(__u32 id, const char *attr, char *buf, size_t len)
+{
+	static const char *const names[] = {
+		"capability", "selinux", "smack", "tomoyo", "ima", "apparmor", "yama",
+		"loadpin", "safesetid", "lockdown", "bpf", "landlock", "toylsm",
+	};
+	char path[96];
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	if (id < LSM_ID_CAPABILITY || id > LSM_ID_TOYLSM)
+		return -1;
+	snprintf(path, sizeof(path), "/proc/self/attr/%s", names[id - LSM_ID_CAPABILITY]);
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		snprintf(path, sizeof(path), "/proc/self/attr/%s/%s", names[id - LSM_ID_CAPABILITY],
+			 attr);
+	else if (id == LSM_ID_SELINUX)
+		snprintf(path, sizeof(path), "/proc/self/attr/%s", attr);
+	else
+		return -1;
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
 }

@@ -17,85 +17,15 @@
 /* The modules of this kernel that have the getprocattr hook. */
 static const char *const procattr_lsms[] = { "selinux", "smack", "apparmor", "toylsm" };
 
-static int id_of(const char *name)
-{
-	for (int i = 0; i < NLSMS; i++)
-		if (!strcmp(lsms[i].name, name))
-			return lsms[i].id;
-	return LSM_ID_INVALID;
-}
-
-static const char *name_of(int id)
-{
-	for (int i = 0; i < NLSMS; i++)
-		if (lsms[i].id == id)
-			return lsms[i].name;
-	return id == LSM_ID_INVALID ? "LSM_ID_INVALID" : "an unknown ID";
-}
-
-/* Whether the module with this ID has the getprocattr hook. */
-static int has_procattr(int id)
-{
-	for (unsigned int k = 0; k < sizeof(procattr_lsms) / sizeof(procattr_lsms[0]); k++)
-		if (!strcmp(name_of(id), procattr_lsms[k]))
-			return 1;
-	return 0;
-}
-
-static const char *path_of(const char *lsm, const char *attr)
-{
-	static char buf[2][128];
-	static int k;
-
-	k = !k;
-	if (lsm)
-		snprintf(buf[k], sizeof(buf[k]), "/proc/self/attr/%s/%s", lsm, attr);
-	else
-		snprintf(buf[k], sizeof(buf[k]), "/proc/self/attr/%s", attr);
-	return buf[k];
-}
-
-/*
- * The grader's own read: the value (up to the first NUL, without one
- * trailing newline) and its length, or -1 with *err set.  *raw gets the
- * bytes read() returned, *rawlen their number.
- */
+/* The steps' helpers and checks, after the steps. */
+static int id_of(const char *name);
+static const char *name_of(int id);
+static int has_procattr(int id);
+static const char *path_of(const char *lsm, const char *attr);
 static int truth_read(const char *lsm, const char *attr, char *val, size_t len,
-		      int *err, char *raw, ssize_t *rawlen)
-{
-	int fd = open(path_of(lsm, attr), O_RDONLY);
-	ssize_t n;
-	size_t v;
-
-	*err = 0;
-	*rawlen = 0;
-	if (fd < 0) {
-		*err = errno;
-		return -1;
-	}
-	n = read(fd, raw, 4095);
-	*err = errno;
-	close(fd);
-	if (n < 0)
-		return -1;
-	*err = 0;
-	*rawlen = n;
-	raw[n] = '\0';
-	v = strnlen(raw, n);
-	if (v > 0 && raw[v - 1] == '\n')
-		v--;
-	if (v + 1 > len)
-		v = len - 1;
-	memcpy(val, raw, v);
-	val[v] = '\0';
-	return v;
-}
-
-static void lab_banner(void)
-{
-	load_fs_list();
-	printf("lab 3: /proc attrs; this boot: %s\n", fs_list);
-}
+		      int *err, char *raw, ssize_t *rawlen);
+static void expect_write(const char *lsm, const char *attr, const char *value, int werr);
+static void expect_value(const char *lsm, const char *attr, const char *want, const char *how);
 
 STEP(1, "read an attr file, per-LSM or un-named")
 {
@@ -172,13 +102,9 @@ STEP(1, "read an attr file, per-LSM or un-named")
 	errno = 0;
 	r = lab_read_attr(files[big].lsm, files[big].attr, buf, tr);
 	e = errno;
-	if (r != -1 || e != E2BIG) {
-		lab_expected("lab_read_attr(..., \"%s\", buf, %d) returns -1 with errno E2BIG: %s and its NUL need %d bytes",
-			     files[big].attr, tr, lab_quote(want, -1), tr + 1);
-		lab_seen("it returned %d, errno %s", r, errname(e));
-		lab_hint("check that the value and its NUL fit in len bytes before you copy it");
-		lab_fail();
-	}
+	lab_must_fail(r, e, E2BIG, "check that the value and its NUL fit in len bytes before you copy it",
+		      "lab_read_attr(..., \"%s\", buf, %d) returns -1 with errno E2BIG: %s and its NUL need %d bytes",
+		      files[big].attr, tr, lab_quote(want, -1), tr + 1);
 	for (i = tr; i < (int)sizeof(buf); i++) {
 		if (buf[i] != 'G') {
 			lab_expected("lab_read_attr(..., buf, %d) writes at most %d bytes", tr, tr);
@@ -272,70 +198,6 @@ STEP(3, "which LSM answers the un-named /proc/self/attr/current")
 	lab_fail();
 }
 
-/* Step 4 helpers: the grader's own read of a value, for comparison. */
-static const char *now(const char *lsm, const char *attr)
-{
-	static char val[2][512];
-	static int k;
-	char raw[4096];
-	ssize_t rawlen;
-	int err;
-
-	k = !k;
-	if (truth_read(lsm, attr, val[k], sizeof(val[k]), &err, raw, &rawlen) < 0)
-		snprintf(val[k], sizeof(val[k]), "(error %s)", errname(err));
-	return val[k];
-}
-
-static void expect_write(const char *lsm, const char *attr, const char *value, int werr)
-{
-	int r, e;
-
-	errno = 0;
-	r = lab_write_attr(lsm, attr, value);
-	e = errno;
-	lab_check_todo(4, "lab_write_attr()");
-	if (werr == 0 && r == 0)
-		return;
-	if (werr && r == -1 && e == werr)
-		return;
-	if (werr)
-		lab_expected("lab_write_attr(%s%s%s, \"%s\", \"%s\") returns -1 with errno %s",
-			     lsm ? "\"" : "", lsm ? lsm : "NULL", lsm ? "\"" : "",
-			     attr, value, errname(werr));
-	else
-		lab_expected("lab_write_attr(%s%s%s, \"%s\", \"%s\") returns 0",
-			     lsm ? "\"" : "", lsm ? lsm : "NULL", lsm ? "\"" : "",
-			     attr, value);
-	lab_seen("it returned %d, errno %s", r, errname(e));
-	if (r > 0)
-		lab_hint("return 0 on success, not the number of bytes written");
-	else if (werr == EINVAL && r == 0)
-		lab_hint("the kernel refused the write (no active module behind %s): check what write() returns and pass the error on",
-			 path_of(lsm, attr));
-	else if (werr == ENOENT)
-		lab_hint("%s does not exist: pass open()'s ENOENT on", path_of(lsm, attr));
-	else
-		lab_hint("open() with O_WRONLY, write(fd, value, strlen(value)), close()");
-	lab_fail();
-}
-
-static void expect_value(const char *lsm, const char *attr, const char *want, const char *how)
-{
-	const char *got = now(lsm, attr);
-
-	if (!strcmp(got, want))
-		return;
-	lab_expected("after %s, %s reads %s", how, path_of(lsm, attr), lab_quote(want, -1));
-	lab_seen("it reads %s", lab_quote(got, -1));
-	if (strlen(got) < strlen(want) && !strncmp(got, want, strlen(got)))
-		lab_hint("only %zu bytes arrived: write strlen(value) bytes (sizeof(value) is the size of the pointer)",
-			 strlen(got));
-	else
-		lab_hint("write the value exactly, without a NUL or extra bytes");
-	lab_fail();
-}
-
 STEP(4, "write your label through one file, read it through the other")
 {
 	if (lsm_active("smack")) {
@@ -351,6 +213,12 @@ STEP(4, "write your label through one file, read it through the other")
 	if (!lsm_active("apparmor"))
 		expect_write("apparmor", "current", "lab3", EINVAL);
 	expect_write("nosuch", "current", "lab3", ENOENT);
+}
+
+static void lab_banner(void)
+{
+	load_fs_list();
+	printf("lab 3: /proc attrs; this boot: %s\n", fs_list);
 }
 
 /* "procattr" in the guest shell: what the attendee's functions return. */
@@ -386,4 +254,130 @@ static void lab_show(void)
 	r = lab_unnamed_owner();
 	if (!lab_show_todo("lab_unnamed_owner"))
 		printf("the un-named files reach: %d (%s)\n", r, name_of(r));
+}
+
+static int id_of(const char *name)
+{
+	for (int i = 0; i < NLSMS; i++)
+		if (!strcmp(lsms[i].name, name))
+			return lsms[i].id;
+	return LSM_ID_INVALID;
+}
+
+static const char *name_of(int id)
+{
+	for (int i = 0; i < NLSMS; i++)
+		if (lsms[i].id == id)
+			return lsms[i].name;
+	return id == LSM_ID_INVALID ? "LSM_ID_INVALID" : "an unknown ID";
+}
+
+/* Whether the module with this ID has the getprocattr hook. */
+static int has_procattr(int id)
+{
+	for (unsigned int k = 0; k < sizeof(procattr_lsms) / sizeof(procattr_lsms[0]); k++)
+		if (!strcmp(name_of(id), procattr_lsms[k]))
+			return 1;
+	return 0;
+}
+
+static const char *path_of(const char *lsm, const char *attr)
+{
+	static char buf[2][128];
+	static int k;
+
+	k = !k;
+	if (lsm)
+		snprintf(buf[k], sizeof(buf[k]), "/proc/self/attr/%s/%s", lsm, attr);
+	else
+		snprintf(buf[k], sizeof(buf[k]), "/proc/self/attr/%s", attr);
+	return buf[k];
+}
+
+/*
+ * The grader's own read: the value (up to the first NUL, without one
+ * trailing newline) and its length, or -1 with *err set.  *raw gets the
+ * bytes read() returned, *rawlen their number.
+ */
+static int truth_read(const char *lsm, const char *attr, char *val, size_t len,
+		      int *err, char *raw, ssize_t *rawlen)
+{
+	int fd = open(path_of(lsm, attr), O_RDONLY);
+	ssize_t n;
+	size_t v;
+
+	*err = 0;
+	*rawlen = 0;
+	if (fd < 0) {
+		*err = errno;
+		return -1;
+	}
+	n = read(fd, raw, 4095);
+	*err = errno;
+	close(fd);
+	if (n < 0)
+		return -1;
+	*err = 0;
+	*rawlen = n;
+	raw[n] = '\0';
+	v = strnlen(raw, n);
+	if (v > 0 && raw[v - 1] == '\n')
+		v--;
+	if (v + 1 > len)
+		v = len - 1;
+	memcpy(val, raw, v);
+	val[v] = '\0';
+	return v;
+}
+
+/* Step 4 helpers: the grader's own read of a value, for comparison. */
+static const char *now(const char *lsm, const char *attr)
+{
+	static char val[2][512];
+	static int k;
+	char raw[4096];
+	ssize_t rawlen;
+	int err;
+
+	k = !k;
+	if (truth_read(lsm, attr, val[k], sizeof(val[k]), &err, raw, &rawlen) < 0)
+		snprintf(val[k], sizeof(val[k]), "(error %s)", errname(err));
+	return val[k];
+}
+
+static void expect_write(const char *lsm, const char *attr, const char *value, int werr)
+{
+	int r, e;
+
+	errno = 0;
+	r = lab_write_attr(lsm, attr, value);
+	e = errno;
+	lab_check_todo(4, "lab_write_attr()");
+	if (lab_returned_0(r, e, werr, "lab_write_attr(%s%s%s, \"%s\", \"%s\")", lsm ? "\"" : "",
+			   lsm ? lsm : "NULL", lsm ? "\"" : "", attr, value))
+		return;
+	if (werr == EINVAL && r == 0)
+		lab_hint("the kernel refused the write (no active module behind %s): check what write() returns and pass the error on",
+			 path_of(lsm, attr));
+	else if (werr == ENOENT)
+		lab_hint("%s does not exist: pass open()'s ENOENT on", path_of(lsm, attr));
+	else
+		lab_hint("open() with O_WRONLY, write(fd, value, strlen(value)), close()");
+	lab_fail();
+}
+
+static void expect_value(const char *lsm, const char *attr, const char *want, const char *how)
+{
+	const char *got = now(lsm, attr);
+
+	if (!strcmp(got, want))
+		return;
+	lab_expected("after %s, %s reads %s", how, path_of(lsm, attr), lab_quote(want, -1));
+	lab_seen("it reads %s", lab_quote(got, -1));
+	if (strlen(got) < strlen(want) && !strncmp(got, want, strlen(got)))
+		lab_hint("only %zu bytes arrived: write strlen(value) bytes (sizeof(value) is the size of the pointer)",
+			 strlen(got));
+	else
+		lab_hint("write the value exactly, without a NUL or extra bytes");
+	lab_fail();
 }

@@ -17,127 +17,29 @@
 #include <sys/syscall.h>
 
 #include "grader.h"
+#include "kit/files.h"
 #include "kit/lsm_names.h"
 #include "lab.h"
 #include "interface_lsm.h"
 
+/*
+ * Step 6's program: this grader, run with REPORT_ARG, exits with its
+ * interface LSM's ID (report_mode(), below); its copies in /tmp, plain
+ * and setuid root, run as nobody.
+ */
 #define REPORT_ARG "--lab4-report"
 #define PLAIN_COPY "/tmp/lab4-report"
 #define SUID_COPY "/tmp/lab4-report-suid"
 #define NOBODY 65534
 
-/*
- * The program step 6 runs: this binary with REPORT_ARG exits with its
- * interface LSM's ID as its status, before the grader's main() starts.
- */
-static void __attribute__((constructor)) report_mode(void)
-{
-	char cmd[256];
-	ssize_t n;
-	int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return;
-	n = read(fd, cmd, sizeof(cmd) - 1);
-	close(fd);
-	if (n <= 0)
-		return;
-	cmd[n] = '\0';
-	if (strlen(cmd) + 1 < (size_t)n && !strcmp(cmd + strlen(cmd) + 1, REPORT_ARG)) {
-		long id = prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0);
-
-		_exit(id < 0 || id > 254 ? 255 : (int)id);
-	}
-}
-
-static int is_active(long id)
-{
-	__u32 ids[64];
-	int n = active_ids(ids, 64);
-
-	for (int i = 0; i < n; i++)
-		if (ids[i] == id)
-			return 1;
-	return 0;
-}
-
-static const char *id_list(const __u32 *ids, int n)
-{
-	static char buf[2][512];
-	static int k;
-
-	k = !k;
-	buf[k][0] = '\0';
-	for (int i = 0; i < n; i++)
-		snprintf(buf[k] + strlen(buf[k]), sizeof(buf[k]) - strlen(buf[k]), "%s%s (%u)",
-			 i ? ", " : "", name_of(ids[i]), ids[i]);
-	if (n == 0)
-		snprintf(buf[k], sizeof(buf[k]), "(none)");
-	return buf[k];
-}
-
-/* The grader's own read of the un-named current: the value, or -1. */
-static int truth_unnamed_current(char *buf, size_t len)
-{
-	char raw[4096];
-	int fd = open("/proc/self/attr/current", O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd < 0 ? -1 : read(fd, raw, sizeof(raw));
-	size_t v;
-
-	if (fd >= 0)
-		close(fd);
-	if (n < 0)
-		return -1;
-	v = strnlen(raw, n);
-	if (v > 0 && raw[v - 1] == '\n')
-		v--;
-	if (v >= len)
-		v = len - 1;
-	memcpy(buf, raw, v);
-	buf[v] = '\0';
-	return v;
-}
-
-static void lab_banner(void)
-{
-	long id = get_ilsm();
-
-	load_fs_list();
-	printf("lab 4: the interface LSM; this boot: %s; default interface LSM: %s\n", fs_list,
-	       id < 0 ? errname(errno) : name_of(id));
-}
-
-/* A check of step 1: lab_interface() must give want. */
-static void expect_interface(long want, const char *label, const char *when)
-{
-	const char *name = NULL;
-	int r, e;
-
-	errno = 0;
-	r = lab_interface(&name);
-	e = errno;
-	lab_check_todo(1, "lab_interface()");
-	if (r == want && name && !strcmp(name, name_of(want))) {
-		printf("%-36s %s (%ld)\n", label, name, want);
-		return;
-	}
-	lab_expected("%s, lab_interface(&name) returns %ld with name = \"%s\"", when, want,
-		     name_of(want));
-	if (r < 0)
-		lab_seen("it returned %d, errno %s", r, errname(e));
-	else
-		lab_seen("it returned %d (%s) with name = %s", r, name_of(r), lab_quote(name, -1));
-	if (r < 0 && e == EINVAL)
-		lab_hint("prctl() always takes five arguments: prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0). Arguments you leave out are whatever is in the registers, and the kernel refuses nonzero ones with EINVAL");
-	else if (r >= 0 && r != want && r == kit_lsms[0].id)
-		lab_hint("capability is first in lsm_module_list, but it is not the interface LSM: ask the kernel, prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0)");
-	else if (r >= 0 && r != want)
-		lab_hint("%s is the default, but this task has chosen another module: do not work it out, ask the kernel with prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0)",
-			 name_of(r));
-	else
-		lab_hint("*name = lsm_name(id): the name of the ID the kernel returned");
-	lab_fail();
-}
+/* The steps' helpers and checks, after the steps. */
+static int is_active(long id);
+static const char *id_list(const __u32 *ids, int n);
+static int truth_unnamed_current(char *buf, size_t len);
+static void expect_interface(long want, const char *label, const char *when);
+static void expect_refusal(long id, const char *must, const char *why);
+static void copy_self(const char *path, mode_t mode);
+static void expect_run(long id, char *const argv[], int want, long caller, const char *why);
 
 STEP(1, "ask the kernel for your interface LSM, and name it")
 {
@@ -265,57 +167,6 @@ STEP(3, "choose each candidate, and read the un-named /proc/self/attr/current")
 	}
 }
 
-/* A check of step 4: lab_choose(id) must fail with EINVAL and explain. */
-static void expect_refusal(long id, const char *must, const char *why)
-{
-	char msg[512 + 8], num[32];
-	long before = get_ilsm();
-	const char *name = NULL;
-	int r, e;
-
-	for (int i = 0; i < KIT_NLSMS; i++)
-		if (kit_lsms[i].id == id)
-			name = kit_lsms[i].name;
-	snprintf(num, sizeof(num), "%ld", id);
-	memset(msg, 'X', sizeof(msg));
-	msg[512] = '\0';
-	errno = 0;
-	r = lab_choose(id, msg, 512);
-	e = errno;
-	lab_check_todo(4, "lab_choose()");
-	msg[512] = '\0';
-	if (r == -1 && e == EINVAL && get_ilsm() == before && strstr(msg, "EINVAL") &&
-	    strstr(msg, name ? name : num) && strstr(msg, must)) {
-		printf("lab_choose(%ld): %s\n", id, msg);
-		return;
-	}
-	lab_expected("lab_choose(%ld, msg, 512) returns -1 with errno EINVAL, and msg names the errno (\"EINVAL\"), %s%s%s and says \"%s\": %s",
-		     id, name ? "the module (\"" : "the number (", name ? name : num,
-		     name ? "\")" : ")", must, why);
-	lab_seen("it returned %d, errno %s; msg = %s", r, errname(e), lab_quote(msg, -1));
-	if (r == -1 && get_ilsm() != before)
-		lab_hint("your interface LSM changed from %s to %s although the kernel refused: does something you call to explain it (lab_candidates()?) leave it changed?",
-			 name_of(before), name_of(get_ilsm()));
-	else if (r == 0 || get_ilsm() != before)
-		lab_hint("the kernel refuses this ID; PR_LSM_ATTR_SET fails and changes nothing: return -1");
-	else if (e != EINVAL)
-		lab_hint("errno is the kernel's, EINVAL: save it right after prctl(), since snprintf() and the system calls you make to explain it may change it, and set it again before you return");
-	else if (!strstr(msg, "EINVAL"))
-		lab_hint("name the errno as sandboxer.c does: strerrorname_np(errno) gives \"EINVAL\"");
-	else if (!strstr(msg, name ? name : num))
-		lab_hint("say which module you tried: %s", name ? "lsm_name(id)" : "the number, since it has no name");
-	else if (!strcmp(must, "unknown"))
-		lab_hint("lsm_name(%ld) is NULL: no module has this ID; say \"unknown\"", id);
-	else if (!strcmp(must, "not active"))
-		lab_hint("%s has an ID, but module_list() does not list it: say \"not active\"",
-			 name);
-	else
-		lab_hint("%s is active (module_list() lists it) but lab_candidates() does not: it has no lsmblob slot; say \"slot\"",
-			 name);
-	lab_hint("EINVAL has three reasons here: tell them apart with lsm_name(), module_list() and lab_candidates(); lab.h lists the words");
-	lab_fail();
-}
-
 STEP(4, "when the kernel says EINVAL, tell the user why")
 {
 	lab_needs(2);
@@ -427,13 +278,10 @@ STEP(5, "SO_PEERSEC follows the interface LSM")
 		errno = 0;
 		r = lab_peersec(buf, tl);
 		e = errno;
-		if (r != -1 || e != ERANGE) {
-			lab_expected("with interface LSM %s, lab_peersec(buf, %d) returns -1 with errno ERANGE: %s and its NUL need %d bytes",
-				     name_of(cand[small]), tl, lab_quote(want, -1), tl + 1);
-			lab_seen("it returned %d, errno %s", r, errname(e));
-			lab_hint("give getsockopt() optlen = len: it refuses with ERANGE (and sets optlen to what it needs); pass that on");
-			lab_fail();
-		}
+		lab_must_fail(r, e, ERANGE,
+			      "give getsockopt() optlen = len: it refuses with ERANGE (and sets optlen to what it needs); pass that on",
+			      "with interface LSM %s, lab_peersec(buf, %d) returns -1 with errno ERANGE: %s and its NUL need %d bytes",
+			      name_of(cand[small]), tl, lab_quote(want, -1), tl + 1);
 		printf("lab_peersec(buf, %d): ERANGE (%s needs %d bytes)\n", tl,
 		       lab_quote(want, -1), tl + 1);
 	}
@@ -444,6 +292,239 @@ STEP(5, "SO_PEERSEC follows the interface LSM")
 		lab_hint("close(sv[0]) and close(sv[1]) on every path, errors included");
 		lab_fail();
 	}
+}
+
+STEP(6, "fork and exec keep the choice; a setuid exec resets it")
+{
+	char *const rep[] = { "/proc/self/exe", REPORT_ARG, NULL };
+	char *const plain[] = { PLAIN_COPY, REPORT_ARG, NULL };
+	char *const suid[] = { SUID_COPY, REPORT_ARG, NULL };
+	__u32 cand[16];
+	int n = truth_candidates(cand, 16), r;
+	long def = cand[0], other = cand[n - 1];
+
+	lab_setup(n >= 2, "find two candidates", EINVAL);
+	lab_setup(set_ilsm(other) == 0, "choose an interface LSM", errno);
+	expect_run(LSM_ID_INVALID, rep, other, other,
+		   "with LSM_ID_INVALID the child keeps what it inherits from you at fork(), and execv() keeps it too");
+	printf("you chose %s; the program you ran sees %s (fork and exec inherit it)\n",
+	       name_of(other), name_of(other));
+	lab_setup(set_ilsm(def) == 0, "choose the default again", errno);
+	expect_run(other, rep, other, def, "the child chooses the module, then runs the program");
+	printf("lab_run_with(%s): the program sees %s, you still %s\n", name_of(other),
+	       name_of(other), name_of(def));
+	expect_run(LSM_ID_YAMA, rep, 126, def, "yama has no slot: PR_LSM_ATTR_SET fails in the child, which must not run the program");
+	printf("lab_run_with(yama): 126, the program did not run\n");
+
+	/* As nobody: a plain exec keeps the choice, a setuid one drops it. */
+	copy_self(PLAIN_COPY, 0755);
+	copy_self(SUID_COPY, 04755);
+	lab_setup(setgroups(0, NULL) == 0 && setresgid(NOBODY, NOBODY, NOBODY) == 0 &&
+		  setresuid(NOBODY, NOBODY, NOBODY) == 0, "become nobody", errno);
+	r = lab_run_with(other, plain);
+	lab_setup(r == other, "see a plain exec as nobody keep the interface LSM",
+		  r < 0 ? errno : EPROTO);
+	printf("as nobody, lab_run_with(%s, %s): the program sees %s\n", name_of(other), PLAIN_COPY,
+	       name_of(r));
+	r = lab_run_with(other, suid);
+	if (r != def) {
+		lab_kit("as nobody, lab_run_with(%s, {\"%s\"}) (setuid root) returned %d: the program saw %s, not the default %s",
+			name_of(other), SUID_COPY, r, name_of(r), name_of(def));
+		lab_kit("an exec that gains privilege must reset the interface LSM (security_bprm_committing_creds(), patch 0014): the kernel's bug, not yours");
+		lab_fail();
+	}
+	printf("as nobody, lab_run_with(%s, %s, setuid root): the program sees %s, the default\n",
+	       name_of(other), SUID_COPY, name_of(def));
+}
+
+static void lab_banner(void)
+{
+	long id = get_ilsm();
+
+	load_fs_list();
+	printf("lab 4: the interface LSM; this boot: %s; default interface LSM: %s\n", fs_list,
+	       id < 0 ? errname(errno) : name_of(id));
+}
+
+/* "interface" in the guest shell: what the attendee's functions return. */
+static void lab_show(void)
+{
+	const char *name = NULL;
+	__u32 ids[16];
+	char buf[256];
+	int r, n;
+
+	load_fs_list();
+	printf("active: %s\n", fs_list);
+	r = lab_interface(&name);
+	if (!lab_show_todo("lab_interface"))
+		printf("your interface LSM: %d (%s)\n", r, r >= 0 && name ? name : errname(errno));
+	n = lab_candidates(ids, 16);
+	if (lab_show_todo("lab_candidates") || n < 0)
+		return;
+	printf("candidates: %s\n", id_list(ids, n));
+	for (int i = 0; i < n; i++) {
+		r = lab_current_of(ids[i], buf, sizeof(buf));
+		if (lab_show_todo("lab_current_of"))
+			break;
+		printf("interface %-9s current %s", name_of(ids[i]),
+		       r >= 0 ? lab_quote(buf, -1) : errname(errno));
+		r = lab_peersec(buf, sizeof(buf));
+		if (lab_show_todo("lab_peersec")) {
+			printf("\n");
+			continue;
+		}
+		printf(", SO_PEERSEC %s\n", r >= 0 ? lab_quote(buf, -1) : errname(errno));
+	}
+}
+
+/*
+ * The program step 6 runs: this binary with REPORT_ARG exits with its
+ * interface LSM's ID as its status, before the grader's main() starts.
+ */
+static void __attribute__((constructor)) report_mode(void)
+{
+	char cmd[256];
+	int n = read_file("/proc/self/cmdline", cmd, sizeof(cmd));
+
+	if (n <= 0)
+		return;
+	if (strlen(cmd) + 1 < (size_t)n && !strcmp(cmd + strlen(cmd) + 1, REPORT_ARG)) {
+		long id = prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0);
+
+		_exit(id < 0 || id > 254 ? 255 : (int)id);
+	}
+}
+
+static int is_active(long id)
+{
+	__u32 ids[64];
+	int n = active_ids(ids, 64);
+
+	for (int i = 0; i < n; i++)
+		if (ids[i] == id)
+			return 1;
+	return 0;
+}
+
+static const char *id_list(const __u32 *ids, int n)
+{
+	static char buf[2][512];
+	static int k;
+
+	k = !k;
+	buf[k][0] = '\0';
+	for (int i = 0; i < n; i++)
+		snprintf(buf[k] + strlen(buf[k]), sizeof(buf[k]) - strlen(buf[k]), "%s%s (%u)",
+			 i ? ", " : "", name_of(ids[i]), ids[i]);
+	if (n == 0)
+		snprintf(buf[k], sizeof(buf[k]), "(none)");
+	return buf[k];
+}
+
+/* The grader's own read of the un-named current: the value, or -1. */
+static int truth_unnamed_current(char *buf, size_t len)
+{
+	char raw[4096];
+	int fd = open("/proc/self/attr/current", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, raw, sizeof(raw));
+	size_t v;
+
+	if (fd >= 0)
+		close(fd);
+	if (n < 0)
+		return -1;
+	v = strnlen(raw, n);
+	if (v > 0 && raw[v - 1] == '\n')
+		v--;
+	if (v >= len)
+		v = len - 1;
+	memcpy(buf, raw, v);
+	buf[v] = '\0';
+	return v;
+}
+
+/* A check of step 1: lab_interface() must give want. */
+static void expect_interface(long want, const char *label, const char *when)
+{
+	const char *name = NULL;
+	int r, e;
+
+	errno = 0;
+	r = lab_interface(&name);
+	e = errno;
+	lab_check_todo(1, "lab_interface()");
+	if (r == want && name && !strcmp(name, name_of(want))) {
+		printf("%-36s %s (%ld)\n", label, name, want);
+		return;
+	}
+	lab_expected("%s, lab_interface(&name) returns %ld with name = \"%s\"", when, want,
+		     name_of(want));
+	if (r < 0)
+		lab_seen("it returned %d, errno %s", r, errname(e));
+	else
+		lab_seen("it returned %d (%s) with name = %s", r, name_of(r), lab_quote(name, -1));
+	if (r < 0 && e == EINVAL)
+		lab_hint("prctl() always takes five arguments: prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0). Arguments you leave out are whatever is in the registers, and the kernel refuses nonzero ones with EINVAL");
+	else if (r >= 0 && r != want && r == kit_lsms[0].id)
+		lab_hint("capability is first in lsm_module_list, but it is not the interface LSM: ask the kernel, prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0)");
+	else if (r >= 0 && r != want)
+		lab_hint("%s is the default, but this task has chosen another module: do not work it out, ask the kernel with prctl(PR_LSM_ATTR_GET, 0, 0, 0, 0)",
+			 name_of(r));
+	else
+		lab_hint("*name = lsm_name(id): the name of the ID the kernel returned");
+	lab_fail();
+}
+
+/* A check of step 4: lab_choose(id) must fail with EINVAL and explain. */
+static void expect_refusal(long id, const char *must, const char *why)
+{
+	char msg[512 + 8], num[32];
+	long before = get_ilsm();
+	const char *name = NULL;
+	int r, e;
+
+	for (int i = 0; i < KIT_NLSMS; i++)
+		if (kit_lsms[i].id == id)
+			name = kit_lsms[i].name;
+	snprintf(num, sizeof(num), "%ld", id);
+	memset(msg, 'X', sizeof(msg));
+	msg[512] = '\0';
+	errno = 0;
+	r = lab_choose(id, msg, 512);
+	e = errno;
+	lab_check_todo(4, "lab_choose()");
+	msg[512] = '\0';
+	if (r == -1 && e == EINVAL && get_ilsm() == before && strstr(msg, "EINVAL") &&
+	    strstr(msg, name ? name : num) && strstr(msg, must)) {
+		printf("lab_choose(%ld): %s\n", id, msg);
+		return;
+	}
+	lab_expected("lab_choose(%ld, msg, 512) returns -1 with errno EINVAL, and msg names the errno (\"EINVAL\"), %s%s%s and says \"%s\": %s",
+		     id, name ? "the module (\"" : "the number (", name ? name : num,
+		     name ? "\")" : ")", must, why);
+	lab_seen("it returned %d, errno %s; msg = %s", r, errname(e), lab_quote(msg, -1));
+	if (r == -1 && get_ilsm() != before)
+		lab_hint("your interface LSM changed from %s to %s although the kernel refused: does something you call to explain it (lab_candidates()?) leave it changed?",
+			 name_of(before), name_of(get_ilsm()));
+	else if (r == 0 || get_ilsm() != before)
+		lab_hint("the kernel refuses this ID; PR_LSM_ATTR_SET fails and changes nothing: return -1");
+	else if (e != EINVAL)
+		lab_hint("errno is the kernel's, EINVAL: save it right after prctl(), since snprintf() and the system calls you make to explain it may change it, and set it again before you return");
+	else if (!strstr(msg, "EINVAL"))
+		lab_hint("name the errno as sandboxer.c does: strerrorname_np(errno) gives \"EINVAL\"");
+	else if (!strstr(msg, name ? name : num))
+		lab_hint("say which module you tried: %s", name ? "lsm_name(id)" : "the number, since it has no name");
+	else if (!strcmp(must, "unknown"))
+		lab_hint("lsm_name(%ld) is NULL: no module has this ID; say \"unknown\"", id);
+	else if (!strcmp(must, "not active"))
+		lab_hint("%s has an ID, but module_list() does not list it: say \"not active\"",
+			 name);
+	else
+		lab_hint("%s is active (module_list() lists it) but lab_candidates() does not: it has no lsmblob slot; say \"slot\"",
+			 name);
+	lab_hint("EINVAL has three reasons here: tell them apart with lsm_name(), module_list() and lab_candidates(); lab.h lists the words");
+	lab_fail();
 }
 
 /* Copy this program to path with mode (owner root). */
@@ -490,79 +571,4 @@ static void expect_run(long id, char *const argv[], int want, long caller, const
 	else if (r != want)
 		lab_hint("the program exits with its interface LSM's ID as its status: return WEXITSTATUS(status) of waitpid()");
 	lab_fail();
-}
-
-STEP(6, "fork and exec keep the choice; a setuid exec resets it")
-{
-	char *const rep[] = { "/proc/self/exe", REPORT_ARG, NULL };
-	char *const plain[] = { PLAIN_COPY, REPORT_ARG, NULL };
-	char *const suid[] = { SUID_COPY, REPORT_ARG, NULL };
-	__u32 cand[16];
-	int n = truth_candidates(cand, 16), r;
-	long def = cand[0], other = cand[n - 1];
-
-	lab_setup(n >= 2, "find two candidates", EINVAL);
-	lab_setup(set_ilsm(other) == 0, "choose an interface LSM", errno);
-	expect_run(LSM_ID_INVALID, rep, other, other,
-		   "with LSM_ID_INVALID the child keeps what it inherits from you at fork(), and execv() keeps it too");
-	printf("you chose %s; the program you ran sees %s (fork and exec inherit it)\n",
-	       name_of(other), name_of(other));
-	lab_setup(set_ilsm(def) == 0, "choose the default again", errno);
-	expect_run(other, rep, other, def, "the child chooses the module, then runs the program");
-	printf("lab_run_with(%s): the program sees %s, you still %s\n", name_of(other),
-	       name_of(other), name_of(def));
-	expect_run(LSM_ID_YAMA, rep, 126, def, "yama has no slot: PR_LSM_ATTR_SET fails in the child, which must not run the program");
-	printf("lab_run_with(yama): 126, the program did not run\n");
-
-	/* As nobody: a plain exec keeps the choice, a setuid one drops it. */
-	copy_self(PLAIN_COPY, 0755);
-	copy_self(SUID_COPY, 04755);
-	lab_setup(setgroups(0, NULL) == 0 && setresgid(NOBODY, NOBODY, NOBODY) == 0 &&
-		  setresuid(NOBODY, NOBODY, NOBODY) == 0, "become nobody", errno);
-	r = lab_run_with(other, plain);
-	lab_setup(r == other, "see a plain exec as nobody keep the interface LSM",
-		  r < 0 ? errno : EPROTO);
-	printf("as nobody, lab_run_with(%s, %s): the program sees %s\n", name_of(other), PLAIN_COPY,
-	       name_of(r));
-	r = lab_run_with(other, suid);
-	if (r != def) {
-		lab_kit("as nobody, lab_run_with(%s, {\"%s\"}) (setuid root) returned %d: the program saw %s, not the default %s",
-			name_of(other), SUID_COPY, r, name_of(r), name_of(def));
-		lab_kit("an exec that gains privilege must reset the interface LSM (security_bprm_committing_creds(), patch 0014): the kernel's bug, not yours");
-		lab_fail();
-	}
-	printf("as nobody, lab_run_with(%s, %s, setuid root): the program sees %s, the default\n",
-	       name_of(other), SUID_COPY, name_of(def));
-}
-
-/* "interface" in the guest shell: what the attendee's functions return. */
-static void lab_show(void)
-{
-	const char *name = NULL;
-	__u32 ids[16];
-	char buf[256];
-	int r, n;
-
-	load_fs_list();
-	printf("active: %s\n", fs_list);
-	r = lab_interface(&name);
-	if (!lab_show_todo("lab_interface"))
-		printf("your interface LSM: %d (%s)\n", r, r >= 0 && name ? name : errname(errno));
-	n = lab_candidates(ids, 16);
-	if (lab_show_todo("lab_candidates") || n < 0)
-		return;
-	printf("candidates: %s\n", id_list(ids, n));
-	for (int i = 0; i < n; i++) {
-		r = lab_current_of(ids[i], buf, sizeof(buf));
-		if (lab_show_todo("lab_current_of"))
-			break;
-		printf("interface %-9s current %s", name_of(ids[i]),
-		       r >= 0 ? lab_quote(buf, -1) : errname(errno));
-		r = lab_peersec(buf, sizeof(buf));
-		if (lab_show_todo("lab_peersec")) {
-			printf("\n");
-			continue;
-		}
-		printf(", SO_PEERSEC %s\n", r >= 0 ? lab_quote(buf, -1) : errname(errno));
-	}
 }

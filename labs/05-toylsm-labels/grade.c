@@ -34,95 +34,35 @@ static const char *const step_labels[] = {
 	"l5-parent", "l5-exec", "l5-self", "l5-intruder", "l5-from", "l5-to",
 };
 
-static const char *attr_of(pid_t tid, const char *attr)
-{
-	static char buf[4][96];
-	static int k;
-
-	k = (k + 1) % 4;
-	if (tid)
-		snprintf(buf[k], sizeof(buf[k]), "/proc/%d/attr/toylsm/%s", (int)tid, attr);
-	else
-		snprintf(buf[k], sizeof(buf[k]), "/proc/thread-self/attr/toylsm/%s", attr);
-	return buf[k];
-}
-
-/* The grader's own read of a label, without its newline. */
-static const char *truth(pid_t tid, const char *attr)
-{
-	static char val[4][96];
-	static int k;
-	int n;
-
-	k = (k + 1) % 4;
-	n = read_file(attr_of(tid, attr), val[k], sizeof(val[k]));
-	if (n < 0)
-		snprintf(val[k], sizeof(val[k]), "(error %s)", errname(-n));
-	else if (n > 0 && val[k][n - 1] == '\n')
-		val[k][n - 1] = '\0';
-	return val[k];
-}
-
-/*
- * The bit of cap in the calling thread's effective (which 0) or
- * permitted (1) set, or -1.
- */
-static int has_cap(int cap, int which)
-{
-	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct d[2];
-
-	if (syscall(SYS_capget, &h, d))
-		return -1;
-	return !!((which ? d[cap / 32].permitted : d[cap / 32].effective) & (1U << (cap % 32)));
-}
-
-static void lab_banner(void)
-{
-	load_fs_list();
-	printf("lab 5: toylsm labels; this boot: %s\n", fs_list);
-	if (!lsm_active("toylsm"))
-		return;
-	lab_toylsm_steps_reachable(step_labels, sizeof(step_labels) / sizeof(step_labels[0]));
-}
-
-/* One check of step 1: lab_read_label(tid, attr) must give want. */
-static void expect_read(pid_t tid, const char *tidname, const char *attr, const char *want)
-{
-	char buf[64 + 8], shown[96];
+/* Step 2, in a second thread: its own lab_set_label(). */
+struct thread_try {
 	int r, e;
+	char label[96];
+};
 
-	memset(buf, 'X', sizeof(buf));
-	errno = 0;
-	r = lab_read_label(tid, attr, buf, 64);
-	e = errno;
-	lab_check_todo(1, "lab_read_label()");
-	if (r == (int)strlen(want) && memchr(buf, '\0', 64) && !strcmp(buf, want))
-		return;
-	snprintf(shown, sizeof(shown), "%s", lab_quote(want, -1));
-	lab_expected("lab_read_label(%s, \"%s\", buf, 64) returns %zu with buf = %s (%s)",
-		     tidname, attr, strlen(want), shown, attr_of(tid, attr));
-	if (r < 0)
-		lab_seen("it returned -1, errno %s", errname(e));
-	else
-		lab_seen("it returned %d with buf = %s", r,
-			 memchr(buf, '\0', 64) ? lab_quote(buf, -1) : "(no NUL in buf)");
-	if (r < 0 && !*want)
-		lab_hint("an unset %s reads as nothing: read() returns 0 and that is the answer (\"\", length 0), not an error",
-			 attr);
-	else if (r >= 0 && memchr(buf, '\0', 64) && strlen(buf) == strlen(want) + 1 &&
-		 buf[strlen(want)] == '\n')
-		lab_hint("toylsm ends the label with a newline (toylsm_getprocattr() in demo-lsm/procattr.c): drop it");
-	else if (r >= 0 && !memchr(buf, '\0', 64))
-		lab_hint("read() does not NUL-terminate: set buf[length] = '\\0'");
-	else if (tid && r >= 0 && !strcmp(buf, truth(0, attr)))
-		lab_hint("that is your own %s: for tid %d read /proc/%d/attr/toylsm/%s", attr,
-			 (int)tid, (int)tid, attr);
-	else
-		lab_hint("read %s, as attr_path() builds it, and return strlen(buf)",
-			 attr_of(tid, attr));
-	lab_fail();
-}
+/* Step 4's program: it writes its own labels to EXEC_OUT and exits 7. */
+#define EXEC_OUT "/tmp/lab5-exec.txt"
+static char *const show_argv[] = {
+	"/bin/sh", "-c",
+	"cat /proc/self/attr/toylsm/current /proc/self/attr/toylsm/prev /proc/self/attr/toylsm/exec >"
+	EXEC_OUT "; exit 7",
+	NULL,
+};
+
+/* Step 5: a thread (idle_thread()) that waits until told to stop, its ID. */
+static volatile int stop_thread;
+static volatile pid_t thread_tid;
+
+/* The steps' helpers and checks, after the steps. */
+static const char *attr_of(pid_t tid, const char *attr);
+static const char *truth(pid_t tid, const char *attr);
+static int has_cap(int cap, int which);
+static void expect_read(pid_t tid, const char *tidname, const char *attr, const char *want);
+static void *set_in_thread(void *arg);
+static void expect_set(const char *label, const char *want);
+static void caller_unchanged(const char *call);
+static void *idle_thread(void *arg);
+static void expect_refused(pid_t tid, const char *who, int err, const char *why);
 
 STEP(1, "read a task's toylsm labels: current, exec, prev")
 {
@@ -162,57 +102,9 @@ STEP(1, "read a task's toylsm labels: current, exec, prev")
 	errno = 0;
 	r = lab_read_label(NO_TID, "current", buf, 64);
 	e = errno;
-	if (r != -1 || e != ENOENT) {
-		lab_expected("lab_read_label(%d, \"current\", buf, 64) returns -1 with errno ENOENT: there is no task %d",
-			     NO_TID, NO_TID);
-		lab_seen("it returned %d, errno %s", r, errname(e));
-		lab_hint("open() fails with ENOENT: pass it on (return -1, errno as open() left it)");
-		lab_fail();
-	}
-}
-
-/* Step 2, in a second thread: its own lab_set_label(). */
-struct thread_try {
-	int r, e;
-	char label[96];
-};
-
-static void *set_in_thread(void *arg)
-{
-	struct thread_try *t = arg;
-
-	errno = 0;
-	t->r = lab_set_label("l5-thread");
-	t->e = errno;
-	snprintf(t->label, sizeof(t->label), "%s", truth(0, "current"));
-	return NULL;
-}
-
-static void expect_set(const char *label, const char *want)
-{
-	int r, e;
-
-	errno = 0;
-	r = lab_set_label(label);
-	e = errno;
-	lab_check_todo(2, "lab_set_label()");
-	if (r == 0 && !strcmp(truth(0, "current"), want))
-		return;
-	lab_expected("lab_set_label(%s) returns 0, and then your label is %s", lab_quote(label, -1),
-		     lab_quote(want, -1));
-	lab_seen("it returned %d%s%s; your label is %s", r, r < 0 ? ", errno " : "",
-		 r < 0 ? errname(e) : "", lab_quote(truth(0, "current"), -1));
-	if (r > 0)
-		lab_hint("return 0 on success, not the number of bytes written");
-	else if (r < 0 && e == EINVAL && !strchr(label, '\n'))
-		lab_hint("EINVAL: the kernel did not like the bytes; write strlen(label) bytes, without its NUL");
-	else if (r == 0)
-		lab_hint("write the label to %s (attr_path(..., 0, \"current\"))",
-			 attr_of(0, "current"));
-	else
-		lab_hint("open() %s for writing, write() the label in one call",
-			 attr_of(0, "current"));
-	lab_fail();
+	lab_must_fail(r, e, ENOENT, "open() fails with ENOENT: pass it on (return -1, errno as open() left it)",
+		      "lab_read_label(%d, \"current\", buf, 64) returns -1 with errno ENOENT: there is no task %d",
+		      NO_TID, NO_TID);
 }
 
 STEP(2, "set your own label")
@@ -246,12 +138,8 @@ STEP(2, "set your own label")
 	errno = 0;
 	r = lab_set_label("l5 bad");
 	e = errno;
-	if (r != -1 || e != EINVAL) {
-		lab_expected("lab_set_label(\"l5 bad\") returns -1 with errno EINVAL (a space is not allowed)");
-		lab_seen("it returned %d, errno %s", r, errname(e));
-		lab_hint("check what write() returns and pass its errno on");
-		lab_fail();
-	}
+	lab_must_fail(r, e, EINVAL, "check what write() returns and pass its errno on",
+		      "lab_set_label(\"l5 bad\") returns -1 with errno EINVAL (a space is not allowed)");
 }
 
 STEP(3, "predict which labels toylsm accepts")
@@ -298,32 +186,6 @@ STEP(3, "predict which labels toylsm accepts")
 			lab_hint("read toylsm_label_parse() in demo-lsm/label.c (and docs/toylsm.md): the rule is exactly there");
 		lab_fail();
 	}
-}
-
-#define EXEC_OUT "/tmp/lab5-exec.txt"
-
-static char *const show_argv[] = {
-	"/bin/sh", "-c",
-	"cat /proc/self/attr/toylsm/current /proc/self/attr/toylsm/prev /proc/self/attr/toylsm/exec >"
-	EXEC_OUT "; exit 7",
-	NULL,
-};
-
-/* After a call of step 4: the caller's labels must be as they were. */
-static void caller_unchanged(const char *call)
-{
-	const char *cur = truth(0, "current"), *ex = truth(0, "exec");
-
-	if (!strcmp(cur, "l5-parent") && !*ex)
-		return;
-	lab_expected("after %s, your own labels are unchanged: current \"l5-parent\", exec \"\"",
-		     call);
-	lab_seen("current %s, exec %s", lab_quote(cur, -1), lab_quote(ex, -1));
-	if (*ex)
-		lab_hint("you wrote the caller's exec attr: write it in the child, after fork(). There is no undo: an empty write is EINVAL, and the caller's next exec would take the label");
-	else
-		lab_hint("write the child's exec attr, not current: the label is taken at execv()");
-	lab_fail();
 }
 
 STEP(4, "run a program under another label: the exec attr")
@@ -378,57 +240,10 @@ STEP(4, "run a program under another label: the exec attr")
 	errno = 0;
 	r = lab_exec_as("l5-exec", missing);
 	e = errno;
-	if (r != -1 || e != ENOENT) {
-		lab_expected("lab_exec_as(\"l5-exec\", {\"/nonexistent/program\", NULL}) returns -1 with errno ENOENT");
-		lab_seen("it returned %d, errno %s", r, errname(e));
-		lab_hint("execv() returns only when it fails: send its errno to the parent the same way");
-		lab_fail();
-	}
+	lab_must_fail(r, e, ENOENT,
+		      "execv() returns only when it fails: send its errno to the parent the same way",
+		      "lab_exec_as(\"l5-exec\", {\"/nonexistent/program\", NULL}) returns -1 with errno ENOENT");
 	caller_unchanged("lab_exec_as(\"l5-exec\", {\"/nonexistent/program\", NULL})");
-}
-
-/* Step 5: a thread that waits until told to stop. */
-static volatile int stop_thread;
-static volatile pid_t thread_tid;
-
-static void *idle_thread(void *arg)
-{
-	(void)arg;
-	thread_tid = gettid();
-	while (!stop_thread)
-		usleep(1000);
-	return NULL;
-}
-
-/* lab_write_label_of(tid) must fail with err and leave tid's label. */
-static void expect_refused(pid_t tid, const char *who, int err, const char *why)
-{
-	char before[96];
-	int r, e;
-
-	snprintf(before, sizeof(before), "%s", truth(tid, "current"));
-	lab_record();
-	errno = 0;
-	r = lab_write_label_of(tid, "l5-intruder");
-	e = errno;
-	lab_record_stop();
-	lab_check_todo(5, "lab_write_label_of()");
-	if (r == -1 && e == err && !strcmp(truth(tid, "current"), before)) {
-		printf("%-36s %s\n", who, errname(e));
-		return;
-	}
-	lab_expected("lab_write_label_of(%s) returns -1 with errno %s: %s", who, errname(err), why);
-	lab_seen("it returned %d, errno %s; its label is %s", r, errname(e),
-		 lab_quote(truth(tid, "current"), -1));
-	/* The refusal is fs/proc's own: the trace shows that no module's. */
-	lab_trace_refusal(NULL, "openat,open,write");
-	if (!strcmp(truth(0, "current"), "l5-intruder"))
-		lab_hint("that changed your own label: write /proc/<tid>/attr/toylsm/current, not /proc/thread-self");
-	else if (r == 0)
-		lab_hint("check what write() returns: the kernel refuses");
-	else
-		lab_hint("open() the file, write() the label; pass the kernel's errno on");
-	lab_fail();
 }
 
 STEP(5, "only the task itself may write its labels")
@@ -550,6 +365,15 @@ STEP(6, "without CAP_MAC_ADMIN, only a t rule lets you change your label")
 	printf("current <- l5-from:  %s (no rule back)\n", errname(-k));
 }
 
+static void lab_banner(void)
+{
+	load_fs_list();
+	printf("lab 5: toylsm labels; this boot: %s\n", fs_list);
+	if (!lsm_active("toylsm"))
+		return;
+	lab_toylsm_steps_reachable(step_labels, sizeof(step_labels) / sizeof(step_labels[0]));
+}
+
 /* "labels" in the guest shell: what the attendee's functions return. */
 static void lab_show(void)
 {
@@ -575,4 +399,180 @@ static void lab_show(void)
 			break;
 		printf("lab_label_ok(%s) = %d\n", lab_quote(tries[i], -1), r);
 	}
+}
+
+static const char *attr_of(pid_t tid, const char *attr)
+{
+	static char buf[4][96];
+	static int k;
+
+	k = (k + 1) % 4;
+	if (tid)
+		snprintf(buf[k], sizeof(buf[k]), "/proc/%d/attr/toylsm/%s", (int)tid, attr);
+	else
+		snprintf(buf[k], sizeof(buf[k]), "/proc/thread-self/attr/toylsm/%s", attr);
+	return buf[k];
+}
+
+/* The grader's own read of a label, without its newline. */
+static const char *truth(pid_t tid, const char *attr)
+{
+	static char val[4][96];
+	static int k;
+	int n;
+
+	k = (k + 1) % 4;
+	n = read_file(attr_of(tid, attr), val[k], sizeof(val[k]));
+	if (n < 0)
+		snprintf(val[k], sizeof(val[k]), "(error %s)", errname(-n));
+	else if (n > 0 && val[k][n - 1] == '\n')
+		val[k][n - 1] = '\0';
+	return val[k];
+}
+
+/*
+ * The bit of cap in the calling thread's effective (which 0) or
+ * permitted (1) set, or -1.
+ */
+static int has_cap(int cap, int which)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+
+	if (syscall(SYS_capget, &h, d))
+		return -1;
+	return !!((which ? d[cap / 32].permitted : d[cap / 32].effective) & (1U << (cap % 32)));
+}
+
+/* One check of step 1: lab_read_label(tid, attr) must give want. */
+static void expect_read(pid_t tid, const char *tidname, const char *attr, const char *want)
+{
+	char buf[64 + 8], shown[96];
+	int r, e;
+
+	memset(buf, 'X', sizeof(buf));
+	errno = 0;
+	r = lab_read_label(tid, attr, buf, 64);
+	e = errno;
+	lab_check_todo(1, "lab_read_label()");
+	if (r == (int)strlen(want) && memchr(buf, '\0', 64) && !strcmp(buf, want))
+		return;
+	snprintf(shown, sizeof(shown), "%s", lab_quote(want, -1));
+	lab_expected("lab_read_label(%s, \"%s\", buf, 64) returns %zu with buf = %s (%s)",
+		     tidname, attr, strlen(want), shown, attr_of(tid, attr));
+	if (r < 0)
+		lab_seen("it returned -1, errno %s", errname(e));
+	else
+		lab_seen("it returned %d with buf = %s", r,
+			 memchr(buf, '\0', 64) ? lab_quote(buf, -1) : "(no NUL in buf)");
+	if (r < 0 && !*want)
+		lab_hint("an unset %s reads as nothing: read() returns 0 and that is the answer (\"\", length 0), not an error",
+			 attr);
+	else if (r >= 0 && memchr(buf, '\0', 64) && strlen(buf) == strlen(want) + 1 &&
+		 buf[strlen(want)] == '\n')
+		lab_hint("toylsm ends the label with a newline (toylsm_getprocattr() in demo-lsm/procattr.c): drop it");
+	else if (r >= 0 && !memchr(buf, '\0', 64))
+		lab_hint("read() does not NUL-terminate: set buf[length] = '\\0'");
+	else if (tid && r >= 0 && !strcmp(buf, truth(0, attr)))
+		lab_hint("that is your own %s: for tid %d read /proc/%d/attr/toylsm/%s", attr,
+			 (int)tid, (int)tid, attr);
+	else
+		lab_hint("read %s, as attr_path() builds it, and return strlen(buf)",
+			 attr_of(tid, attr));
+	lab_fail();
+}
+
+static void *set_in_thread(void *arg)
+{
+	struct thread_try *t = arg;
+
+	errno = 0;
+	t->r = lab_set_label("l5-thread");
+	t->e = errno;
+	snprintf(t->label, sizeof(t->label), "%s", truth(0, "current"));
+	return NULL;
+}
+
+static void expect_set(const char *label, const char *want)
+{
+	int r, e;
+
+	errno = 0;
+	r = lab_set_label(label);
+	e = errno;
+	lab_check_todo(2, "lab_set_label()");
+	if (r == 0 && !strcmp(truth(0, "current"), want))
+		return;
+	lab_expected("lab_set_label(%s) returns 0, and then your label is %s", lab_quote(label, -1),
+		     lab_quote(want, -1));
+	lab_seen("it returned %d%s%s; your label is %s", r, r < 0 ? ", errno " : "",
+		 r < 0 ? errname(e) : "", lab_quote(truth(0, "current"), -1));
+	if (r > 0)
+		lab_hint("return 0 on success, not the number of bytes written");
+	else if (r < 0 && e == EINVAL && !strchr(label, '\n'))
+		lab_hint("EINVAL: the kernel did not like the bytes; write strlen(label) bytes, without its NUL");
+	else if (r == 0)
+		lab_hint("write the label to %s (attr_path(..., 0, \"current\"))",
+			 attr_of(0, "current"));
+	else
+		lab_hint("open() %s for writing, write() the label in one call",
+			 attr_of(0, "current"));
+	lab_fail();
+}
+
+/* After a call of step 4: the caller's labels must be as they were. */
+static void caller_unchanged(const char *call)
+{
+	const char *cur = truth(0, "current"), *ex = truth(0, "exec");
+
+	if (!strcmp(cur, "l5-parent") && !*ex)
+		return;
+	lab_expected("after %s, your own labels are unchanged: current \"l5-parent\", exec \"\"",
+		     call);
+	lab_seen("current %s, exec %s", lab_quote(cur, -1), lab_quote(ex, -1));
+	if (*ex)
+		lab_hint("you wrote the caller's exec attr: write it in the child, after fork(). There is no undo: an empty write is EINVAL, and the caller's next exec would take the label");
+	else
+		lab_hint("write the child's exec attr, not current: the label is taken at execv()");
+	lab_fail();
+}
+
+static void *idle_thread(void *arg)
+{
+	(void)arg;
+	thread_tid = gettid();
+	while (!stop_thread)
+		usleep(1000);
+	return NULL;
+}
+
+/* lab_write_label_of(tid) must fail with err and leave tid's label. */
+static void expect_refused(pid_t tid, const char *who, int err, const char *why)
+{
+	char before[96];
+	int r, e;
+
+	snprintf(before, sizeof(before), "%s", truth(tid, "current"));
+	lab_record();
+	errno = 0;
+	r = lab_write_label_of(tid, "l5-intruder");
+	e = errno;
+	lab_record_stop();
+	lab_check_todo(5, "lab_write_label_of()");
+	if (r == -1 && e == err && !strcmp(truth(tid, "current"), before)) {
+		printf("%-36s %s\n", who, errname(e));
+		return;
+	}
+	lab_expected("lab_write_label_of(%s) returns -1 with errno %s: %s", who, errname(err), why);
+	lab_seen("it returned %d, errno %s; its label is %s", r, errname(e),
+		 lab_quote(truth(tid, "current"), -1));
+	/* The refusal is fs/proc's own: the trace shows that no module's. */
+	lab_trace_refusal(NULL, "openat,open,write");
+	if (!strcmp(truth(0, "current"), "l5-intruder"))
+		lab_hint("that changed your own label: write /proc/<tid>/attr/toylsm/current, not /proc/thread-self");
+	else if (r == 0)
+		lab_hint("check what write() returns: the kernel refuses");
+	else
+		lab_hint("open() the file, write() the label; pass the kernel's errno on");
+	lab_fail();
 }

@@ -22,6 +22,182 @@
 #define WORKER "l8-worker"
 #define SECRET "l8-secret"
 
+/* The steps' checks and their hints, after the steps. */
+static void rule(const char *perms);
+static void make(const char *path, int dir, const char *label);
+static int remove_as_worker(const char *path, int dir);
+static void trace_removal(int dir, int got);
+static int exists(const char *path);
+static const char *path_for(const char *what);
+static void judge(const char *what, const char *path, int dir, int want,
+		  const char *situation, int got);
+static void expect_remove(const char *what, const char *path, int dir, int want,
+			  const char *situation);
+static void expect_secret_kept(const char *f, const char *rules, const char *situation,
+			       long c0, long d0);
+static void removal_stats(long *calls, long *denials);
+
+STEP(1, "register the hooks: an unlink() reaches toylsm")
+{
+	const char *f = path_for("reach");
+	long c0 = 0, d0, c1 = 0, d1;
+	char func[96];
+	int have;
+
+	/* No line before TODO 1: the hook's line comes with its registration. */
+	if (toylsm_stats("inode_unlink", &c0, &d0))
+		c0 = 0;
+	make(f, 0, SECRET);
+	rule("-");
+	remove_as_worker(f, 0);
+	have = toylsm_stats("inode_unlink", &c1, &d1) == 0;
+	if ((have && c1 > c0) || klog_todo(2, func, sizeof(func)) ||
+	    klog_todo(3, func, sizeof(func)))
+		return;
+	lab_expected("unlink() of a labelled file calls toylsm's inode_unlink hook");
+	if (have)
+		lab_seen("toylsm never heard of it: \"inode_unlink\" in stats still counts %ld call(s), and no lab function wrote to the kernel log",
+			 c1);
+	else
+		lab_seen("toylsm never heard of it: " TOYLSM_FS "stats has no line \"inode_unlink\", and no lab function wrote to the kernel log");
+	klog_check_todo(1);
+	lab_hint("lab8_add_hooks() must hand lab8_hooks and lab8_stats to toylsm_add_hooks(), as toylsm_add_fs_hooks() in demo-lsm/fs.c does");
+	lab_fail();
+}
+
+STEP(2, "deny unlink() of a labelled file without a \"w\" rule")
+{
+	const char *f = path_for("secret");
+	long c0 = 0, d0 = 0, c1 = 0, d1 = 0;
+
+	toylsm_stats("inode_unlink", &c0, &d0);
+	rule("-");
+	make(f, 0, SECRET);
+	expect_secret_kept(f, "-", "with no rule", c0, d0);
+	toylsm_stats("inode_unlink", &c1, &d1);
+	if (d1 < d0 + 1) {
+		lab_expected("the denial counted on the \"inode_unlink\" line of " TOYLSM_FS "stats");
+		lab_seen("its denials went from %ld to %ld", d0, d1);
+		lab_hint("deny through toylsm_check() with &stat_inode_unlink, which counts");
+		lab_fail();
+	}
+	rule("r");
+	toylsm_stats("inode_unlink", &c0, &d0);
+	expect_secret_kept(f, "r", "with only an \"r\" rule", c0, d0);
+	rule("w");
+	expect_remove("of a file labelled " SECRET, f, 0, 0, "with the rule \"" WORKER " " SECRET " w\"");
+	rule("-");
+	f = path_for("plain");
+	make(f, 0, NULL);
+	expect_remove("of an unlabelled file", f, 0, 0, "with no rule");
+	f = path_for("own");
+	make(f, 0, WORKER);
+	expect_remove("of a file with its own label", f, 0, 0, "with no rule");
+}
+
+STEP(3, "the denial record names the file")
+{
+	const char *f = path_for("victim"), *name = strrchr(f, '/') + 1;
+	const char *log, *p, *line = NULL, *e;
+	char want[160];
+
+	rule("-");
+	make(f, 0, SECRET);
+	if (remove_as_worker(f, 0) != EACCES) {
+		lab_expected("unlink of a file labelled " SECRET " by " WORKER " is denied, and logged");
+		lab_seen("it was not denied, so there is no denial record to look at");
+		lab_hint("this step needs step 2's denial: make step 2 pass first");
+		lab_fail();
+	}
+	snprintf(want, sizeof(want), "name=\"%s\"", name);
+	log = klog();
+	for (p = log; (p = strstr(p, "hook=inode_unlink")); p++) {
+		for (line = p; line > log && line[-1] != '\n'; line--)
+			;
+		if (strstr(line, want) && strstr(line, want) < strchrnul(line, '\n'))
+			return;
+	}
+	lab_expected("toylsm's denial record in the kernel log says which file: %s", want);
+	if (line) {
+		e = strchrnul(line, '\n');
+		lab_seen("the last record: %.*s", (int)(e - line > 300 ? 300 : e - line), line);
+		klog_check_todo(3);
+		lab_hint("common_lsm_audit() adds name= and ino= when ad->type is LSM_AUDIT_DATA_DENTRY and ad->u.dentry is set (include/linux/lsm_audit.h)");
+	} else {
+		lab_seen("no record with hook=inode_unlink in the kernel log");
+		lab_hint("toylsm_check() logs a denial only when it denies: does step 2 pass?");
+	}
+	lab_fail();
+}
+
+STEP(4, "deny rmdir() of a labelled directory without a \"w\" rule")
+{
+	const char *d = path_for("dir");
+	long c0 = 0, d0 = 0, c1 = 0, d1 = 0;
+	int got;
+
+	rule("-");
+	make(d, 1, SECRET);
+	removal_stats(&c0, &d0);
+	got = remove_as_worker(d, 1);
+	if (got == 0 && !exists(d)) {
+		removal_stats(&c1, &d1);
+		lab_expected("rmdir of an empty directory labelled " SECRET " by a task labelled "
+			     WORKER ", with no rule: %s", errname(EACCES));
+		lab_seen("rmdir() succeeded");
+		klog_check_todo(4);
+		trace_removal(1, 0);
+		if (d1 > d0)
+			lab_hint("toylsm_check() said no (the denial was counted: %ld -> %ld) and the rmdir still happened: hook_inode_rmdir() must return what it says (if it calls your unlink hook, that hook must return it too)",
+				 d0, d1);
+		else if (c1 > c0)
+			lab_hint("toylsm_check() was asked (calls %ld -> %ld) and allowed the rmdir with no rule: pass the directory's label (toylsm_dentry_label(dentry)) and TOYLSM_MAY_WRITE, as for a file",
+				 c0, c1);
+		else
+			lab_hint("a directory is removed through the inode_rmdir hook, not inode_unlink: hook_inode_rmdir() must decide the same way");
+		lab_fail();
+	}
+	judge("of a directory labelled " SECRET, d, 1, EACCES, "with no rule", got);
+	rule("w");
+	expect_remove("of a directory labelled " SECRET, d, 1, 0, "with the \"w\" rule");
+	rule("-");
+	d = path_for("plaindir");
+	make(d, 1, NULL);
+	expect_remove("of an unlabelled directory", d, 1, 0, "with no rule");
+}
+
+static void lab_banner(void)
+{
+	long c, d;
+
+	printf("lab 8: a new toylsm hook (unlink, rmdir)\n");
+	if (mkdir(DIR8, 0755) && errno != EEXIST)
+		printf("grader: cannot make %s: %s\n", DIR8, errname(errno));
+	write_string(TOYLSM_FS "enforce", "1");
+	/* The grader (label init) may end a step's labelled child. */
+	if (write_string(TOYLSM_FS "rules", "init " WORKER " w\n"))
+		printf("grader: cannot write %srules: %s\n", TOYLSM_FS, errname(errno));
+	if (toylsm_stats("inode_unlink", &c, &d))
+		printf("grader: %sstats has no inode_unlink line: this is not the lab kernel\n",
+		       TOYLSM_FS);
+}
+
+static void lab_show(void)
+{
+	const char *p = klog(), *e;
+	long c, d;
+
+	if (toylsm_stats("inode_unlink", &c, &d) == 0)
+		printf("stats: inode_unlink calls %ld, denials %ld\n", c, d);
+	else
+		printf("stats: no inode_unlink line (not the lab kernel?)\n");
+	while ((p = strstr(p, "toylsm lab: "))) {
+		e = strchrnul(p, '\n');
+		printf("kernel log: %.*s\n", (int)(e - p), p);
+		p = e;
+	}
+}
+
 /* The rule "worker secret PERMS", or none with PERMS "-". */
 static void rule(const char *perms)
 {
@@ -147,34 +323,6 @@ static void expect_remove(const char *what, const char *path, int dir, int want,
 	judge(what, path, dir, want, situation, remove_as_worker(path, dir));
 }
 
-STEP(1, "register the hooks: an unlink() reaches toylsm")
-{
-	const char *f = path_for("reach");
-	long c0 = 0, d0, c1 = 0, d1;
-	char func[96];
-	int have;
-
-	/* No line before TODO 1: the hook's line comes with its registration. */
-	if (toylsm_stats("inode_unlink", &c0, &d0))
-		c0 = 0;
-	make(f, 0, SECRET);
-	rule("-");
-	remove_as_worker(f, 0);
-	have = toylsm_stats("inode_unlink", &c1, &d1) == 0;
-	if ((have && c1 > c0) || klog_todo(2, func, sizeof(func)) ||
-	    klog_todo(3, func, sizeof(func)))
-		return;
-	lab_expected("unlink() of a labelled file calls toylsm's inode_unlink hook");
-	if (have)
-		lab_seen("toylsm never heard of it: \"inode_unlink\" in stats still counts %ld call(s), and no lab function wrote to the kernel log",
-			 c1);
-	else
-		lab_seen("toylsm never heard of it: " TOYLSM_FS "stats has no line \"inode_unlink\", and no lab function wrote to the kernel log");
-	klog_check_todo(1);
-	lab_hint("lab8_add_hooks() must hand lab8_hooks and lab8_stats to toylsm_add_hooks(), as toylsm_add_fs_hooks() in demo-lsm/fs.c does");
-	lab_fail();
-}
-
 /*
  * Step 2: an unlink() by l8-worker succeeded where it must be refused
  * (rules: the rule in force, as its PERMS).  What toylsm's inode_unlink
@@ -202,84 +350,23 @@ static void step2_allowed(const char *rules, long c0, long d0)
 	lab_fail();
 }
 
-STEP(2, "deny unlink() of a labelled file without a \"w\" rule")
+/*
+ * Step 2's unlink of the file @f labelled SECRET by the worker, under the
+ * rule @rules (its PERMS, "-": none; @situation, in words), must fail
+ * with EACCES; @c0, @d0: inode_unlink's calls and denials before it.
+ */
+static void expect_secret_kept(const char *f, const char *rules, const char *situation,
+			       long c0, long d0)
 {
-	const char *f = path_for("secret");
-	long c0 = 0, d0 = 0, c1 = 0, d1 = 0;
-	int got;
+	int got = remove_as_worker(f, 0);
 
-	toylsm_stats("inode_unlink", &c0, &d0);
-	rule("-");
-	make(f, 0, SECRET);
-	got = remove_as_worker(f, 0);
 	if (got == 0 && !exists(f)) {
 		lab_expected("unlink of a file labelled " SECRET " by a task labelled " WORKER
-			     ", with no rule: %s", errname(EACCES));
+			     ", %s: %s", situation, errname(EACCES));
 		lab_seen("unlink() succeeded");
-		step2_allowed("-", c0, d0);
+		step2_allowed(rules, c0, d0);
 	}
-	judge("of a file labelled " SECRET, f, 0, EACCES, "with no rule", got);
-	toylsm_stats("inode_unlink", &c1, &d1);
-	if (d1 < d0 + 1) {
-		lab_expected("the denial counted on the \"inode_unlink\" line of " TOYLSM_FS "stats");
-		lab_seen("its denials went from %ld to %ld", d0, d1);
-		lab_hint("deny through toylsm_check() with &stat_inode_unlink, which counts");
-		lab_fail();
-	}
-	rule("r");
-	toylsm_stats("inode_unlink", &c0, &d0);
-	got = remove_as_worker(f, 0);
-	if (got == 0 && !exists(f)) {
-		lab_expected("unlink of a file labelled " SECRET " by a task labelled " WORKER
-			     ", with only an \"r\" rule: %s", errname(EACCES));
-		lab_seen("unlink() succeeded");
-		step2_allowed("r", c0, d0);
-	}
-	judge("of a file labelled " SECRET, f, 0, EACCES, "with only an \"r\" rule", got);
-	rule("w");
-	expect_remove("of a file labelled " SECRET, f, 0, 0, "with the rule \"" WORKER " " SECRET " w\"");
-	rule("-");
-	f = path_for("plain");
-	make(f, 0, NULL);
-	expect_remove("of an unlabelled file", f, 0, 0, "with no rule");
-	f = path_for("own");
-	make(f, 0, WORKER);
-	expect_remove("of a file with its own label", f, 0, 0, "with no rule");
-}
-
-STEP(3, "the denial record names the file")
-{
-	const char *f = path_for("victim"), *name = strrchr(f, '/') + 1;
-	const char *log, *p, *line = NULL, *e;
-	char want[160];
-
-	rule("-");
-	make(f, 0, SECRET);
-	if (remove_as_worker(f, 0) != EACCES) {
-		lab_expected("unlink of a file labelled " SECRET " by " WORKER " is denied, and logged");
-		lab_seen("it was not denied, so there is no denial record to look at");
-		lab_hint("this step needs step 2's denial: make step 2 pass first");
-		lab_fail();
-	}
-	snprintf(want, sizeof(want), "name=\"%s\"", name);
-	log = klog();
-	for (p = log; (p = strstr(p, "hook=inode_unlink")); p++) {
-		for (line = p; line > log && line[-1] != '\n'; line--)
-			;
-		if (strstr(line, want) && strstr(line, want) < strchrnul(line, '\n'))
-			return;
-	}
-	lab_expected("toylsm's denial record in the kernel log says which file: %s", want);
-	if (line) {
-		e = strchrnul(line, '\n');
-		lab_seen("the last record: %.*s", (int)(e - line > 300 ? 300 : e - line), line);
-		klog_check_todo(3);
-		lab_hint("common_lsm_audit() adds name= and ino= when ad->type is LSM_AUDIT_DATA_DENTRY and ad->u.dentry is set (include/linux/lsm_audit.h)");
-	} else {
-		lab_seen("no record with hook=inode_unlink in the kernel log");
-		lab_hint("toylsm_check() logs a denial only when it denies: does step 2 pass?");
-	}
-	lab_fail();
+	judge("of a file labelled " SECRET, f, 0, EACCES, situation, got);
 }
 
 /*
@@ -299,73 +386,5 @@ static void removal_stats(long *calls, long *denials)
 	if (!toylsm_stats("inode_rmdir", &c, &d)) {
 		*calls += c;
 		*denials += d;
-	}
-}
-
-STEP(4, "deny rmdir() of a labelled directory without a \"w\" rule")
-{
-	const char *d = path_for("dir");
-	long c0 = 0, d0 = 0, c1 = 0, d1 = 0;
-	int got;
-
-	rule("-");
-	make(d, 1, SECRET);
-	removal_stats(&c0, &d0);
-	got = remove_as_worker(d, 1);
-	if (got == 0 && !exists(d)) {
-		removal_stats(&c1, &d1);
-		lab_expected("rmdir of an empty directory labelled " SECRET " by a task labelled "
-			     WORKER ", with no rule: %s", errname(EACCES));
-		lab_seen("rmdir() succeeded");
-		klog_check_todo(4);
-		trace_removal(1, 0);
-		if (d1 > d0)
-			lab_hint("toylsm_check() said no (the denial was counted: %ld -> %ld) and the rmdir still happened: hook_inode_rmdir() must return what it says (if it calls your unlink hook, that hook must return it too)",
-				 d0, d1);
-		else if (c1 > c0)
-			lab_hint("toylsm_check() was asked (calls %ld -> %ld) and allowed the rmdir with no rule: pass the directory's label (toylsm_dentry_label(dentry)) and TOYLSM_MAY_WRITE, as for a file",
-				 c0, c1);
-		else
-			lab_hint("a directory is removed through the inode_rmdir hook, not inode_unlink: hook_inode_rmdir() must decide the same way");
-		lab_fail();
-	}
-	judge("of a directory labelled " SECRET, d, 1, EACCES, "with no rule", got);
-	rule("w");
-	expect_remove("of a directory labelled " SECRET, d, 1, 0, "with the \"w\" rule");
-	rule("-");
-	d = path_for("plaindir");
-	make(d, 1, NULL);
-	expect_remove("of an unlabelled directory", d, 1, 0, "with no rule");
-}
-
-static void lab_banner(void)
-{
-	long c, d;
-
-	printf("lab 8: a new toylsm hook (unlink, rmdir)\n");
-	if (mkdir(DIR8, 0755) && errno != EEXIST)
-		printf("grader: cannot make %s: %s\n", DIR8, errname(errno));
-	write_string(TOYLSM_FS "enforce", "1");
-	/* The grader (label init) may end a step's labelled child. */
-	if (write_string(TOYLSM_FS "rules", "init " WORKER " w\n"))
-		printf("grader: cannot write %srules: %s\n", TOYLSM_FS, errname(errno));
-	if (toylsm_stats("inode_unlink", &c, &d))
-		printf("grader: %sstats has no inode_unlink line: this is not the lab kernel\n",
-		       TOYLSM_FS);
-}
-
-static void lab_show(void)
-{
-	const char *p = klog(), *e;
-	long c, d;
-
-	if (toylsm_stats("inode_unlink", &c, &d) == 0)
-		printf("stats: inode_unlink calls %ld, denials %ld\n", c, d);
-	else
-		printf("stats: no inode_unlink line (not the lab kernel?)\n");
-	while ((p = strstr(p, "toylsm lab: "))) {
-		e = strchrnul(p, '\n');
-		printf("kernel log: %.*s\n", (int)(e - p), p);
-		p = e;
 	}
 }

@@ -43,6 +43,38 @@ struct suite {
 	char msgs[1536];	/* their messages */
 };
 
+/* The steps' check and what it reads, after the steps. */
+static void suite_read(const char *name, struct suite *r);
+static void caught(int n);	/* step n: the real suite passes, mutant n's fails */
+
+STEP(1, "catch a parser that keeps the trailing newline") { caught(1); }
+STEP(2, "catch a parser that truncates a label that is too long") { caught(2); }
+STEP(3, "catch a parser that accepts any printable character") { caught(3); }
+STEP(4, "catch a parser that writes the output before checking") { caught(4); }
+
+static void lab_banner(void)
+{
+	printf("lab 9: KUnit tests for toylsm_label_parse()\n");
+}
+
+static void lab_show(void)
+{
+	static const char *const names[] = {
+		SUITE, SUITE "_mutant1", SUITE "_mutant2", SUITE "_mutant3", SUITE "_mutant4",
+	};
+	struct suite r;
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		suite_read(names[i], &r);
+		if (!r.ran)
+			printf("%-22s did not run\n", names[i]);
+		else
+			printf("%-22s %d of %d cases pass%s\n", names[i], r.ncases - r.failed,
+			       r.plan, r.done ? "" : " (did not finish)");
+	}
+}
+
 static void append(char *buf, size_t size, const char *s, size_t n)
 {
 	size_t len = strlen(buf);
@@ -176,32 +208,4 @@ static void caught(int n)
 	klog_check_todo(n);
 	lab_hint("add a check that such a parser fails: %s", mutants[n].catch);
 	lab_fail();
-}
-
-STEP(1, "catch a parser that keeps the trailing newline") { caught(1); }
-STEP(2, "catch a parser that truncates a label that is too long") { caught(2); }
-STEP(3, "catch a parser that accepts any printable character") { caught(3); }
-STEP(4, "catch a parser that writes the output before checking") { caught(4); }
-
-static void lab_banner(void)
-{
-	printf("lab 9: KUnit tests for toylsm_label_parse()\n");
-}
-
-static void lab_show(void)
-{
-	static const char *const names[] = {
-		SUITE, SUITE "_mutant1", SUITE "_mutant2", SUITE "_mutant3", SUITE "_mutant4",
-	};
-	struct suite r;
-	size_t i;
-
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		suite_read(names[i], &r);
-		if (!r.ran)
-			printf("%-22s did not run\n", names[i]);
-		else
-			printf("%-22s %d of %d cases pass%s\n", names[i], r.ncases - r.failed,
-			       r.plan, r.done ? "" : " (did not finish)");
-	}
 }

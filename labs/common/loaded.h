@@ -23,13 +23,13 @@
  * And a step's checks on them (each fails the step, quoting what the
  * kernel loaded and from which of the learner's files):
  *
- *	loaded_check_apparmor(PATH, FILE, WHY)	the program's profile gives
- *		PATH r and nothing more
+ *	loaded_check_apparmor(PATH, WHY)	the program's profile gives PATH
+ *		r and nothing more
  *	loaded_check_selinux(SRC, TGT, PERMS, WHY)	SRC has PERMS on TGT
  *		files ("open read"; "": nothing) and nothing else in any
  *		class; SRC is not permissive
- *	loaded_check_rule(LSM, RULES, FILE, SUBJ, OBJ, MAY, WHY)	the
- *		Smack or toylsm rule SUBJ OBJ has no letter beyond MAY
+ *	loaded_check_rule(LSM, SUBJ, OBJ, MAY, WHY)	the Smack or toylsm
+ *		rule SUBJ OBJ has no letter beyond MAY
  */
 #ifndef LAB_LOADED_H
 #define LAB_LOADED_H
@@ -275,16 +275,17 @@ static LAB_API const char *loaded_letters_say(const char *lsm,
 }
 
 /*
- * The Smack or toylsm rule (@lsm; @rules, the kernel's list) from @subj
- * to @obj must give no letter beyond @may ("": no rule at all), as the
- * kernel loaded it whatever the learner's spelling (case, a line
- * repeated, a later line replacing an earlier); @file, the learner's.
+ * The Smack or toylsm rule (@lsm: "smack" or "toylsm") from @subj to
+ * @obj must give no letter beyond @may ("": no rule at all), as the
+ * kernel loaded it (its list: Smack's load2, toylsm's rules) whatever
+ * the learner's spelling (case, a line repeated, a later line replacing
+ * an earlier).
  */
-static LAB_API void loaded_check_rule(const char *lsm, const char *rules,
-				      const char *file, const char *subj,
-				      const char *obj, const char *may,
-				      const char *why)
+static LAB_API void loaded_check_rule(const char *lsm, const char *subj, const char *obj,
+				      const char *may, const char *why)
 {
+	const char *rules = !strcmp(lsm, "smack") ? POLICY_SMACK_LOAD2 : POLICY_TOY_RULES;
+	const char *file = policy_file(lsm);
 	char have[32];
 	const char *extra;
 
@@ -313,11 +314,11 @@ static LAB_API void loaded_check_rule(const char *lsm, const char *rules,
 /*
  * The program's profile (its AppArmor label, from `policy run SET probe
  * self`) must give @path r and nothing more: what the profile the kernel
- * loaded gives there, asked of AppArmor; @file, the learner's.
+ * loaded gives there, asked of AppArmor.
  */
-static LAB_API void loaded_check_apparmor(const char *path, const char *file,
-					  const char *why)
+static LAB_API void loaded_check_apparmor(const char *path, const char *why)
 {
+	const char *file = policy_file("apparmor");
 	char label[128];
 	unsigned int allow;
 	const char *more;

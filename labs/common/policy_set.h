@@ -63,6 +63,22 @@ static LAB_API int policy_run_cmd(char *const argv[], char *out, size_t len)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* The learner's file where @lsm's policy is (the sets' layout). */
+static LAB_API const char *policy_file(const char *lsm)
+{
+	static const char *const files[][2] = {
+		{ "apparmor", "apparmor/probe" }, { "selinux", "selinux/kit.te" },
+		{ "smack", "smack.rules" }, { "toylsm", "toylsm.rules" },
+		{ "landlock", "landlock.rules" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		if (!strcmp(lsm, files[i][0]))
+			return files[i][1];
+	return "(no policy file of yours)";
+}
+
 /* The type of an SELinux context (user:role:type[:level]). */
 static LAB_API const char *se_type(const char *ctx)
 {
@@ -292,7 +308,7 @@ static LAB_API void policy_drop_rules(const char *path, const char *labels, int 
 {
 	char line[128], s[64], o[64], p[16], buf[4096] = "";
 	FILE *f = fopen(path, "r");
-	int fd;
+	int err;
 
 	while (f && fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "%63s %63s %15s", s, o, p) != 3 ||
@@ -303,24 +319,18 @@ static LAB_API void policy_drop_rules(const char *path, const char *labels, int 
 			continue;
 		}
 		snprintf(buf, sizeof(buf), "%s %s -", s, o);
-		fd = open(path, O_WRONLY);
-		if (fd < 0 || write(fd, buf, strlen(buf)) < 0)
+		err = write_string(path, buf);
+		if (err)
 			printf("grader: cannot remove the rule %s from %s: %s\n", buf, path,
-			       errname(errno));
-		if (fd >= 0)
-			close(fd);
+			       errname(-err));
 		buf[0] = '\0';
 	}
 	if (f)
 		fclose(f);
-	if (buf[0]) {
-		fd = open(path, O_WRONLY);
-		if (fd < 0 || write(fd, buf, strlen(buf)) < 0)
-			printf("grader: cannot remove the rules of %s from %s: %s\n", labels, path,
-			       errname(errno));
-		if (fd >= 0)
-			close(fd);
-	}
+	err = buf[0] ? write_string(path, buf) : 0;
+	if (err)
+		printf("grader: cannot remove the rules of %s from %s: %s\n", labels, path,
+		       errname(-err));
 }
 
 /*
@@ -331,19 +341,17 @@ static LAB_API void policy_drop_profiles(void)
 {
 	char line[256], *sp;
 	FILE *f = fopen("/sys/kernel/security/apparmor/profiles", "r");
-	int fd;
+	int err;
 
 	while (f && fgets(line, sizeof(line), f)) {
 		sp = strstr(line, " (");
 		if (!sp)
 			continue;
 		*sp = '\0';
-		fd = open("/sys/kernel/security/apparmor/.remove", O_WRONLY);
-		if (fd < 0 || write(fd, line, strlen(line)) < 0)
+		err = write_string("/sys/kernel/security/apparmor/.remove", line);
+		if (err)
 			printf("grader: cannot remove the AppArmor profile %s: %s\n", line,
-			       errname(errno));
-		if (fd >= 0)
-			close(fd);
+			       errname(-err));
 	}
 	if (f)
 		fclose(f);

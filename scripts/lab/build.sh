@@ -5,11 +5,13 @@
 
 CFLAGS_LAB=(-Wno-unused-parameter)
 
-# The grader's object, rebuilt when it or a header it uses changed.
+# The grader's object, rebuilt when it or a file it includes changed: the
+# lab folder's own C (grade.c, hints.c, lab.h), labs/common, the library.
 build_grader() {
 	local o=$OUT/grade.o inc
 	inc=$(flavour_dir)/usr/include
-	if [ -f "$o" ] && [ -z "$(find "$LDIR/grade.c" "$LDIR/lab.h" "$LABS/common" "$KITINC" \
+	if [ -f "$o" ] && [ -z "$(find "$LDIR" -maxdepth 1 -name '*.[ch]' -newer "$o" -print -quit)" ] &&
+	   [ -z "$(find "$LABS/common" "$KITINC" \
 		"$inc/linux/lsm.h" "$inc/asm/unistd_64.h" -newer "$o" -print -quit 2>/dev/null)" ]; then
 		return 0
 	fi

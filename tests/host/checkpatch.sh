@@ -76,7 +76,7 @@ mapfile -t KF < <(cd "$K" && ls demo-lsm/*.[ch] labs/common/kernel/*.[ch] \
 		[ "$("$K/scripts/lab/conf.sh" "$d" KIND 2>/dev/null)" = kernel ] && ls "$d"solution/*.[ch]
 	done)
 # The user-space C files, checked whole with the types of UIGN ignored.
-mapfile -t UF < <(cd "$K" && ls labs/[0-9][0-9]-*/grade.c labs/common/*.h labs/common/grader/*.h guest/tools/*.c \
+mapfile -t UF < <(cd "$K" && ls labs/[0-9][0-9]-*/grade.c labs/[0-9][0-9]-*/hints.c labs/common/*.h labs/common/grader/*.h guest/tools/*.c \
 	guest/include/kit/*.h \
 	guest/tests/*.[ch] tests/bench/*.c tests/abi/*.c 2>/dev/null)
 # The checkpatch types that do not apply to user-space C, each with why.

@@ -7,7 +7,7 @@
 # shellcheck source=tests/host/tap.bash
 . "$(dirname "$0")/tap.bash"
 
-echo "1..6"
+echo "1..7"
 # make lab 11 (the reference kernel's lab) on a machine without that
 # kernel: refused with what to do, before an attendee's copy is made
 # (it used to make work/ first, to be edited with nothing to grade it on).
@@ -243,3 +243,45 @@ wording() (
 sabotaged "the transcript's wording changed: make progress, make labs and the room's post unchanged (no reader parses it)" \
 	"a make progress that reads the transcript" wording READER_SABOTAGE \
 	'scripts/lib/runrecord.py|s/    path = os.path.join(folder, RECORD)/    path = os.path.join(folder, "none")/' 'changed with'
+
+# The grader's object is compiled again when a C file of the lab's folder
+# changed, not only grade.c and lab.h: a grader's hints may be a file of
+# their own that grade.c includes (labs 10 and 12: hints.c, issue 50).
+# BUILD_SABOTAGE: a sed script applied to a copy of scripts/lab/build.sh.
+# shellcheck disable=SC2031,SC2034,SC2317 # build.sh, sourced, reads the variables and calls die and flavour_dir
+rebuilt() (
+	W=$T/rebuilt
+	rm -rf "$W" && mkdir -p "$W/kit/scripts/guest" "$W/lab" "$W/common" "$W/inc" "$W/out"
+	cp "$K/scripts/lab/build.sh" "$W/build.sh"
+	[ -z "${BUILD_SABOTAGE:-}" ] || sed -i "$BUILD_SABOTAGE" "$W/build.sh"
+	# the compiler, a stand-in: it counts its runs and makes the object
+	cat >"$W/kit/scripts/guest/guest-cc.sh" <<'EOS'
+#!/bin/sh
+echo cc >>"${0%/*}/runs"
+while [ "$1" != -o ]; do shift; done
+: >"$2"
+EOS
+	chmod +x "$W/kit/scripts/guest/guest-cc.sh"
+	die() { echo "die: $*"; exit 1; }
+	flavour_dir() { echo "$W/flavour"; }
+	# shellcheck disable=SC1091 # a copy made at run time
+	. "$W/build.sh"
+	KIT=$W/kit LDIR=$W/lab LABS=$W KITINC=$W/inc OUT=$W/out NUM=10
+	: >"$W/lab/grade.c"
+	: >"$W/lab/hints.c"
+	runs() { wc -l <"$W/kit/scripts/guest/runs" 2>/dev/null || echo 0; }
+	build_grader
+	[ "$(runs)" = 1 ] || { echo "a first build: $(runs) compiler runs"; exit 1; }
+	find "$W/lab" "$W/common" "$W/inc" -exec touch -d '2 minutes ago' {} +
+	touch -d '1 minute ago' "$W/out/grade.o"
+	build_grader
+	[ "$(runs)" = 1 ] || { echo "nothing changed, and the grader was compiled again"; exit 1; }
+	touch "$W/lab/hints.c"
+	build_grader
+	[ "$(runs)" = 2 ] || { echo "hints.c changed, and the grader was not compiled again"; exit 1; }
+)
+# shellcheck disable=SC2016 # the sed script's $LDIR is build.sh's text
+sabotaged "the grader is compiled again when any C file of the lab's folder changed (hints.c), and only then" \
+	"a build.sh that watches grade.c and lab.h only" rebuilt BUILD_SABOTAGE \
+	's|find "$LDIR" -maxdepth 1 -name .\*\.\[ch\]. -newer|find "$LDIR/grade.c" "$LDIR/lab.h" -newer|' \
+	"hints.c changed"

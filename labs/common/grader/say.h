@@ -3,8 +3,10 @@
  * What a step of a lab's grader says (grader.h includes it): a failure in
  * the learner's terms, lab_expected(), lab_seen(), lab_hint() (lab_trace():
  * what the kernel's LSM events showed, labs/common/trace.h), lab_fail() to
- * end the step; lab_kit() and lab_setup() for a problem that is the kit's,
- * not the learner's; errname() and lab_quote() to show an errno and a
+ * end the step; lab_seen_returned() for a call's result, lab_returned_0()
+ * and lab_must_fail() for a call that must return 0 or fail with an
+ * errno; lab_kit() and lab_setup() for a problem that is the kit's, not
+ * the learner's; errname() and lab_quote() to show an errno and a
  * string.  Each line goes to lab_hint_fd, which the harness points at the
  * step's diagnostics ("# expected: ...") under its TAP result.
  */
@@ -92,63 +94,93 @@ static LAB_API const char *lab_quote(const char *s, long n)
 	return buf[i];
 }
 
-static void lab_line(const char *tag, const char *fmt, va_list ap)
+/*
+ * One line of the step's diagnostics, "TAG text": lab_expected(), lab_seen(),
+ * lab_hint(), lab_trace() (what the kernel's LSM events showed,
+ * labs/common/trace.h) and lab_kit() each say one, with their own tag.
+ */
+static LAB_API void __attribute__((format(printf, 2, 3))) lab_say(const char *tag,
+								  const char *fmt, ...)
 {
 	char msg[1024];
+	va_list ap;
 
+	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
 	dprintf(lab_hint_fd, "%s%s\n", tag, msg);
 }
 
-static LAB_API void __attribute__((format(printf, 1, 2))) lab_expected(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	lab_line("expected: ", fmt, ap);
-	va_end(ap);
-}
-
-static LAB_API void __attribute__((format(printf, 1, 2))) lab_seen(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	lab_line("seen:     ", fmt, ap);
-	va_end(ap);
-}
-
-static LAB_API void __attribute__((format(printf, 1, 2))) lab_hint(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	lab_line("hint:     ", fmt, ap);
-	va_end(ap);
-}
-
-/* What the kernel's LSM events showed (labs/common/trace.h). */
-static LAB_API void __attribute__((format(printf, 1, 2))) lab_trace(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	lab_line("trace:    ", fmt, ap);
-	va_end(ap);
-}
-
-static LAB_API void __attribute__((format(printf, 1, 2))) lab_kit(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	lab_line("kit:      ", fmt, ap);
-	va_end(ap);
-}
+#define lab_expected(...) lab_say("expected: ", __VA_ARGS__)
+#define lab_seen(...) lab_say("seen:     ", __VA_ARGS__)
+#define lab_hint(...) lab_say("hint:     ", __VA_ARGS__)
+#define lab_trace(...) lab_say("trace:    ", __VA_ARGS__)
+#define lab_kit(...) lab_say("kit:      ", __VA_ARGS__)
 
 static LAB_API void __attribute__((noreturn)) lab_fail(void)
 {
 	exit(1);
+}
+
+/* What the learner's call returned: @r, and errno @e when it failed. */
+static LAB_API void lab_seen_returned(long r, int e)
+{
+	if (r < 0)
+		lab_seen("it returned %ld, errno %s", r, errname(e));
+	else
+		lab_seen("it returned %ld", r);
+}
+
+/*
+ * The learner's call (as the format @fmt says it) must return 0, or with
+ * @want_err -1 and that errno: it returned @r, errno @e.  1 if it did;
+ * else the step's expected and seen lines are said and 0 returned (the
+ * caller gives its hints and fails the step), or for a count where 0 was
+ * due (a write()'s, passed on) the step fails with that hint.
+ */
+static LAB_API int __attribute__((format(printf, 4, 5)))
+lab_returned_0(long r, int e, int want_err, const char *fmt, ...)
+{
+	char call[512];
+	va_list ap;
+
+	if (want_err ? r == -1 && e == want_err : r == 0)
+		return 1;
+	va_start(ap, fmt);
+	vsnprintf(call, sizeof(call), fmt, ap);
+	va_end(ap);
+	if (want_err)
+		lab_expected("%s returns -1 with errno %s", call, errname(want_err));
+	else
+		lab_expected("%s returns 0", call);
+	lab_seen("it returned %ld, errno %s", r, errname(e));
+	if (r <= 0)
+		return 0;
+	lab_hint("return 0 on success, not the number of bytes written");
+	lab_fail();
+}
+
+/*
+ * The learner's call must fail with errno @want: it returned @r, errno
+ * @e.  Else the step fails: expected what the format @fmt says, seen
+ * what it did, and @hint.
+ */
+static LAB_API void __attribute__((format(printf, 5, 6)))
+lab_must_fail(long r, int e, int want, const char *hint, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	if (r == -1 && e == want)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	lab_expected("%s", msg);
+	lab_seen("it returned %ld, errno %s", r, errname(e));
+	if (hint)
+		lab_hint("%s", hint);
+	lab_fail();
 }
 
 /*
