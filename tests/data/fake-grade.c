@@ -2,9 +2,11 @@
 /*
  * A grader for tests/host/grader.sh, built and run on the host: the harness
  * (labs/common/grader.h) prints TAP; a step that needs a failing step gets
- * "needs step k" instead of its own hint; a NUL in a step's output is shown.
+ * "needs step k" instead of its own hint; a NUL in a step's output is shown;
+ * a set-up call that fails is named with the errno it set.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include "grader.h"
 
 static void lab_banner(void)
@@ -44,4 +46,16 @@ STEP(3, "a value with its NUL padding")
 
 STEP(4, "a step that passes")
 {
+}
+
+static int refused(void)
+{
+	errno = EACCES;
+	return -1;
+}
+
+STEP(5, "a set-up call that fails, named with its own errno")
+{
+	errno = 0;
+	lab_setup(refused() == 0, "open the fixture", errno);
 }

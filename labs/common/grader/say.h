@@ -186,9 +186,18 @@ lab_must_fail(long r, int e, int want, const char *hint, const char *fmt, ...)
 /*
  * Unless ok, fail the step as the kit's problem, not the learner's: the
  * grader itself could not do what it needed to set the step up (what,
- * errno err), e.g. lab_setup(fd >= 0, "create a file in /tmp", errno).
+ * errno err), e.g. lab_setup(set_ilsm(id) == 0, "choose a module", errno).
+ * A macro, so that ok is evaluated before err: C leaves the order of a
+ * call's arguments unspecified, and GCC read errno before the call that
+ * sets it ran (every such refusal said "0 (no error)").
  */
-static LAB_API void lab_setup(int ok, const char *what, int err)
+#define lab_setup(ok, what, err) \
+	do { \
+		int lab_setup_ok_ = !!(ok); \
+		lab_setup_check(lab_setup_ok_, (what), (err)); \
+	} while (0)
+
+static LAB_API void lab_setup_check(int ok, const char *what, int err)
 {
 	if (ok)
 		return;
