@@ -14,17 +14,25 @@ TREE=$BUILD/linux
 # shellcheck disable=SC2034 # for the sourcing scripts
 KITINC=$KIT/guest/include
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-# The reference kernel (FLAVOUR=mainline): Debian's 6.12, unpatched, in a
-# tree of its own (scripts/kernel/tree-mainline.sh).
+# The reference kernel (the tree "mainline" of configs/flavours.conf):
+# Debian's 6.12, unpatched, in a tree of its own (scripts/kernel/tree-mainline.sh).
 MAINLINE_TARBALL=${MAINLINE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 # shellcheck disable=SC2034 # for the sourcing scripts
 MAINLINE_TREE=$BUILD/linux-6.12
+# The tree "pristine": the tag pristine of build/linux, checked out
+# without the series (scripts/kernel/tree-pristine.sh).
+PRISTINE_TREE=$BUILD/linux-baseline
+# FLAVOUR: which row of configs/flavours.conf, the table of the kit's
+# kernels (scripts/lib/flavours.sh reads it), and nothing else.
 FLAVOUR=${FLAVOUR:-normal}
 STAMPS=$BUILD/stamps
 LOGS=$BUILD/logs
+. "$KIT/scripts/lib/flavours.sh"
 
 # Outputs of one flavour: the normal kernel lands at build/bzImage, others at
-# build/<flavour>/bzImage, each with its own Kbuild output folder.
+# build/<flavour>/bzImage, each with its own Kbuild output folder.  (A name
+# only: the scripts that build or boot a flavour check it is a row,
+# flavour_use.)
 flavour_dir() {
 	if [ "$FLAVOUR" = normal ]; then echo "$BUILD"; else echo "$BUILD/$FLAVOUR"; fi
 }
