@@ -305,7 +305,7 @@ mainline_stack() {	# mainline_stack CMDLINE [quiet]: die if mainline cannot boot
 	local w lsm=
 	for w in $1; do [[ "$w" != lsm=* ]] || lsm=${w#lsm=}; done	# the kernel keeps the last
 	if [ -z "$lsm" ]; then
-		[ -n "${2:-}" ] || say "mainline: no lsm=, so CONFIG_LSM (configs/mainline.config): Landlock, Yama and Smack; the kit's default stack also has toylsm and AppArmor, which mainline cannot stack with Smack" >&2
+		[ -n "${2:-}" ] || say "mainline: no lsm=, so CONFIG_LSM (configs/no-series.config): Landlock, Yama and Smack; the kit's default stack also has toylsm and AppArmor, which mainline cannot stack with Smack" >&2
 		return 0
 	fi
 	if [[ ",$lsm," == *,apparmor,* ]] && [[ ",$lsm," == *,smack,* || ",$lsm," == *,selinux,* ]]; then
