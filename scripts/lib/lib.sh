@@ -113,32 +113,6 @@ children_cpu() {
 	printf -v "$1" '%d' "$t"
 }
 
-# config_mismatches DOTCONFIG FRAGMENT...: every option the fragments ask
-# for that DOTCONFIG does not have, one "  OPT: asked 'X', got 'Y'" line
-# each; status 1 if there is one.  The fragments are read as
-# merge_config.sh merges them: a later fragment overrides an earlier one,
-# so an option is checked against the last line that names it.
-config_mismatches() {
-	local dotconfig=$1 line opt got bad=0
-	local -A asked=()
-	local -a order=()
-	shift
-	while IFS= read -r line; do
-		case "$line" in
-		CONFIG_*=*) opt=${line%%=*}; asked[$opt]=$line ;;
-		"# CONFIG_"*" is not set") opt=${line#\# }; opt=${opt%% *}; asked[$opt]="" ;;
-		*) continue ;;
-		esac
-		[[ " ${order[*]} " == *" $opt "* ]] || order+=("$opt")
-	done < <(cat "$@")
-	for opt in "${order[@]}"; do
-		got=$(grep -E "^$opt=" "$dotconfig" || true)
-		[ "$got" = "${asked[$opt]}" ] ||
-			{ echo "  $opt: asked '${asked[$opt]:-not set}', got '${got:-not set}'"; bad=1; }
-	done
-	return $bad
-}
-
 # die "what happened" "what to do": a one-paragraph error and exit 1.
 die() {
 	printf '\nkit: error: %s\n' "$1" >&2

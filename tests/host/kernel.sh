@@ -3,16 +3,18 @@
 # in Kbuild (tests/data/kbuild-standin.mk): its stamp, its quick stamp,
 # the kernel cache, ccache, the configuration check (config_mismatches),
 # its progress line, its modes (--configure, --kbuild, --tree) and the
-# table of flavours it reads.
+# table of flavours it reads; and that no other script configures or
+# builds a kernel.
 # kit: offline
 # shellcheck source=tests/host/tap.bash
 . "$(dirname "$0")/tap.bash"
 
-echo "1..10"
+echo "1..11"
 # The check that a configuration has what its fragments ask for (kernel.sh's
 # config_mismatches, for every flavour): a later fragment overrides an
 # earlier one, as merge_config.sh merges them; an option dropped is named.
 sed -n '/^config_mismatches() {/,/^}/p' "$K/scripts/kernel/kernel.sh" >"$T/mismatches.sh"
+# shellcheck disable=SC2016 # expanded by the inner bash
 case_ "config fragments: the last fragment's value is the one asked; an option dropped is named" \
 	config-merged.config "$(want config-merged.expected 0)" '/BPF_LSM=/d' \
 	bash -c '. "$1" && config_mismatches "$2" "$3/tests/data/config-kit.frag" "$3/tests/data/config-callers.frag"' _ "$T/mismatches.sh" @ "$K"
@@ -235,20 +237,24 @@ kbuildcase() (
 	grep -q 'never built whole' <<<"$out" || { echo "no reason for refusing callers: $out"; exit 1; }
 	scripts/kernel/kernel.sh --flavour callers --configure >"$S/last.out" 2>&1 ||
 		{ echo "--configure failed: $(cat "$S/last.out")"; exit 1; }
-	grep -qx 'CONFIG_CALLER_STANDIN=y' "$BUILD/kbuild/callers/.config" && [ "$(runs callers)" = 0 ] ||
-		{ echo "--configure: no configured folder, or Kbuild ran"; exit 1; }
-	scripts/kernel/kernel.sh --flavour callers --kbuild bzImage >"$S/last.out" 2>&1 && [ "$(runs callers)" = 1 ] ||
-		{ echo "--kbuild bzImage did not run Kbuild once: $(cat "$S/last.out")"; exit 1; }
-	[ ! -e "$BUILD/callers" ] && [ ! -e "$BUILD/stamps/kernel-callers" ] ||
-		{ echo "--kbuild installed or stamped something"; exit 1; }
+	if ! grep -qx 'CONFIG_CALLER_STANDIN=y' "$BUILD/kbuild/callers/.config" || [ "$(runs callers)" != 0 ]; then
+		echo "--configure: no configured folder, or Kbuild ran"; exit 1
+	fi
+	if ! scripts/kernel/kernel.sh --flavour callers --kbuild bzImage >"$S/last.out" 2>&1 || [ "$(runs callers)" != 1 ]; then
+		echo "--kbuild bzImage did not run Kbuild once: $(cat "$S/last.out")"; exit 1
+	fi
+	if [ -e "$BUILD/callers" ] || [ -e "$BUILD/stamps/kernel-callers" ]; then
+		echo "--kbuild installed or stamped something"; exit 1
+	fi
 	out=$(scripts/kernel/kernel.sh --flavour series 2>&1) &&
 		{ echo "kernel.sh built the series flavour without its tree: $out"; exit 1; }
-	for i in 1 2; do
+	for _ in 1 2; do
 		scripts/kernel/kernel.sh --flavour series --tree "$BUILD/linux" >"$S/last.out" 2>&1 ||
 			{ echo "--tree failed: $(cat "$S/last.out")"; exit 1; }
 	done
-	[ "$(runs series)" = 2 ] && [ ! -e "$BUILD/series" ] && [ ! -e "$BUILD/stamps/kernel-series" ] ||
-		{ echo "--tree twice: Kbuild ran $(runs series) time(s), not 2, or something was installed or stamped"; exit 1; }
+	if [ "$(runs series)" != 2 ] || [ -e "$BUILD/series" ] || [ -e "$BUILD/stamps/kernel-series" ]; then
+		echo "--tree twice: Kbuild ran $(runs series) time(s), not 2, or something was installed or stamped"; exit 1
+	fi
 	echo '# a comment' >>scripts/kernel/kernel.sh
 	kb 1 "kernel.sh itself changed"
 	exit 0
@@ -379,6 +385,7 @@ sabotaged "the quick stamp watches the tree as Kbuild read it: the folders it bu
 # The table decides what a flavour is built with (its row's fragments),
 # not its name's parts, as kernel.sh once did (lab-gdb: lab.config, then
 # gdb.config): shown failing with that kernel.sh, on the flavour zeta.
+# shellcheck disable=SC2016 # a sed script
 sabotaged "a flavour is built with its row's fragments of configs/flavours.conf, whatever its name; a row changed is a kernel to build" \
 	"a kernel.sh that takes the fragments from the flavour's name" kbuildonce SABOTAGE \
 	's/for w in $(flavour_get "$FLAVOUR" fragments); do all+=/for w in kit $([ "$FLAVOUR" = normal ] || echo "${FLAVOUR\/\/-\/ }"); do all+=/' \
@@ -400,3 +407,30 @@ progress() (
 sabotaged "the kernel build's progress line: no invented total, none passed" \
 	"a progress_msg that divides by a missing total" progress KERNEL_SABOTAGE 's/-z "\$expect"/-z "$expect$expect" -a 1 = 0/; s/"\$done" -gt "\$expect"/0 -gt 1/'
 
+# kernel.sh is the one script that configures or builds a kernel: Kbuild's
+# configure steps (tinyconfig, merge_config, olddefconfig, the check that
+# every option landed: config_mismatches) and Kbuild on a kernel's output
+# folder (make ... O=) appear on no code line (a comment may name them)
+# of another script, the Makefile or CI.  Shown failing on a copy with
+# two second builders, as bench-trace.sh's own configure and
+# bench-host.sh's bare make were.
+builders() {	# builders ROOT: such lines outside kernel.sh
+	(cd "$1" && grep -rnE '(tinyconfig|merge_config|olddefconfig|config_mismatches)|(^|[^A-Za-z_])make([[:space:]][^#]*)?[[:space:]]O=' \
+		scripts Makefile .ci 2>/dev/null | grep -vE '^[^:]*:[0-9]+:[[:space:]]*#' | grep -v '^scripts/kernel/kernel.sh:')
+}
+onebuilder() (
+	local found
+	found=$(builders "$K")
+	[ -z "$found" ] || { echo "configured or built outside kernel.sh:"; echo "$found"; exit 1; }
+	rm -rf "$T/b" && mkdir -p "$T/b" && cp -r "$K/scripts" "$K/Makefile" "$K/.ci" "$T/b/" || exit 1
+	# shellcheck disable=SC2016 # the seeded lines, as written
+	printf '\t"$TREE/scripts/kconfig/merge_config.sh" -m -O "$NK" "$NK/.config" "$FRAG"\n' >>"$T/b/scripts/bench/bench-trace.sh"
+	# shellcheck disable=SC2016
+	printf 't=$(timed make -C "$TREE" O="$KOUT" ARCH=x86_64 bzImage)\n' >>"$T/b/scripts/bench/bench-host.sh"
+	found=$(builders "$T/b")
+	if ! grep -q '^scripts/bench/bench-trace.sh:.*merge_config' <<<"$found" ||
+	   ! grep -q '^scripts/bench/bench-host.sh:.*make -C' <<<"$found"; then
+		echo "the seeded second builders were not found: '$found'"; exit 1
+	fi
+)
+scenario "kernel.sh alone runs Kbuild's configure steps and Kbuild (seeded second builders in bench-trace.sh and bench-host.sh found)" onebuilder
