@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Offline tests of the table of kernels, configs/flavours.conf, and its one
 # reader, scripts/lib/flavours.sh: the table reads as the scripts expect
-# it; the reader refuses a broken table, naming the line; and nothing
-# else reads the table.  Each case is shown failing on a broken copy
-# (tap.bash: sabotaged) or a seeded one.
+# it; the reader refuses a broken table, naming the line; nothing else
+# reads the table; and no script derives what a flavour is from its name
+# (FLAVOUR is a row's name and nothing else).  Each case is shown failing
+# on a broken copy (tap.bash: sabotaged).
 # kit: offline
 # shellcheck source=tests/host/tap.bash
 . "$(dirname "$0")/tap.bash"
 
-echo "1..3"
+echo "1..4"
 
 # A scratch kit: the scripts and configs/, READER_SABOTAGE (a sed script)
 # applied to its reader.
@@ -120,3 +121,23 @@ onereader() (
 	fi
 )
 scenario "nothing reads configs/flavours.conf but scripts/lib/flavours.sh (seeded second readers in run-guest.sh and walks.py found)" onereader
+
+# 4. FLAVOUR is a row's name: no code line derives what a flavour is from
+# the name (a glob or a part of it: lab*, *gdb*, ${FLAVOUR//-/ }), as
+# kernel.sh, run-guest.sh and run-boot.sh once did; the row says it.
+# Shown failing on the old KUnit line of run-guest.sh, seeded.
+byname() {	# byname ROOT: such lines
+	(cd "$1" && grep -rnE '\$\{?FLAVOUR\}?"?[[:space:]]*(==|!=)[[:space:]]*"?[A-Za-z0-9_-]*\*|\$\{FLAVOUR(//|#|%|:[0-9])' \
+		scripts Makefile .ci 2>/dev/null | grep -vE '^[^:]*:[0-9]+:[[:space:]]*#')
+}
+noname() (
+	local found
+	found=$(byname "$K")
+	[ -z "$found" ] || { echo "a flavour's name taken apart:"; echo "$found"; exit 1; }
+	rm -rf "$T/n" && mkdir -p "$T/n" && cp -r "$K/scripts" "$T/n/" || exit 1
+	# shellcheck disable=SC2016 # the seeded line, as it was
+	printf '\t[[ "$FLAVOUR" == lab* ]] || append+=" kunit.enable=0"\n' >>"$T/n/scripts/guest/run-guest.sh"
+	found=$(byname "$T/n")
+	grep -q '^scripts/guest/run-guest.sh:' <<<"$found" || { echo "the seeded test of the name was not found: '$found'"; exit 1; }
+)
+scenario "no script derives a flavour's kernel from its name, FLAVOUR is a row of the table (a seeded lab* test found)" noname
