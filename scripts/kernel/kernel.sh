@@ -287,7 +287,7 @@ check_config() {
 	printf '%s\n' "$bad" >&2
 	rm -f "$STAMPS/config-$FLAVOUR"
 	die "Kconfig dropped or changed $(grep -c . <<<"$bad") option(s) of the config fragments ${FRAGS[*]##*/} (above)." \
-	    "Usually a missing dependency: look the option up with 'make -C ${TREE#"$KIT"/} O=${KOUT#"$KIT"/} menuconfig' (search with /) and add what it depends on to the fragment."
+	    "Usually a missing dependency: look the option up with 'make -C $(rel "$TREE") O=$(rel "$KOUT") menuconfig' (search with /) and add what it depends on to the fragment."
 }
 
 # config_mismatches DOTCONFIG FRAGMENT...: every option the fragments ask
@@ -413,7 +413,7 @@ progress_msg() {
 
 # kbuild ARG...: Kbuild in the flavour's configured folder, nothing else.
 kbuild() {
-	[ -f "$KOUT/.config" ] || die "the $FLAVOUR kernel's folder ${KOUT#"$KIT"/} is not configured." \
+	[ -f "$KOUT/.config" ] || die "the $FLAVOUR kernel's folder $(rel "$KOUT") is not configured." \
 		"Configure it first: kernel.sh --flavour $FLAVOUR --configure (or build it: kernel.sh --flavour $FLAVOUR)."
 	"${KMAKE[@]}" "$@"
 }

@@ -14,7 +14,7 @@ GIT=(git -C "$TREE" -c advice.detachedHead=false)
 pristine=$("${GIT[@]}" rev-parse -q --verify 'pristine^{commit}') ||
 	die "build/linux has no tag 'pristine'." "Run make tree (or make distclean, then make tree)."
 if [ "$(git -C "$PRISTINE_TREE" rev-parse -q --verify HEAD 2>/dev/null)" != "$pristine" ]; then
-	say "checking out the pristine tree at ${PRISTINE_TREE#"$KIT"/} (once)"
+	say "checking out the pristine tree at $(rel "$PRISTINE_TREE") (once)"
 	rm -rf "$PRISTINE_TREE"
 	"${GIT[@]}" worktree prune
 	"${GIT[@]}" worktree add -q --detach "$PRISTINE_TREE" "$pristine" >/dev/null ||

@@ -34,7 +34,7 @@ flavours_die() {
 flavours_load() {
 	[ ${#FLAVOUR_ROWS[@]} -eq 0 ] || return 0
 	local line l=0 cells=() i c cols=() name
-	[ -f "$FLAVOURS_FILE" ] || die "there is no ${FLAVOURS_FILE#"$KIT"/}, the table of the kit's kernels." \
+	[ -f "$FLAVOURS_FILE" ] || die "there is no $(rel "$FLAVOURS_FILE"), the table of the kit's kernels." \
 		"Restore it: git checkout -- configs/flavours.conf."
 	while IFS= read -r line || [ -n "$line" ]; do
 		l=$((l + 1))

@@ -21,6 +21,7 @@ MAINLINE_TARBALL=${MAINLINE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 MAINLINE_TREE=$BUILD/linux-6.12
 # The tree "pristine": the tag pristine of build/linux, checked out
 # without the series (scripts/kernel/tree-pristine.sh).
+# shellcheck disable=SC2034 # for the sourcing scripts
 PRISTINE_TREE=$BUILD/linux-baseline
 # FLAVOUR: which row of configs/flavours.conf, the table of the kit's
 # kernels (scripts/lib/flavours.sh reads it), and nothing else.

@@ -425,7 +425,7 @@ onebuilder() (
 	rm -rf "$T/b" && mkdir -p "$T/b" && cp -r "$K/scripts" "$K/Makefile" "$K/.ci" "$T/b/" || exit 1
 	# shellcheck disable=SC2016 # the seeded lines, as written
 	printf '\t"$TREE/scripts/kconfig/merge_config.sh" -m -O "$NK" "$NK/.config" "$FRAG"\n' >>"$T/b/scripts/bench/bench-trace.sh"
-	# shellcheck disable=SC2016
+	# shellcheck disable=SC2016 # the seeded lines, as written
 	printf 't=$(timed make -C "$TREE" O="$KOUT" ARCH=x86_64 bzImage)\n' >>"$T/b/scripts/bench/bench-host.sh"
 	found=$(builders "$T/b")
 	if ! grep -q '^scripts/bench/bench-trace.sh:.*merge_config' <<<"$found" ||
