@@ -99,7 +99,7 @@ kernel:		## build build/bzImage and build/usr/include (FLAVOUR=debug: KASAN, UBS
 	@$(S)/kernel/kernel.sh
 
 mainline:	## build the reference kernel, Debian's 6.12 unpatched (then: make run FLAVOUR=mainline CMD=...)
-	@FLAVOUR=mainline $(S)/kernel/kernel.sh
+	@$(S)/kernel/kernel.sh --flavour mainline
 
 compile-check:	## compile every caller the series converts (NFS, ceph, netfilter...), 0 warnings
 	@$(S)/kernel/compile-check.sh

@@ -38,7 +38,7 @@ while IFS='|' read -r name append args _; do
 	rm -f "$D/$name.txt"
 	say "bench: boot '$name' ($FLAVOUR kernel${append:+, $append})"
 	log=$LOGS/guest-bench-$FLAVOUR-$name.log out=$LOGS/guest-bench-$FLAVOUR-$name.out
-	APPEND="$clock $append" "$KIT/scripts/guest/run-guest.sh" --quiet \
+	APPEND="$clock $append" "$KIT/scripts/guest/run-guest.sh" --flavour "$FLAVOUR" --quiet \
 		--name "bench-$FLAVOUR-$name" --bin "$BIN" --cmd "lsm_bench $args"
 	rc=$?
 	case $rc in

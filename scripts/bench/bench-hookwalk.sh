@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench HOOKWALK=1: the hook walk's cost on three kernels side by
-# side, pristine 6.1 (bench-baseline.sh), the kit's and mainline 6.12
+# side, pristine 6.1 (FLAVOUR=baseline), the kit's and mainline 6.12
 # (FLAVOUR=mainline, built first if missing: make mainline), on the stacks
 # of tests/bench/hookwalk.conf that each kernel runs as asked.
 #   bench-hookwalk.sh TABLE   (appends the hook walk's tables to TABLE)
@@ -25,10 +25,10 @@ LOG=$R/hookwalk.log
 rm -rf "$R"
 mkdir -p "$R"
 
-"$KIT/scripts/bench/bench-baseline.sh" || exit 1
+"$KIT/scripts/kernel/kernel.sh" --flavour baseline || exit 1
 [ -f "$BUILD/mainline/bzImage" ] ||
 	say "bench: HOOKWALK=1 and the reference kernel is not built: building it now (make mainline; the first build is 15-30 min, docs/performance.md)"
-FLAVOUR=mainline "$KIT/scripts/kernel/kernel.sh" || exit 1
+"$KIT/scripts/kernel/kernel.sh" --flavour mainline || exit 1
 
 # "boot kernel stack", one line per boot of a round, in the list's order.
 mapfile -t boots < <(sed -e 's/#.*//' "$CONF" | awk -F'|' 'NF >= 4 {

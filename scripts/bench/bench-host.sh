@@ -25,14 +25,13 @@ runs() {	# runs CMD...: N timed runs, one figure a line; nothing if one fails
 fmt() { if [ -n "$1" ]; then secs "$1"; else echo failed; fi; }
 
 say "bench: make kernel with nothing changed ($N runs)"
-timed "$KIT/scripts/kernel/kernel.sh" >/dev/null	# the first may still find work
-t=$(runs "$KIT/scripts/kernel/kernel.sh" | median)
+timed "$KIT/scripts/kernel/kernel.sh" --flavour normal >/dev/null	# the first may still find work
+t=$(runs "$KIT/scripts/kernel/kernel.sh" --flavour normal | median)
 # What the stamp saves: the path a no-op took before it (and takes when an
 # input changed), one step at a time.
 t_deps=$(timed "$KIT/scripts/host/deps.sh")
 t_tree=$(timed flock "$BUILD/.tree.lock" "$KIT/scripts/kernel/tree.sh")
-t_kbuild=$(timed flock "$BUILD/.kernel-normal.lock" \
-	make -C "$TREE" O="$KOUT" ARCH=x86_64 -j"$(nproc)" bzImage headers)
+t_kbuild=$(timed "$KIT/scripts/kernel/kernel.sh" --flavour normal --kbuild -j"$(nproc)" bzImage headers)
 t_old=
 [ -n "$t_deps" ] && [ -n "$t_tree" ] && [ -n "$t_kbuild" ] &&
 	t_old=$(awk -v a="$t_deps" -v b="$t_tree" -v c="$t_kbuild" 'BEGIN { printf "%.2f", a + b + c }')
@@ -98,7 +97,7 @@ say "bench: make kernel after touching demo-lsm/label.c"
 # Kbuild's log is written only when Kbuild runs.
 mark=$(mktemp)
 touch "$KIT/demo-lsm/label.c"
-t=$(timed "$KIT/scripts/kernel/kernel.sh")
+t=$(timed "$KIT/scripts/kernel/kernel.sh" --flavour normal)
 if [ "$LOGS/kernel-normal.log" -nt "$mark" ]; then
 	what="Kbuild ran: $(grep -c '^  CC ' "$LOGS/kernel-normal.log") object(s) recompiled"
 else

@@ -23,7 +23,7 @@ mkdir -p "$R"
 
 [ -f "$BUILD/mainline/bzImage" ] ||
 	say "bench: MAINLINE=1 and the reference kernel is not built: building it now (make mainline; the first build is 15-30 min, docs/performance.md)"
-FLAVOUR=mainline "$KIT/scripts/kernel/kernel.sh" || exit 1
+"$KIT/scripts/kernel/kernel.sh" --flavour mainline || exit 1
 for fl in normal mainline; do
 	FLAVOUR=$fl "$KIT/scripts/guest/guest-cc.sh" -o "$R/lsm_side-$fl" "$KIT/tests/abi/lsm_side.c" ||
 		die "tests/abi/lsm_side.c does not compile against the $fl kernel's headers (above)." "Fix the first error shown."
@@ -35,7 +35,7 @@ for st in ${BENCH_MAINLINE_STACKS:-smack selinux-alone}; do
 		die "BENCH_MAINLINE_STACKS names '$st', which is not a stack of configs/stacks.conf." "Name stacks that mainline boots: smack, apparmor, selinux-alone, none."
 	for fl in normal mainline; do
 		say "bench: $fl kernel, stack $st ($(stack_cmdline "$st")): every attribute and the module list against getppid"
-		FLAVOUR=$fl APPEND="$clock $st" "$KIT/scripts/guest/run-guest.sh" --quiet --name "bench-abi-$fl-$st" \
+		APPEND="$clock $st" "$KIT/scripts/guest/run-guest.sh" --flavour "$fl" --quiet --name "bench-abi-$fl-$st" \
 			--bin "$R/lsm_side-$fl" --cmd "/kit/bin/lsm_side-$fl --bench" || {
 			grep -a -v -E '^KIT-|^$' "$LOGS/guest-bench-abi-$fl-$st.out" | tail -8 >&2
 			die "lsm_side --bench failed on the $fl kernel, stack $st (above); no rows are made from a partial run." \

@@ -2,10 +2,11 @@
 # make bench TRACE=1: the cost of the LSM events of patch 0017.
 #   bench-trace.sh TABLE   (appends rows to the markdown TABLE)
 # The kit's kernel with the events compiled in and off is compared with
-# the same series built without tracing (configs/kit.config minus its
-# tracing block: no CONFIG_TRACEPOINTS, so the trace_*() calls are empty):
-# Kbuild output build/kbuild/notrace, image build/notrace/bzImage, built
-# here (with ccache, only the objects that tracing changes are compiled).
+# the same series built without tracing (the flavour notrace of
+# configs/flavours.conf: configs/kit.config minus its tracing block, no
+# CONFIG_TRACEPOINTS, so the trace_*() calls are empty): Kbuild output
+# build/kbuild/notrace, image build/notrace/bzImage, built by kernel.sh
+# (with ccache, only the objects that tracing changes are compiled).
 # tests/bench/hook_bench.c runs in ROUNDS (default 9) pairs of boots, the
 # two kernels alternating (ABBA); each boot gives the median ns of its
 # hook loop (open, read, close, stat, a signal, getppid). Two kernels
@@ -18,31 +19,11 @@ set -euo pipefail
 T=${1:?usage: bench-trace.sh TABLE}
 ROUNDS=${ROUNDS:-9}
 NK=$BUILD/kbuild/notrace NOUT=$BUILD/notrace
-FRAG=$NOUT/notrace.config
-mkdir -p "$NK" "$NOUT" "$BUILD/bench/trace"
-sed '/^# Tracing, for the LSM events/,$d' "$KIT/configs/kit.config" >"$FRAG"
-grep -q '^CONFIG_FTRACE=y' "$FRAG" &&
-	die "bench-trace.sh: configs/kit.config's tracing block was not cut off." \
-	    "It must start with the line '# Tracing, for the LSM events'."
-KMAKE=(make -C "$TREE" O="$NK" ARCH=x86_64)
-want=$(digest "$FRAG" "$STAMPS/series" "$TREE/.git/HEAD")
-if ! stamp_ok notrace "$want" || [ ! -f "$NOUT/bzImage" ]; then
-	say "bench: building the kit's kernel without tracing (build/kbuild/notrace)"
-	s=$SECONDS
-	{
-		"${KMAKE[@]}" tinyconfig &&
-		"$TREE/scripts/kconfig/merge_config.sh" -m -O "$NK" "$NK/.config" "$FRAG" &&
-		"${KMAKE[@]}" olddefconfig &&
-		"${KMAKE[@]}" -j"${JOBS:-$(nproc)}" bzImage
-	} >"$LOGS/kernel-notrace.log" 2>&1 ||
-		die "the kernel without tracing did not build (log: $LOGS/kernel-notrace.log)." "See its last lines."
-	grep -q '^CONFIG_TRACEPOINTS=y' "$NK/.config" &&
-		die "the kernel without tracing has CONFIG_TRACEPOINTS (something else selects it)." \
-		    "See $NK/.config."
-	cp -p "$NK/arch/x86/boot/bzImage" "$NOUT/bzImage"
-	stamp_set notrace "$want"
-	say "bench: kernel without tracing built ($((SECONDS - s)) s)"
-fi
+mkdir -p "$BUILD/bench/trace"
+"$KIT/scripts/kernel/kernel.sh" --flavour notrace || exit 1
+! grep -q '^CONFIG_TRACEPOINTS=y' "$NK/.config" ||
+	die "the kernel without tracing has CONFIG_TRACEPOINTS (configs/notrace.config drops kit.config's tracing block; something else selects it)." \
+	    "See $NK/.config; configs/notrace.config's drop: line must name every option of kit.config's block '# Tracing, for the LSM events'."
 BIN=$BUILD/bench/hook_bench
 if stale "$BIN"; then
 	FLAVOUR=normal "$KIT/scripts/guest/guest-cc.sh" -o "$BIN" "$KIT/tests/bench/hook_bench.c" \
@@ -55,7 +36,7 @@ boot() {
 	local f=$1 r=$2 out
 	shift 2
 	out=$BUILD/bench/trace/$f-$r.txt
-	FLAVOUR=$f "$KIT/scripts/guest/run-guest.sh" --quiet --name "bench-trace-$f" \
+	"$KIT/scripts/guest/run-guest.sh" --flavour "$f" --quiet --name "bench-trace-$f" \
 		--bin "$BIN" --cmd "hook_bench $*" ||
 		die "hook_bench failed on the $f kernel (round $r)." "Its output: $LOGS/guest-bench-trace-$f.out."
 	grep -a '^BENCH' "$LOGS/guest-bench-trace-$f.out" >"$out"

@@ -12,7 +12,7 @@
 # kernel and with KUnit (bench-boot.sh); the edit loop
 # of demo-lsm/ (bench-edit.sh) where a private kit exists.
 # A few minutes from a built kit.  BASELINE=1 adds the /proc read on the
-# pristine 6.1 kernel (bench-baseline.sh; its first build takes minutes);
+# pristine 6.1 kernel (the flavour baseline; its first build takes minutes);
 # TRACE=1 adds the cost of the LSM events (bench-trace.sh; minutes);
 # COLD=1 adds a cold make test in a throw-away copy (bench-cold.sh; minutes,
 # and it makes the private kit that the edit loop needs).  MAINLINE=1 adds
@@ -29,8 +29,8 @@ set -uo pipefail
 . "$(dirname "$0")/../lib/lib.sh"
 . "$KIT/scripts/bench/bench-lib.sh"
 say "bench: load at start $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs (the machine is shared: a load above $(nproc) means noisy figures)"
-"$KIT/scripts/kernel/kernel.sh" || exit 1
-[ "${BASELINE:-0}" = 1 ] && { "$KIT/scripts/bench/bench-baseline.sh" || exit 1; }
+"$KIT/scripts/kernel/kernel.sh" --flavour normal || exit 1
+[ "${BASELINE:-0}" = 1 ] && { "$KIT/scripts/kernel/kernel.sh" --flavour baseline || exit 1; }
 start=$SECONDS load0=$(load)
 
 R=$BUILD/bench

@@ -17,22 +17,21 @@
 #   make gdb ATTACH=1                     two terminals, the second: gdb,
 #                      attached to the guest of the first
 #
-# Environment: FLAVOUR (gdb, or lab-gdb for make lab N GDB=1, which builds
-# that kernel first), KIT_NOBUILD=1 (the kernel is built already: lab.sh,
+# Environment: FLAVOUR (gdb, the default, or another flavour with the
+# kernel's gdb helpers, scripts_gdb in its row of configs/flavours.conf:
+# lab-gdb for make lab N GDB=1, which builds that kernel first), KIT_NOBUILD=1 (the kernel is built already: lab.sh,
 # the test), GDB_BINS (guest programs, space separated, to /kit/bin),
 # GDB_BATCH=FILE (gdb runs FILE's commands in batch mode, then the guest
 # gets a minute to finish; exit status gdb's), GDB_VMLINUX (another
 # vmlinux, e.g. one without DWARF: the test's case of missing symbols),
 # ACCEL, TIMEOUT.
 set -euo pipefail
-case "${FLAVOUR:-}" in
-'' | normal) FLAVOUR=gdb ;;
-gdb | lab-gdb) ;;
-*) echo "kit: error: make gdb boots a debug-info kernel: FLAVOUR=gdb (the default) or lab-gdb (make lab 8 GDB=1), not '$FLAVOUR'." >&2
-   exit 1 ;;
-esac
-export FLAVOUR
+[ "${FLAVOUR:-normal}" != normal ] || FLAVOUR=gdb
 . "$(dirname "$0")/../lib/lib.sh"
+flavour_use "$FLAVOUR"
+[[ " $(flavour_get "$FLAVOUR" targets) " == *" scripts_gdb "* ]] ||
+	die "make gdb boots a debug-info kernel with the kernel's gdb helpers: FLAVOUR=gdb (the default) or lab-gdb (make lab 8 GDB=1), not '$FLAVOUR'." \
+	    "Leave FLAVOUR out (configs/flavours.conf: a flavour whose targets have scripts_gdb)."
 
 SOCK=$BUILD/run/gdb.sock
 NAME=gdb
@@ -117,7 +116,7 @@ wait_socket() {	# wait_socket PID: until the stub listens (or the guest died)
 }
 
 if [ "${GUEST:-0}" = 1 ]; then
-	[ "${KIT_NOBUILD:-0}" = 1 ] || "$KIT/scripts/kernel/kernel.sh"
+	[ "${KIT_NOBUILD:-0}" = 1 ] || "$KIT/scripts/kernel/kernel.sh" --flavour "$FLAVOUR"
 	say "the guest waits for gdb on $(rel "$SOCK"). In another terminal, in $(rel "$KIT")/: make gdb ATTACH=1"
 	if [ -z "${CMD:-}" ]; then
 		say "then its shell is here (leave: exit, or Ctrl-A then X)"
@@ -138,7 +137,7 @@ fi
 
 # One terminal: the guest in the background, in a session of its own so
 # that Ctrl-C (which stops the guest through gdb) does not reach QEMU.
-[ "${KIT_NOBUILD:-0}" = 1 ] || "$KIT/scripts/kernel/kernel.sh"
+[ "${KIT_NOBUILD:-0}" = 1 ] || "$KIT/scripts/kernel/kernel.sh" --flavour "$FLAVOUR"
 gdb_args
 mkdir -p "$BUILD/run"
 rm -f "$SOCK"

@@ -64,7 +64,7 @@ fi
 # it needs the series' UAPI headers (series_headers in lib.sh: the same
 # ones whichever flavour boots this initramfs, the reference kernel too).
 INC=$(series_headers)
-[ -n "$INC" ] || { FLAVOUR=normal "$KIT/scripts/kernel/kernel.sh" && INC=$BUILD/usr/include; }
+[ -n "$INC" ] || { "$KIT/scripts/kernel/kernel.sh" --flavour normal && INC=$BUILD/usr/include; }
 for t in probe policy labels; do
 	T=$BUILD/tools/$t
 	if tool_stale "$T" "$KIT/guest/tools/$t.c" ||

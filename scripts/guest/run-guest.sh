@@ -4,9 +4,13 @@
 #
 #   run-guest.sh [--cmd 'CMD' | --script FILE | --shell] [--bin FILE]...
 #                [--policy DIR]... [--name NAME] [--quiet] [--gdb SOCKET]
+#                [--flavour NAME]
+# --flavour NAME: the kernel of that flavour (configs/flavours.conf),
+# default FLAVOUR, else normal; its row gives the guest's memory and
+# whether the KUnit suites run at boot.
 # Environment: APPEND (extra kernel command line; a stack name of
 # configs/stacks.conf stands for its line), TIMEOUT (s, default 120),
-# ACCEL (kvm|tcg, default: probed), FLAVOUR, TEST=1 (panic_on_warn),
+# ACCEL (kvm|tcg, default: probed), TEST=1 (panic_on_warn),
 # POLICY=SET[:MODULE,...] (/bin/policy loads that policy set first, in
 # the guest, before the command or the script: "policy load SET
 # MODULE..."; a set of configs/policy/, or one given with --policy).
@@ -37,11 +41,13 @@ set -uo pipefail
 . "${0%/*}/../lib/lib.sh"
 
 # parse_args ARG...: the options above into mode, cmd, script, name,
-# quiet, bins, sets, gdbsock.
+# quiet, bins, sets, gdbsock, and FLAVOUR (flavour_use).
 parse_args() {
 	mode=cmd cmd=true script='' name=run quiet=0 bins=() sets=() gdbsock=''
+	local fl=$FLAVOUR
 	while [ $# -gt 0 ]; do
 		case "$1" in
+		--flavour) fl=$2; shift ;;
 		--cmd) mode=cmd cmd=$2; shift ;;
 		--script) mode=script script=$2; shift ;;
 		--shell) mode=shell ;;
@@ -54,6 +60,7 @@ parse_args() {
 		esac
 		shift
 	done
+	flavour_use "$fl"
 }
 
 # setup: the kernel, the paths of this run, the base initramfs; dies
@@ -63,13 +70,13 @@ setup() {
 	OUT=$(flavour_dir)
 	. "$KIT/scripts/guest/stacks.sh"
 	check_stack_words "${APPEND:-}" APPEND
-	[ "$FLAVOUR" != mainline ] || mainline_stack "$(stack_cmdline "${APPEND:-}")" quiet
+	[ "$(flavour_get "$FLAVOUR" tree)" != mainline ] || mainline_stack "$(stack_cmdline "${APPEND:-}")" quiet
 	KERNEL=$OUT/bzImage
 	if [ -n "$gdbsock" ]; then TIMEOUT=${TIMEOUT:-0}; else TIMEOUT=${TIMEOUT:-120}; fi
 	LOG=$LOGS/guest-$name.log
 	RES=$LOGS/guest-$name.out
 	WORK=$BUILD/run/$name
-	[ -f "$KERNEL" ] || die "no kernel at $KERNEL." "Build it first: make kernel${FLAVOUR:+ FLAVOUR=$FLAVOUR}."
+	[ -f "$KERNEL" ] || die "no kernel at $KERNEL." "Build it first: make kernel FLAVOUR=$FLAVOUR."
 	command -v qemu-system-x86_64 >/dev/null ||
 		die "qemu-system-x86_64 is not installed." "Run make deps (as root), or: apt-get install qemu-system-x86"
 	"$KIT/scripts/guest/initramfs.sh" || exit 1
@@ -127,7 +134,8 @@ qemu_args() {
 	kvm) accel_args=(-accel kvm -cpu host) ;;
 	*) accel_args=(-accel 'tcg,thread=single') ;;
 	esac
-	mem=512M; [ "$FLAVOUR" != debug ] || mem=1G
+	mem=$(flavour_get "$FLAVOUR" memory)
+	[ -n "$mem" ] || die "the $FLAVOUR kernel is never booted (configs/flavours.conf: no memory)." "Boot another flavour."
 	printf -v nonce '%08x%04x' "$SRANDOM" $((SRANDOM & 0xffff))
 	# no_timer_check: at boot, x86 checks that the timer interrupt ticks a few
 	# times while it waits a fixed number of TSC cycles; a TCG guest on a busy
@@ -137,12 +145,12 @@ qemu_args() {
 	append="console=ttyS0 panic=-1 oops=panic loglevel=5 printk.time=1 no_timer_check kit.nonce=$nonce"
 	# The kernel's KUnit suites (CONFIG_KUNIT=y) run at boot only where a
 	# test reads them: a boot that asks for kunit.enable=1 (the kernel
-	# keeps the last value; tests/boots.conf), and the lab kernel (lab 9
-	# grades its suites).
-	[[ "$FLAVOUR" == lab* ]] || append+=" kunit.enable=0"
+	# keeps the last value; tests/boots.conf), and a flavour whose row
+	# says kunit on (the lab kernel: lab 9 grades its suites).
+	[ "$(flavour_get "$FLAVOUR" kunit)" = on ] || append+=" kunit.enable=0"
 	[ "${TEST:-0}" = 1 ] && append+=" panic_on_warn=1"
 	append+=" $(stack_cmdline "${APPEND:-}")"	# stack names: configs/stacks.conf
-	[ "$FLAVOUR" != mainline ] || mainline_stack "$append"
+	[ "$(flavour_get "$FLAVOUR" tree)" != mainline ] || mainline_stack "$append"
 	# Two CPUs, as two sockets: the kit's kernel has no ACPI and finds its
 	# CPUs in the MP table, where SeaBIOS lists one entry per socket, so
 	# QEMU's default for -smp 2 (one socket of two cores) gave the guest one

@@ -17,9 +17,7 @@
 # check_stack_words WORDS WHERE [strict]: die, naming WHERE, on the first
 # unknown word.
 check_stack_words() {
-	local w doc names='' n
-	doc=$TREE/Documentation/admin-guide/kernel-parameters.txt
-	[ "$FLAVOUR" != mainline ] || doc=$MAINLINE_TREE/Documentation/admin-guide/kernel-parameters.txt
+	local w doc='' names='' n
 	for w in $1; do
 		[[ "$w" == *=* ]] && continue
 		# The stacks' names, one a line (read here: every guest asks).
@@ -31,6 +29,11 @@ check_stack_words() {
 			done <"$KIT/configs/stacks.conf"
 		fi
 		[[ $'\n'$names$'\n' == *$'\n'"$w"$'\n'* ]] && continue
+		# The kernel's own list, of the tree of the flavour that boots.
+		if [ -z "$doc" ]; then
+			doc=$TREE/Documentation/admin-guide/kernel-parameters.txt
+			[ "$(flavour_get "$FLAVOUR" tree)" != mainline ] || doc=$MAINLINE_TREE/Documentation/admin-guide/kernel-parameters.txt
+		fi
 		if [ ! -f "$doc" ]; then
 			[ "${3:-}" = strict ] || continue
 			die "$2 has \"$w\": no stack of configs/stacks.conf has that name (and without the tree, $(rel "$doc"), no kernel parameter without a value can be checked)." \

@@ -3,9 +3,11 @@
 # kernel builds only what its small config needs: NFS, NFSD, ceph, FUSE,
 # binder, cachefiles, netfilter, NetLabel, IMA, TOMOYO, LoadPin, BPF... are
 # changed by the series and compiled by no kit kernel.  This check
-# configures a kernel that has them (tinyconfig + configs/kit.config +
-# configs/callers.config, each option checked) in its own Kbuild folder,
-# build/kbuild/callers, and compiles exactly the objects of the .c files
+# configures a kernel that has them (the flavour callers of
+# configs/flavours.conf: tinyconfig + configs/kit.config +
+# configs/callers.config, each option checked; kernel.sh --configure) in
+# its own Kbuild folder, build/kbuild/callers, and compiles (kernel.sh
+# --kbuild) exactly the objects of the .c files
 # that patches/ changes (read from the patches themselves, so a patch that
 # starts touching a new file is covered the day it does), plus the files
 # that are generated from the series' hook list (EXTRA below).  No image
@@ -23,17 +25,20 @@ set -uo pipefail
 
 OUT=$BUILD/kbuild/callers
 LOG=$LOGS/compile-check.log
-FRAGS=("$KIT/configs/kit.config" "$KIT/configs/callers.config")
 # Compiled from include/linux/lsm_hook_defs.h, which the series changes:
 # the BPF LSM's stubs, one per hook.
 EXTRA=(kernel/bpf/bpf_lsm.c)
-KMAKE=(make -C "$TREE" O="$OUT" ARCH=x86_64)
+CALLERS=("$KIT/scripts/kernel/kernel.sh" --flavour callers --kbuild)
 t0=$SECONDS
 
-exec 9>"$BUILD/.kernel-callers.lock"
+# One compile check at a time in a build folder (lock 5 of
+# docs/hacking.md): kernel.sh takes the flavour's own lock for each of
+# its runs, and a second check would remove this one's objects between them.
+exec 9>"$BUILD/.compile-check.lock"
 flock 9
-"$KIT/scripts/host/deps.sh" || exit 1
-flock "$BUILD/.tree.lock" "$KIT/scripts/kernel/tree.sh" || exit 1
+# The packages, the tree and the configuration (again only when the
+# fragments or the series changed).
+"$KIT/scripts/kernel/kernel.sh" --flavour callers --configure || exit 1
 
 # The .c files the series changes, in patch order, from patches/series.
 mapfile -t files < <(
@@ -42,24 +47,6 @@ mapfile -t files < <(
 	awk '{ f = $4; sub(/^b\//, "", f); if (f ~ /\.c$/ && !seen[f]++) print f }')
 files+=("${EXTRA[@]}")
 [ ${#files[@]} -gt 0 ] || die "no .c file found in patches/." "Check patches/series."
-
-# Configure once per change of the fragments or the series.
-want=$(digest "${FRAGS[@]}" "$STAMPS/series" "$TREE/.git/HEAD" "$STAMPS/series-head")
-if ! stamp_ok config-callers "$want" || [ ! -f "$OUT/.config" ]; then
-	say "compile check: configuring (tinyconfig + kit.config + callers.config)"
-	mkdir -p "$OUT"
-	{
-		"${KMAKE[@]}" tinyconfig &&
-		"$TREE/scripts/kconfig/merge_config.sh" -m -O "$OUT" "$OUT/.config" "${FRAGS[@]}" &&
-		"${KMAKE[@]}" olddefconfig
-	} >"$LOGS/config-callers.log" 2>&1 ||
-		die "configuring the compile check failed (log: $LOGS/config-callers.log)." "See its last lines."
-	bad=0
-	config_mismatches "$OUT/.config" "${FRAGS[@]}" >&2 || bad=1
-	[ $bad = 0 ] || die "Kconfig dropped or changed option(s) of configs/callers.config (above)." \
-		"Add what they depend on to configs/callers.config."
-	stamp_set config-callers "$want"
-fi
 
 objs=()
 for f in "${files[@]}"; do
@@ -74,13 +61,13 @@ done
 # The dry run needs the generated headers and tools, which a dry run does
 # not make: in a fresh folder it would list nothing. Make them first.
 mapfile -t dirs < <(printf '%s\n' "${objs[@]}" | sed 's|/[^/]*$|/|' | sort -u)
-"${KMAKE[@]}" -j"${JOBS:-$(nproc)}" prepare >"$LOGS/compile-check-prepare.log" 2>&1 ||
+"${CALLERS[@]}" -j"${JOBS:-$(nproc)}" prepare >"$LOGS/compile-check-prepare.log" 2>&1 ||
 	die "preparing the compile check's folder failed (log: $LOGS/compile-check-prepare.log)." "Its last lines say why."
-"${KMAKE[@]}" -n -k "${dirs[@]}" >"$LOGS/compile-check-dry.log" 2>&1
+"${CALLERS[@]}" -n -k "${dirs[@]}" >"$LOGS/compile-check-dry.log" 2>&1
 say "compile check: ${#objs[@]} objects (log: $(rel "$LOG"))"
 # -k: every object is tried even after one failed, so that one run names
 # all of them.
-"${KMAKE[@]}" -k -j"${JOBS:-$(nproc)}" "${objs[@]}" >"$LOG" 2>&1
+"${CALLERS[@]}" -k -j"${JOBS:-$(nproc)}" "${objs[@]}" >"$LOG" 2>&1
 rc=$?
 
 echo "TAP version 13"

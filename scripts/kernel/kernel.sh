@@ -1,98 +1,340 @@
 #!/usr/bin/env bash
-# Configure and build the kit's kernel for one FLAVOUR (normal, debug, lab,
-# gdb, lab-gdb; mainline: the reference kernel, Debian's 6.12 unpatched): tinyconfig + configs/kit.config (+ configs/<part>.config
-# for each dash-separated part of the flavour: lab-gdb is lab.config then
-# gdb.config), checked option by option, then bzImage and the UAPI headers.
-# Thousands of lines of build output go to build/logs/kernel-<flavour>.log;
-# the terminal gets a short progress line.  Outputs: build/bzImage, build/vmlinux and
-# build/usr/include (other flavours: build/<flavour>/...).
+# Configure and build one kernel of the table configs/flavours.conf.  The
+# one script that runs Kbuild's configure steps (tinyconfig, merge_config,
+# olddefconfig, the check that every option landed) or Kbuild on a
+# kernel's output folder: the others call it (tests/host/kernel.sh fails
+# on a second one).
+#
+#   kernel.sh [--flavour NAME]   NAME's kernel, built when one of its inputs
+#                changed, and installed: build/bzImage (normal) or
+#                build/NAME/bzImage, with vmlinux and the UAPI headers
+#                (usr/include).  NAME: a row of configs/flavours.conf;
+#                without --flavour, FLAVOUR (make kernel FLAVOUR=bpf), else
+#                normal.
+#   kernel.sh --flavour NAME --configure
+#                its Kbuild folder (build/kbuild/NAME) configured, nothing
+#                built (compile-check.sh)
+#   kernel.sh --flavour NAME --kbuild ARG...
+#                Kbuild run in that folder with ARG... (targets, -k, -n,
+#                -jN) and nothing else: no stamp, no install (compile-check's
+#                objects, bench-host.sh's Kbuild with nothing to do)
+#   kernel.sh --flavour NAME --tree DIR
+#                a flavour whose tree is "given": DIR (series-builds.sh's
+#                worktree at one patch) configured and built, every time;
+#                nothing installed, stamped or cached
+#
+# Build output goes to build/logs/kernel-NAME.log, the configure steps' to
+# config-NAME.log; the terminal gets a short progress line.  JOBS=n:
+# Kbuild's -j (default: one per CPU).  docs/hacking.md, "When Kbuild runs"
+# and "The kernel cache", says what the stamps and the cache decide;
+# docs/performance.md what they save.
 set -euo pipefail
 . "${0%/*}/../lib/lib.sh"
 
-OUT=$(flavour_dir)
-LOG=$LOGS/kernel-$FLAVOUR.log
-FRAGS=("$KIT/configs/kit.config")
-if [ "$FLAVOUR" != normal ]; then
-	for part in ${FLAVOUR//-/ }; do FRAGS+=("$KIT/configs/$part.config"); done
-fi
-for f in "${FRAGS[@]}"; do
-	[ -f "$f" ] || die "no config fragment $f for FLAVOUR=$FLAVOUR." "Use FLAVOUR=normal or add the fragment."
-done
-# The reference kernel (FLAVOUR=mainline): Debian's 6.12 source, unpatched,
-# in a tree of its own; kit.config without the series-only options that
-# configs/mainline.config names, then mainline.config.
-DEPS=("$KIT/scripts/host/deps.sh") MKTREE=("$KIT/scripts/kernel/tree.sh") TARBALLS=("$TARBALL")
-TREEDIGEST=("$STAMPS/series" "$TREE/.git/HEAD" "$STAMPS/series-head")
-if [ "$FLAVOUR" = mainline ]; then
-	# make run FLAVOUR=mainline APPEND=<a stack mainline cannot boot>:
-	# say so before building anything (run-guest.sh checks it again).
-	mainline_stack "$(stack_cmdline "${APPEND:-}")" quiet
-	TREE=$MAINLINE_TREE
-	DEPS=("$KIT/scripts/host/deps.sh" --mainline) MKTREE=("$KIT/scripts/kernel/tree-mainline.sh") TARBALLS=("$MAINLINE_TARBALL")
-	TREEDIGEST=("$STAMPS/tree-mainline")
-	only=$(sed -n 's/^# series-only://p' "$KIT/configs/mainline.config" | xargs)
-	[ -n "$only" ] || die "configs/mainline.config has no '# series-only:' line." "Restore it from git."
-	mkdir -p "$KOUT"
-	grep -vE "^(# )?($(tr ' ' '|' <<<"$only"))[= ]" "$KIT/configs/kit.config" >"$KOUT/kit-mainline.config.tmp"
-	cmp -s "$KOUT/kit-mainline.config.tmp" "$KOUT/kit-mainline.config" 2>/dev/null ||
-		mv "$KOUT/kit-mainline.config.tmp" "$KOUT/kit-mainline.config"
-	rm -f "$KOUT/kit-mainline.config.tmp"
-	FRAGS[0]=$KOUT/kit-mainline.config
-fi
-KMAKE=(make -C "$TREE" O="$KOUT" ARCH=x86_64)
-TARGETS=(bzImage headers)
-# A gdb flavour: also scripts_gdb, the kernel's gdb helpers linked into the
-# output folder (vmlinux-gdb.py, scripts/gdb/linux/constants.py), which
-# only `make all` builds otherwise.  With DWARF (gdb's flavours, and bpf's,
-# whose BTF pahole makes from it), ccache puts the compiler's working
-# directory (the output folder, which names the clone) in its hash, unless
-# -fdebug-prefix-map maps it: mapped to one fixed name, a clean clone's CI
-# and the lab-gdb copy hit what another clone compiled.  gdb.sh maps the
-# name back (set substitute-path).
-[[ "$FLAVOUR" != *gdb* ]] || TARGETS+=(scripts_gdb)
-if grep -qx 'CONFIG_DEBUG_INFO=y' "${FRAGS[@]}"; then
-	KMAKE+=(KCFLAGS="-fdebug-prefix-map=$KOUT=/kit-kbuild")
-fi
-# The lab flavours need the lab files that lab-kernel.sh puts in the tree.
-if [[ "$FLAVOUR" == lab || "$FLAVOUR" == lab-* ]] && [ ! -f "$TREE/security/toylsm/extra/Makefile" ]; then
-	die "the lab kernel is built with a lab's files in it, by make lab 8 or make lab 9." \
-	    "Run one of those (scripts/kernel/lab-kernel.sh does the build)."
-fi
+# The sequence, in order; each step is a function below.
+main() {
+	parse_args "$@"
+	setup			# the flavour's row: tree, fragments, targets, make line
+	case $mode in
+	configure) lock; prepare_tree; configure; return ;;
+	kbuild) lock; kbuild "${KBUILD_ARGS[@]}"; return ;;
+	given) lock; configure; build; return ;;
+	esac
+	# (A step that finds the kernel up to date ends the run: exit 0.)
+	quick_up_to_date	# nothing listed changed since the last check: done
+	lock			# one build per flavour and build folder
+	full_up_to_date		# every input's content as at the last build: done
+	prepare_tree		# deps.sh, then the tree
+	from_cache		# another clone built these inputs: taken, done
+	configure		# tinyconfig + the fragments, each option checked
+	build			# Kbuild, with a progress line
+	install_outputs		# bzImage, vmlinux, the UAPI headers
+	keep			# the stamps, and the kernel cache's copy
+}
 
-# Every option of the fragments must have landed with the asked value.
+# parse_args ARG...: mode (full, configure, kbuild, given), NAME, GIVEN
+# (the tree of --tree), KBUILD_ARGS.
+parse_args() {
+	mode=full NAME=$FLAVOUR GIVEN='' KBUILD_ARGS=()
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--flavour) [ $# -ge 2 ] || usage "--flavour needs a name"; NAME=$2; shift ;;
+		--configure) mode=configure ;;
+		--kbuild) mode=kbuild; shift; KBUILD_ARGS=("$@"); break ;;
+		--tree) [ $# -ge 2 ] || usage "--tree needs a folder"; mode=given GIVEN=$2; shift ;;
+		*) usage "unknown argument '$1'" ;;
+		esac
+		shift
+	done
+}
+usage() {
+	die "kernel.sh: $1." "Usage: kernel.sh [--flavour NAME] [--configure | --kbuild ARG... | --tree DIR] (the head of scripts/kernel/kernel.sh)."
+}
+
+# setup: the flavour's row of configs/flavours.conf as this run needs it.
+# FLAVOUR, KOUT, OUT (where it is installed), LOG, TARGETS, the tree
+# (tree_of), FRAGS (fragments), KMAKE (Kbuild's command line), STAMP.
+setup() {
+	local tree arch c
+	flavour_use "$NAME"
+	tree=$(flavour_get "$FLAVOUR" tree)
+	arch=$(flavour_get "$FLAVOUR" arch)
+	read -ra TARGETS <<<"$(flavour_get "$FLAVOUR" targets)"
+	case $mode/$tree in
+	given/given) ;;
+	*/given) die "the $FLAVOUR kernel is built on a tree its caller makes (configs/flavours.conf: tree given)." \
+		"Give it: kernel.sh --flavour $FLAVOUR --tree DIR (make series-builds does)." ;;
+	given/*) die "--tree is for a flavour whose tree is \"given\"; $FLAVOUR's is $tree." \
+		"Leave --tree out: kernel.sh makes $FLAVOUR's tree itself." ;;
+	esac
+	[ $mode != full ] || [ ${#TARGETS[@]} -gt 0 ] ||
+		die "the $FLAVOUR kernel is never built whole or installed (configs/flavours.conf: no targets)." \
+		    "Configure it with kernel.sh --flavour $FLAVOUR --configure and compile what you need with --kbuild (make compile-check does)."
+	OUT=$(flavour_dir)
+	LOG=$LOGS/kernel-$FLAVOUR.log
+	STAMP=kernel-$FLAVOUR
+	# The row's columns that decide the build (the stamps hold them).
+	ROW=$(for c in tree fragments seed targets arch; do echo "$c $(flavour_get "$FLAVOUR" "$c")"; done)
+	SRCARCH=$(srcarch "$arch")
+	tree_of "$tree"
+	fragments
+	KMAKE=(make -C "$TREE" O="$KOUT" ARCH="$arch")
+	IMAGE=arch/$SRCARCH/boot/bzImage
+	GDB_HELPERS=
+	[[ " ${TARGETS[*]} " != *" scripts_gdb "* ]] || GDB_HELPERS=1
+	# With DWARF (gdb's flavours, and bpf's, whose BTF pahole makes from
+	# it), ccache puts the compiler's working directory (the output
+	# folder, which names the clone) in its hash, unless
+	# -fdebug-prefix-map maps it: mapped to one fixed name, another
+	# clone (CI's, a lab flavour's copy) hits what this one compiled.
+	# gdb.sh maps the name back (set substitute-path).
+	if grep -qx 'CONFIG_DEBUG_INFO=y' "${FRAGS[@]}"; then
+		KMAKE+=(KCFLAGS="-fdebug-prefix-map=$KOUT=/kit-kbuild")
+	fi
+	# A kernel with toylsm's extension point builds a lab's files, which
+	# lab-kernel.sh puts in the tree first.
+	if [ $mode = full ] && grep -qx 'CONFIG_SECURITY_TOYLSM_EXTRA=y' "${FRAGS[@]}" &&
+	   [ ! -f "$TREE/security/toylsm/extra/Makefile" ]; then
+		die "the $FLAVOUR kernel is built with a lab's files in it, by make lab 8 or make lab 9." \
+		    "Run one of those (scripts/kernel/lab-kernel.sh does the build)."
+	fi
+	return 0
+}
+
+# srcarch ARCH: the folder of arch/ that Kbuild's ARCH builds from.
+srcarch() {
+	case $1 in
+	x86_64) echo x86 ;;
+	*) die "kernel.sh: no guest architecture $1 yet." "configs/flavours.conf's head says where another one goes." ;;
+	esac
+}
+
+# tree_of TREE: the flavour's tree (the column "tree"): TREE, what
+# installs its source (DEPS) and makes it (MKTREE), its tarball, the
+# files whose digest says the tree changed (TREEDIGEST), whether it is
+# a git repository (TREE_GIT) and holds the series (SERIES).
+tree_of() {
+	TREE_GIT=1 SERIES=
+	case $1 in
+	series)
+		DEPS=("$KIT/scripts/host/deps.sh") MKTREE=("$KIT/scripts/kernel/tree.sh") TARBALLS=("$TARBALL")
+		TREEDIGEST=("$STAMPS/series" "$TREE/.git/HEAD" "$STAMPS/series-head")
+		SERIES=1 ;;
+	pristine)
+		TREE=$PRISTINE_TREE
+		DEPS=("$KIT/scripts/host/deps.sh") MKTREE=("$KIT/scripts/kernel/tree-pristine.sh") TARBALLS=("$TARBALL")
+		TREEDIGEST=("$STAMPS/tree-pristine") ;;
+	mainline)
+		# make run FLAVOUR=mainline APPEND=<a stack mainline cannot
+		# boot>: say so before building anything (run-guest.sh checks
+		# it again).
+		mainline_stack "$(stack_cmdline "${APPEND:-}")" quiet
+		TREE=$MAINLINE_TREE
+		DEPS=("$KIT/scripts/host/deps.sh" --mainline) MKTREE=("$KIT/scripts/kernel/tree-mainline.sh") TARBALLS=("$MAINLINE_TARBALL")
+		TREEDIGEST=("$STAMPS/tree-mainline") TREE_GIT= ;;
+	given)
+		[ -f "$GIVEN/Makefile" ] || die "kernel.sh --tree $GIVEN: no kernel tree there (no Makefile)." "Give the folder of a kernel tree."
+		TREE=$(cd "$GIVEN" && pwd)
+		DEPS=() MKTREE=() TARBALLS=() TREEDIGEST=() ;;
+	esac
+}
+
+# fragments: FRAGS, the flavour's config fragments (configs/NAME.config)
+# in order.  A fragment's "# drop: CONFIG_X ..." line leaves those
+# options out of the fragments before it, which then go in as a copy,
+# KOUT/NAME.config (rewritten only when it changes: the quick stamp
+# watches it).
+fragments() {
+	local w i j drop copy all=()
+	for w in $(flavour_get "$FLAVOUR" fragments); do all+=("$KIT/configs/$w.config"); done
+	FRAGS=()
+	for ((i = 0; i < ${#all[@]}; i++)); do
+		drop=
+		for ((j = i + 1; j < ${#all[@]}; j++)); do drop+=" $(drop_line "${all[j]}")"; done
+		read -ra drop <<<"$drop"
+		if [ ${#drop[@]} -eq 0 ]; then FRAGS+=("${all[i]}"); continue; fi
+		copy=$KOUT/${all[i]##*/}
+		mkdir -p "$KOUT"
+		grep -vE "^(# )?($(IFS='|'; echo "${drop[*]}"))[= ]" "${all[i]}" >"$copy.tmp" || true
+		cmp -s "$copy.tmp" "$copy" 2>/dev/null || mv "$copy.tmp" "$copy"
+		rm -f "$copy.tmp"
+		FRAGS+=("$copy")
+	done
+}
+# drop_line FRAGMENT: the options of its "# drop:" line (read in bash: a
+# no-op make run reads every fragment).
+drop_line() {
+	local l
+	while IFS= read -r l; do
+		[[ $l == '# drop:'* ]] && { echo "${l#'# drop:'}"; return 0; }
+	done <"$1"
+	return 0
+}
+
+# lock: one run per flavour and build folder: a second make kernel
+# (another terminal, a lab) waits for the first instead of corrupting its
+# output.  The tree has a lock of its own (prepare_tree, read_tree).
+lock() {
+	exec 9>"$BUILD/.kernel-$FLAVOUR.lock"
+	if ! flock -n 9; then
+		say "another $FLAVOUR kernel build is running in $BUILD; waiting for it"
+		flock 9
+	fi
+}
+
+# quick_up_to_date: the quick stamp says nothing the kernel is made of
+# changed since the last check (lib.sh's quick_ok; kernel_watch below):
+# the run ends.  The outputs among its list are compared with the time
+# of the build that installed them.
+quick_up_to_date() {
+	local outs=("$OUT/bzImage" "$OUT/vmlinux" "$OUT/usr" "$OUT/usr/*" "$KOUT/*")
+	start=$SECONDS
+	env_now=$(quick_env)
+	if [ -f "$STAMPS/$STAMP" ] && quick_ok "$STAMP" "$env_now" "${outs[@]}"; then
+		say "kernel ($FLAVOUR) up to date: ${OUT#"$KIT"/}/bzImage (no input changed since its build)"
+		exit 0
+	fi
+}
+
+# full_up_to_date: the full stamp (kernel_inputs, tree_state, outputs_id)
+# matches: a new quick stamp, and the run ends.  Otherwise both are
+# dropped, and the whole path runs.
+full_up_to_date() {
+	quick_begin "$STAMP"
+	inputs=$(kernel_inputs | sum)
+	if [ -f "$STAMPS/$STAMP" ] &&
+	   stamp_ok "$STAMP" "$(printf '%s\n' "$inputs" "$(read_tree tree_state | sum)" "$(outputs_id | sum)")"; then
+		stamp_quick
+		say "kernel ($FLAVOUR) up to date: ${OUT#"$KIT"/}/bzImage (no input changed since its build)"
+		exit 0
+	fi
+	quick_drop "$STAMP"
+	rm -f "$STAMPS/$STAMP"
+}
+
+# prepare_tree: the packages, then the flavour's tree (under the tree's
+# lock, lock 7 of docs/hacking.md).
+prepare_tree() {
+	"${DEPS[@]}"
+	flock "$BUILD/.tree.lock" "${MKTREE[@]}"
+}
+
+# from_cache: this flavour's kernel of the same inputs, from the kernel
+# cache (cache_restore), with its stamps: the run ends.
+from_cache() {
+	key=$(cache_key | sum)
+	cache_restore "$key" || return 0
+	stamp_set "config-$FLAVOUR" "$(digest "${FRAGS[@]}" "${TREEDIGEST[@]}")"
+	stamp_set "$STAMP" "$(printf '%s\n' "$inputs" "$(read_tree tree_state | sum)" "$(outputs_id | sum)")"
+	stamp_quick new
+	say "kernel ($FLAVOUR) ready: ${OUT#"$KIT"/}/bzImage, from the kernel cache (${CACHE/#"$HOME"/\~}, built by another clone with the same inputs; $((SECONDS - start)) s)"
+	exit 0
+}
+
+# configure: tinyconfig, the fragments merged (merge_config.sh), olddefconfig,
+# and every option of the fragments checked; again only when the
+# fragments or the tree changed (the stamp config-FLAVOUR), every time on
+# a given tree, which is not checked (a patch before toylsm's has none
+# of its options).
+configure() {
+	local want=
+	if [ $mode != given ]; then
+		want=$(digest "${FRAGS[@]}" "${TREEDIGEST[@]}")
+		if stamp_ok "config-$FLAVOUR" "$want" && [ -f "$KOUT/.config" ]; then
+			return 0
+		fi
+		seed_from_base
+	fi
+	say "configuring ($FLAVOUR): tinyconfig + ${FRAGS[*]##*/}"
+	mkdir -p "$KOUT"
+	{
+		"${KMAKE[@]}" tinyconfig &&
+		"$TREE/scripts/kconfig/merge_config.sh" -m -O "$KOUT" \
+			"$KOUT/.config" "${FRAGS[@]}" &&
+		"${KMAKE[@]}" olddefconfig
+	} >"$LOGS/config-$FLAVOUR.log" 2>&1 ||
+		{ tail -20 "$LOGS/config-$FLAVOUR.log" >&2
+		  die "configuring the kernel failed (log: $LOGS/config-$FLAVOUR.log)." "See the lines above."; }
+	[ $mode = given ] && return 0
+	check_config
+	stamp_set "config-$FLAVOUR" "$want"
+}
+
+# check_config: every option of the fragments landed with the asked value.
 check_config() {
 	local bad
 	bad=$(config_mismatches "$KOUT/.config" "${FRAGS[@]}") && return 0
 	printf '%s\n' "$bad" >&2
 	rm -f "$STAMPS/config-$FLAVOUR"
-	die "Kconfig dropped or changed $(grep -c . <<<"$bad") option(s) of the config fragment (above)." \
-	    "Usually a missing dependency: look the option up with 'make -C build/linux O=$KOUT menuconfig' (search with /) and add what it depends on to the fragment."
+	die "Kconfig dropped or changed $(grep -c . <<<"$bad") option(s) of the config fragments ${FRAGS[*]##*/} (above)." \
+	    "Usually a missing dependency: look the option up with 'make -C $(rel "$TREE") O=$(rel "$KOUT") menuconfig' (search with /) and add what it depends on to the fragment."
 }
 
-# A lab flavour is another one plus one option (lab: the normal one;
-# lab-gdb: gdb), so when it has to be configured (first build, or the
-# fragments or the series changed) it starts from a copy of an up-to-date
-# build of that other flavour's objects, building that first if needed
-# (every other lab and make test need the normal one anyway), and Kbuild
-# recompiles only what the option touches: seconds, not minutes.
-# Kbuild's own .cmd files hold relative paths, but objtool's (tools/build)
-# name the output folder absolutely: left as they are, objtool is rebuilt,
-# and since every object depends on the objtool binary, so is everything.
-# Renaming the folder in those files is what makes the copy usable.
+# config_mismatches DOTCONFIG FRAGMENT...: every option the fragments ask
+# for that DOTCONFIG does not have, one "  OPT: asked 'X', got 'Y'" line
+# each; status 1 if there is one.  The fragments are read as
+# merge_config.sh merges them: a later fragment overrides an earlier one,
+# so an option is checked against the last line that names it.
+config_mismatches() {
+	local dotconfig=$1 line opt got bad=0
+	local -A asked=()
+	local -a order=()
+	shift
+	while IFS= read -r line; do
+		case "$line" in
+		CONFIG_*=*) opt=${line%%=*}; asked[$opt]=$line ;;
+		"# CONFIG_"*" is not set") opt=${line#\# }; opt=${opt%% *}; asked[$opt]="" ;;
+		*) continue ;;
+		esac
+		[[ " ${order[*]} " == *" $opt "* ]] || order+=("$opt")
+	done < <(cat "$@")
+	for opt in "${order[@]}"; do
+		got=$(grep -E "^$opt=" "$dotconfig" || true)
+		[ "$got" = "${asked[$opt]}" ] ||
+			{ echo "  $opt: asked '${asked[$opt]:-not set}', got '${got:-not set}'"; bad=1; }
+	done
+	return $bad
+}
+
+# seed_from_base: a flavour with a seed (configs/flavours.conf: lab from
+# normal, lab-gdb from gdb) is that one plus a fragment, so its first
+# configure (or one after the fragments or the series changed) starts
+# from a copy of an up-to-date build of the seed's objects, building
+# that first if needed, and Kbuild recompiles only what the fragment
+# touches.  Kbuild's own .cmd files hold relative paths, but objtool's
+# (tools/build) name the output folder absolutely: left as they are,
+# objtool is rebuilt, and with it (every object depends on its binary)
+# everything; the copy renames the folder in them.
 seed_from_base() {
-	local base n want f frags=("$KIT/configs/kit.config")
-	case "$FLAVOUR" in
-	lab) base=normal ;;
-	lab-*) base=${FLAVOUR#lab-} ;;
-	*) return 0 ;;
-	esac
+	local base n want w frags=()
+	base=$(flavour_get "$FLAVOUR" seed)
+	[ -n "$base" ] || return 0
 	n=$BUILD/kbuild/$base
-	[ "$base" = normal ] || frags+=("$KIT/configs/$base.config")
-	want=$(digest "${frags[@]}" "$STAMPS/series" "$TREE/.git/HEAD" \
-		"$STAMPS/series-head")
+	for w in $(flavour_get "$base" fragments); do frags+=("$KIT/configs/$w.config"); done
+	want=$(digest "${frags[@]}" "${TREEDIGEST[@]}")
 	if ! stamp_ok "config-$base" "$want" || [ ! "$n/vmlinux" -nt "$n/.config" ]; then
 		say "the $FLAVOUR kernel starts from the $base kernel's objects: building that first"
-		FLAVOUR=$base "$KIT/scripts/kernel/kernel.sh" || return 0
+		"$KIT/scripts/kernel/kernel.sh" --flavour "$base" || return 0
 	fi
 	say "$FLAVOUR kernel: starting from a copy of the $base kernel's objects"
 	rm -rf "$KOUT.tmp"
@@ -109,57 +351,22 @@ seed_from_base() {
 	fi
 }
 
-configure() {
-	local want
-	want=$(digest "${FRAGS[@]}" "${TREEDIGEST[@]}")
-	if stamp_ok "config-$FLAVOUR" "$want" && [ -f "$KOUT/.config" ]; then
-		return 0
-	fi
-	seed_from_base
-	say "configuring ($FLAVOUR): tinyconfig + ${FRAGS[*]##*/}"
-	mkdir -p "$KOUT"
-	{
-		"${KMAKE[@]}" tinyconfig &&
-		"$TREE/scripts/kconfig/merge_config.sh" -m -O "$KOUT" \
-			"$KOUT/.config" "${FRAGS[@]}" &&
-		"${KMAKE[@]}" olddefconfig
-	} >"$LOGS/config-$FLAVOUR.log" 2>&1 ||
-		{ tail -20 "$LOGS/config-$FLAVOUR.log" >&2
-		  die "configuring the kernel failed (log: $LOGS/config-$FLAVOUR.log)." "See the lines above."; }
-	check_config
-	stamp_set "config-$FLAVOUR" "$want"
-}
-
-# progress_msg DONE EXPECT COLD: the progress line's text.  EXPECT is the
-# count of the last cold build of this flavour here, or empty: a first build
-# has no total to show (an estimate once said "1007/900 objects, 99%").  A
-# build that outgrows the last count says so rather than pass 100%.
-progress_msg() {
-	local done=$1 expect=$2 cold=$3
-	if [ "$cold" != 1 ]; then
-		echo "$done object(s) recompiled"
-	elif [ -z "$expect" ]; then
-		echo "$done objects compiled (a first build here: no total known yet)"
-	elif [ "$done" -gt "$expect" ]; then
-		echo "$done objects compiled (the last full build compiled $expect)"
-	else
-		echo "$done/$expect objects, $((done * 100 / expect))%"
-	fi
-}
-
-# Run make in the background; show objects built against the count of the
-# last complete build, in place on a TTY, else every 15 s.
+# build: Kbuild in the background, the objects compiled against the count
+# of the last cold build shown in place on a TTY, else every 15 s.
 build() {
-	local expect done=0 last=$SECONDS now pid rc msg
-	local cold=0
+	local expect done=0 last=$SECONDS now pid rc msg tick=0 cold=0
 	[ -f "$KOUT/vmlinux" ] || cold=1
 	expect=$(cat "$STAMPS/objects-$FLAVOUR" 2>/dev/null || true)
+	# From here on, what Kbuild reads: a change made while it runs (ctime
+	# after this, for the reference tree; content, for the others) is
+	# seen next time.
+	touch "$STAMPS/$STAMP.began"
+	[ $mode = given ] || built=$(read_tree tree_state | sum)
 	: >"$LOG"
 	"${KMAKE[@]}" -j"${JOBS:-$(nproc)}" "${TARGETS[@]}" >>"$LOG" 2>&1 &
 	pid=$!
-	# Poll every 0.2 s, so that a no-op build is not kept waiting for up
-	# to a second after make has finished; the log is read once a second.
-	local tick=0
+	# Every 0.2 s, so that a no-op build is not kept waiting after make
+	# has finished; the log is read once a second.
 	while kill -0 "$pid" 2>/dev/null; do
 		sleep 0.2
 		tick=$((tick + 1))
@@ -187,11 +394,35 @@ build() {
 	return 0
 }
 
+# progress_msg DONE EXPECT COLD: the progress line's text.  EXPECT is the
+# count of the last cold build of this flavour here, or empty: a first
+# build has no total to show, and a build that outgrows the last count
+# says so rather than pass 100%.
+progress_msg() {
+	local done=$1 expect=$2 cold=$3
+	if [ "$cold" != 1 ]; then
+		echo "$done object(s) recompiled"
+	elif [ -z "$expect" ]; then
+		echo "$done objects compiled (a first build here: no total known yet)"
+	elif [ "$done" -gt "$expect" ]; then
+		echo "$done objects compiled (the last full build compiled $expect)"
+	else
+		echo "$done/$expect objects, $((done * 100 / expect))%"
+	fi
+}
+
+# kbuild ARG...: Kbuild in the flavour's configured folder, nothing else.
+kbuild() {
+	[ -f "$KOUT/.config" ] || die "the $FLAVOUR kernel's folder $(rel "$KOUT") is not configured." \
+		"Configure it first: kernel.sh --flavour $FLAVOUR --configure (or build it: kernel.sh --flavour $FLAVOUR)."
+	"${KMAKE[@]}" "$@"
+}
+
 install_outputs() {
 	local f
 	mkdir -p "$OUT/usr"
 	# Copy then rename, so that a guest starting now never reads half a file.
-	for f in arch/x86/boot/bzImage vmlinux; do
+	for f in "$IMAGE" vmlinux; do
 		if [ "$KOUT/$f" -nt "$OUT/${f##*/}" ]; then
 			cp -p "$KOUT/$f" "$OUT/.${f##*/}.tmp"
 			mv -f "$OUT/.${f##*/}.tmp" "$OUT/${f##*/}"
@@ -204,33 +435,39 @@ install_outputs() {
 		die "the UAPI headers were not installed in $OUT/usr/include." "Run make clean, then make kernel."
 }
 
-# Whether Kbuild runs at all.  Kbuild with nothing to do still walks the
-# whole tree: 3 s on an idle machine, 12-22 s beside another build, for
-# every make run, make why and make lab.  So the kit keeps, per flavour, a
-# stamp of everything the kernel is made of (stamps/kernel-FLAVOUR): when
-# it matches and the outputs are the ones that build installed, nothing has
-# changed and kernel.sh stops there.  Any difference runs the whole path
-# below as before (deps, tree, configure, Kbuild), and only a build that
-# succeeded stamps.  What the kernel is made of, in three parts:
+# keep: the stamps of what was built, and the kernel cache's copy, kept
+# under the key of the tree as Kbuild read it.
+keep() {
+	stamp_set "$STAMP" "$(printf '%s\n' "$inputs" "$built" "$(outputs_id | sum)")"
+	stamp_quick new
+	[ "$(cache_key | sum)" != "$key" ] || cache_store "$key"
+	say "kernel ($FLAVOUR) ready: ${OUT#"$KIT"/}/bzImage ($((SECONDS - start)) s)"
+}
+
+# What the stamps read (docs/hacking.md, "When Kbuild runs").
 #
 # kernel_inputs: what the tree and the build are made from, read before
-# tree.sh runs: the flavour, the make command line (tree, output folder,
-# KCFLAGS), the environment Kbuild reads, the toolchain (the binaries'
-# size and time, and the versions of the Debian packages the build runs:
-# toolchain_versions), the config fragments, the scripts that build it
-# (not deps.sh: what it installs is in the versions and the tarball), the
-# source tarball, and for the kit's kernels the series (patches/series
-# and its patches) and demo-lsm/'s sources.  Each on a line of its own.
-# Not ccache, which changes no object (lib.sh), and not dpkg's whole
-# database: installing an unrelated package once made every clone's next
-# make lab restore its kernel from the cache (24-27 s).
+# the tree is made: the flavour and its row's build columns, the host's
+# architecture (bash's HOSTTYPE: the Kbuild folder holds host programs,
+# fixdep and objtool, built for it), the make command line (tree, output
+# folder, KCFLAGS), the environment Kbuild reads (CROSS_COMPILE among it:
+# a host's cross toolchain), the
+# toolchain (the binaries' size and time, and the versions of the Debian
+# packages the build runs: toolchain_versions), the config fragments, the
+# scripts that build it (not deps.sh: what it installs is in the
+# versions and the tarball), the source tarball, and for a tree with the
+# series the series (patches/series and its patches) and demo-lsm/'s
+# sources.  Each on a line of its own.  Not ccache, which changes no
+# object (lib.sh), and not dpkg's whole database, which an unrelated
+# package changes.
 kernel_inputs() {
 	echo "flavour $FLAVOUR"
+	echo "$ROW"
+	echo "host $HOSTTYPE"
 	echo "make ${KMAKE[*]} ${TARGETS[*]}"
 	# (No line may stop the list under set -e: what fails prints its
-	# message here, which no stamp holds.)  HOSTNAME is no HOST* variable
-	# of Kbuild's: podman sets it to each container's id, which made every
-	# container of the image miss the stamp and the kernel cache.
+	# message here, which no stamp holds.)  HOSTNAME is no variable of
+	# Kbuild's (a container's id, in podman).
 	env | { grep -E '^(K[A-Z0-9_]*|LLVM[A-Z0-9_]*|CROSS_COMPILE|HOST[A-Z0-9_]*|LOCALVERSION|ARCH|SUBARCH)=' || true; } |
 		{ grep -vE '^(KIT_|HOSTNAME=)' || true; } | LC_ALL=C sort
 	# shellcheck disable=SC2046 # command -v's paths, a word each
@@ -238,25 +475,25 @@ kernel_inputs() {
 		"$(without_ccache gcc -print-prog-name=cc1 2>&1)" "${TARBALLS[@]}" 2>&1 || true
 	toolchain_versions
 	sha256sum "${FRAGS[@]}" "$KIT/scripts/kernel/kernel.sh" "$KIT/scripts/lib/lib.sh" \
-		"${MKTREE[0]}" 2>&1 || true
+		"$KIT/scripts/lib/flavours.sh" "${MKTREE[0]}" 2>&1 || true
 	echo "deps ${DEPS[*]}"
-	[ "$FLAVOUR" = mainline ] && return 0
+	[ -n "$SERIES" ] || return 0
 	echo "series $(series_digest)"
 	echo "demo-lsm $(files_digest "$KIT/demo-lsm" "${TOYLSM_FILES[@]}")"
 }
 
-# tree_state: the tree as Kbuild will read it, after tree.sh: its HEAD,
-# every file that differs from HEAD (git status, without taking the index
-# lock, so that a git am of another run is never disturbed) with its
-# content, and the toylsm mirror (with extra/, a kernel-side lab's files,
-# where the configuration builds it: the lab flavours).  The reference
-# tree is no git repository: any file under it changed (ctime, which no
-# copy or touch can set back) since the last build began.
+# tree_state: the tree as Kbuild will read it, after the tree is made: a
+# git tree's HEAD, every file that differs from HEAD (git status, without
+# taking the index lock, so that a git am of another run is never
+# disturbed) with its content, and the toylsm mirror (with extra/, a
+# kernel-side lab's files, where the configuration builds it).  The
+# reference tree is no git repository: any file under it changed (ctime,
+# which no copy or touch can set back) since the last build began.
 tree_state() {
 	local skip=(! -path './extra/*') l
 	grep -qx 'CONFIG_SECURITY_TOYLSM_EXTRA=y' "$KOUT/.config" 2>/dev/null && skip=()
-	if [ "$FLAVOUR" = mainline ]; then
-		echo "changed: $(find "$TREE" -cnewer "$STAMPS/kernel-$FLAVOUR.began" -print -quit 2>&1)"
+	if [ -z "$TREE_GIT" ]; then
+		echo "changed: $(find "$TREE" -cnewer "$STAMPS/$STAMP.began" -print -quit 2>&1)"
 		return 0
 	fi
 	git -C "$TREE" --no-optional-locks rev-parse HEAD 2>&1 || true
@@ -272,9 +509,8 @@ tree_state() {
 # time, inode): a bzImage or a header removed or replaced since is no
 # up-to-date kernel.
 outputs_id() {
-	local files=("$OUT/bzImage" "$OUT/vmlinux" "$KOUT/.config" "$KOUT/vmlinux"
-		     "$KOUT/arch/x86/boot/bzImage")
-	[[ "$FLAVOUR" != *gdb* ]] || files+=("$KOUT/vmlinux-gdb.py" "$KOUT/scripts/gdb/linux/constants.py")
+	local files=("$OUT/bzImage" "$OUT/vmlinux" "$KOUT/.config" "$KOUT/vmlinux" "$KOUT/$IMAGE")
+	[ -z "$GDB_HELPERS" ] || files+=("$KOUT/vmlinux-gdb.py" "$KOUT/scripts/gdb/linux/constants.py")
 	stat -L -c '%n %s %Y %i' "${files[@]}" 2>&1 || true
 	echo "headers $( (cd "$OUT/usr" && find include -type f -printf '%p %s %T@ %i\n') 2>&1 |
 		LC_ALL=C sort | sha256sum | cut -d' ' -f1)"
@@ -295,22 +531,20 @@ sum() { sha256sum | cut -d' ' -f1; }
 
 # The kernel cache: a built kernel (its Kbuild folder and its installed
 # outputs) kept per machine, as ccache keeps objects, under the digest of
-# what it is made of, so that another clone (CI's clean clone, a second
-# checkout) with the same inputs takes it in seconds instead of building
-# it again: a build from a warm ccache still runs Kbuild's own steps on
-# every object (fixdep, objtool, the link), minutes per flavour.  The key
-# is content only, never a path or a date: kernel_inputs with the clone's
-# path replaced, the tree's git tree id (the same content gives the same
-# id in every clone; commit dates differ) and its uncommitted files with
-# their content, the toylsm mirror (with a lab's extra/).  The reference
-# tree is no git repository: its key is its inputs (the tarball among
-# them).  KIT_KERNEL_CACHE: another folder, or "off".  The newest
-# KIT_KERNEL_CACHE_KEEP kernels of each flavour are kept (4; 40 of the
-# lab flavour).
+# what it is made of, so that another clone with the same inputs takes
+# it in seconds instead of building it again.  The key is content only,
+# never a path or a date: kernel_inputs with the clone's path replaced,
+# the tree's git tree id (the same content gives the same id in every
+# clone; commit dates differ) and its uncommitted files with their
+# content, the toylsm mirror (with a lab's extra/).  The reference tree
+# is no git repository: its key is its inputs (the tarball among them).
+# KIT_KERNEL_CACHE: another folder, or "off".  The newest
+# KIT_KERNEL_CACHE_KEEP kernels of each flavour are kept (else its row's
+# keep).
 CACHE=${KIT_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kit-kernels}
 cache_key() {
 	kernel_inputs | unkit
-	if [ "$FLAVOUR" != mainline ]; then
+	if [ -n "$TREE_GIT" ]; then
 		read_tree tree_state | unkit |
 			sed "1s/.*/tree $(git -C "$TREE" --no-optional-locks rev-parse 'HEAD^{tree}' 2>&1)/"
 	fi
@@ -318,9 +552,7 @@ cache_key() {
 # unkit: the clone's path, where a path begins with it (at the start of a
 # line or after a blank, = or :, and followed by /, a blank or the end),
 # as @KIT@.  Not every occurrence of its text: the image mounts the
-# checkout at /kit, and "s|/kit|@KIT@|g" made @KIT@/configs/kit.config
-# @KIT@/configs@KIT@.config, so that no container of the image found the
-# kernel the image was built with (keyed at /opt/kit/src).
+# checkout at /kit, whose text begins /kit/configs/kit.config too.
 unkit() {
 	KIT_PATH=$KIT perl -pe 's/(^|[\s=:])\Q$ENV{KIT_PATH}\E(?=\/|\s|$)/$1\@KIT\@/g'
 }
@@ -367,11 +599,8 @@ cache_store() {
 		rm -rf "$tmp"
 		say "could not keep the kernel in the cache ${CACHE} (disk full?); the build itself is fine"
 	fi
-	# The newest few of each flavour stay (ls -t: by the time of done):
-	# the lab flavour has one kernel per lab step and mistake that make
-	# test grades (labs 8 and 9), each a small one.
-	keep=${KIT_KERNEL_CACHE_KEEP:-4}
-	[ "$FLAVOUR" != lab ] || keep=${KIT_KERNEL_CACHE_KEEP:-40}
+	# The newest few of each flavour stay (ls -t: by the time of done).
+	keep=${KIT_KERNEL_CACHE_KEEP:-$(flavour_get "$FLAVOUR" keep)}
 	# shellcheck disable=SC2012 # ls -t sorts by time; the names are the cache's own
 	for old in $(cd "$CACHE" && ls -dt -- "$FLAVOUR"-[0-9a-f]*/done 2>/dev/null |
 		     tail -n +$((keep + 1))); do
@@ -391,15 +620,15 @@ toolchain_versions() {
 
 # The quick stamp (lib.sh's quick_ok): what the stamp above reads, as a
 # list of paths whose ctime a no-op compares, in one find, instead of
-# reading their content and running git status over the tree's 78,640
-# files (0.4 s of CPU of the 1.1 s a no-op make kernel took, and the rest
-# in digests and dpkg-query: issue 45).  quick_env is what is no file: the
-# flavour, the make command line, which tarball (TARBALL), the environment
-# Kbuild reads, which gcc, ld, as and make are.  A change of any of these, or of any path of the
-# list, asks the full stamp, which decides as before.
+# reading their content and running git status over the tree.  quick_env
+# is what is no file: the flavour and its row, the make command line,
+# which tarball, the host's architecture, the environment Kbuild reads,
+# which gcc, ld, as and make are.  A change of any of these, or of any path of the list, asks the
+# full stamp, which decides as before.
 quick_env() {
 	local v
-	printf 'flavour %s\nmake %s %s\ntarball %s\n' "$FLAVOUR" "${KMAKE[*]}" "${TARGETS[*]}" "${TARBALLS[*]}"
+	printf 'flavour %s\nmake %s %s\ntarball %s\nhost %s\n' "$FLAVOUR" "${KMAKE[*]}" "${TARGETS[*]}" "${TARBALLS[*]}" "$HOSTTYPE"
+	printf '%s\n' "$ROW"
 	for v in $(compgen -e); do
 		[[ $v =~ ^(K[A-Z0-9_]*|LLVM[A-Z0-9_]*|CROSS_COMPILE|HOST[A-Z0-9_]*|LOCALVERSION|ARCH|SUBARCH|GCC_EXEC_PREFIX|COMPILER_PATH|DPKG_ADMINDIR)$ ]] &&
 			[[ $v != KIT_* && $v != HOSTNAME ]] && printf '%s=%s\n' "$v" "${!v}"
@@ -418,25 +647,26 @@ quick_env() {
 # as read (fixdep's record: headers, included sources), each Kconfig file
 # of include/config/auto.conf.cmd, the toylsm mirror, and whole: the UAPI
 # headers (make headers installs them all), scripts/ and objtool's part of
-# tools/.  A folder Kbuild descended into but built nothing of (268 of
-# drivers/ alone) is its Makefile and Kbuild file, and itself (a file added
-# or removed).  A file of none of
-# these (Documentation/, another architecture, a driver this kernel does
-# not build) is no input: Kbuild would look at it no more than the stamp
-# does.  Written after each build (the .cmd files read since the last one
-# only, added to the folders found before: KOUT/.kit-depdirs, which the
-# kernel cache and a lab flavour's copy take with the objects, so that a
-# restored kernel's .cmd files are not all read again).
+# tools/.  A folder Kbuild descended into but built nothing of is its
+# Makefile and Kbuild file, and itself (a file added or removed).  A file
+# of none of these (Documentation/, another architecture, a driver this
+# kernel does not build) is no input: Kbuild would look at it no more
+# than the stamp does.  Written after each build (the .cmd files read
+# since the last one only, added to the folders found before:
+# KOUT/.kit-depdirs, which the kernel cache and a seeded flavour's copy
+# take with the objects, so that a restored kernel's .cmd files are not
+# all read again).
 kernel_watch() {
-	local f d t built paths=() skip=() newer deps=$KOUT/.kit-depdirs
+	local f d t built paths=() skip=() newer deps=$KOUT/.kit-depdirs src=$SRCARCH
 	grep -qx 'CONFIG_SECURITY_TOYLSM_EXTRA=y' "$KOUT/.config" 2>/dev/null || skip=(-path "$TREE/security/toylsm/extra" -prune -o)
 	for f in $(without_ccache type -P gcc ld as make) "$(without_ccache gcc -print-prog-name=cc1 2>/dev/null)"; do
 		paths+=("$f" "$(readlink -f "$f")")
 	done
-	paths+=("${FRAGS[@]}" "$KIT/scripts/kernel/kernel.sh" "$KIT/scripts/lib/lib.sh" "${MKTREE[0]}" "${TARBALLS[@]}"
+	paths+=("${FRAGS[@]}" "$KIT/scripts/kernel/kernel.sh" "$KIT/scripts/lib/lib.sh" "$KIT/scripts/lib/flavours.sh"
+		"$FLAVOURS_FILE" "${MKTREE[0]}" "${TARBALLS[@]}"
 		"${DPKG_ADMINDIR:-/var/lib/dpkg}/status" "${DPKG_ADMINDIR:-/var/lib/dpkg}/updates"
 		"$TREE/.git/HEAD" "$TREE/.git/packed-refs" "$TREE")
-	[ "$FLAVOUR" = mainline ] || paths+=("$KIT/patches")
+	[ -z "$SERIES" ] || paths+=("$KIT/patches")
 	# The .cmd files written since the last list (all, the first time).
 	newer=()
 	[ ! -f "$deps" ] || newer=(-newer "$deps")
@@ -446,10 +676,10 @@ kernel_watch() {
 	} | LC_ALL=C sort -u >"$deps.tmp" && mv -f "$deps.tmp" "$deps"
 	mapfile -t -O ${#paths[@]} paths < <(
 		set +e	# a folder that is not there is left out, not the rest
-		[ "$FLAVOUR" = mainline ] || find "$KIT/demo-lsm" -type d
+		[ -z "$SERIES" ] || find "$KIT/demo-lsm" -type d
 		find "$TREE/.git/refs" "$TREE/security/toylsm" "${skip[@]}" -type d -print 2>/dev/null
-		find "$TREE"/{include/uapi,arch/x86/include/uapi,scripts} \
-			"$TREE"/tools/{objtool,lib,include,arch/x86,build,scripts} -type d 2>/dev/null
+		find "$TREE"/{include/uapi,arch/"$src"/include/uapi,scripts} \
+			"$TREE"/tools/{objtool,lib,include,arch/"$src",build,scripts} -type d 2>/dev/null
 		# A folder of the output holding nothing but built-in.a (and
 		# modules.order): Kbuild read its Makefile (or Kbuild file) and
 		# built none of its sources.
@@ -469,66 +699,16 @@ kernel_watch() {
 			done
 		sed -n 's|^\t\([^ ]*Kconfig[^ ]*\)\( \\\)\{0,1\}$|'"$TREE"'/\1|p' "$KOUT/include/config/auto.conf.cmd" 2>/dev/null
 		cat "$deps"
-		printf '%s\n' "$OUT/bzImage" "$OUT/vmlinux" "$KOUT/.config" "$KOUT/vmlinux" "$KOUT/arch/x86/boot/bzImage"
-		[[ "$FLAVOUR" != *gdb* ]] || printf '%s\n' "$KOUT/vmlinux-gdb.py" "$KOUT/scripts/gdb/linux/constants.py"
+		printf '%s\n' "$OUT/bzImage" "$OUT/vmlinux" "$KOUT/.config" "$KOUT/vmlinux" "$KOUT/$IMAGE"
+		[ -z "$GDB_HELPERS" ] || printf '%s\n' "$KOUT/vmlinux-gdb.py" "$KOUT/scripts/gdb/linux/constants.py"
 		find "$OUT/usr" -type d
 	)
 	watch_list "${paths[@]}" >"$STAMPS/$STAMP.watch"
 }
-# The outputs among the list: quick_ok compares them with the time of the
-# build that installed them.
-QUICK_OUTS=("$OUT/bzImage" "$OUT/vmlinux" "$OUT/usr" "$OUT/usr/*" "$KOUT/*")
 # stamp_quick: the full stamp matched, or a build just stamped: a new quick stamp.
 stamp_quick() {
 	[ -f "$STAMPS/$STAMP.watch" ] && [ "${1:-}" != new ] || kernel_watch
 	quick_set "$STAMP" "$env_now"
 }
 
-start=$SECONDS
-STAMP=kernel-$FLAVOUR
-env_now=$(quick_env)
-if [ -f "$STAMPS/$STAMP" ] && quick_ok "$STAMP" "$env_now" "${QUICK_OUTS[@]}"; then
-	say "kernel ($FLAVOUR) up to date: ${OUT#"$KIT"/}/bzImage (no input changed since its build)"
-	exit 0
-fi
-# One build at a time per build folder: a second make kernel (another
-# terminal, a lab) waits for the first instead of corrupting its output.
-# The tree is shared by all flavours (lock held while it is updated); each
-# flavour's output folder has a lock of its own.
-exec 9>"$BUILD/.kernel-$FLAVOUR.lock"
-if ! flock -n 9; then
-	say "another $FLAVOUR kernel build is running in $BUILD; waiting for it"
-	flock 9
-fi
-quick_begin "$STAMP"
-inputs=$(kernel_inputs | sum)
-if [ -f "$STAMPS/$STAMP" ] &&
-   stamp_ok "$STAMP" "$(printf '%s\n' "$inputs" "$(read_tree tree_state | sum)" "$(outputs_id | sum)")"; then
-	stamp_quick
-	say "kernel ($FLAVOUR) up to date: ${OUT#"$KIT"/}/bzImage (no input changed since its build)"
-	exit 0
-fi
-quick_drop "$STAMP"
-rm -f "$STAMPS/$STAMP"
-"${DEPS[@]}"
-flock "$BUILD/.tree.lock" "${MKTREE[@]}"
-key=$(cache_key | sum)
-if cache_restore "$key"; then
-	stamp_set "config-$FLAVOUR" "$(digest "${FRAGS[@]}" "${TREEDIGEST[@]}")"
-	stamp_set "$STAMP" "$(printf '%s\n' "$inputs" "$(read_tree tree_state | sum)" "$(outputs_id | sum)")"
-	stamp_quick new
-	say "kernel ($FLAVOUR) ready: ${OUT#"$KIT"/}/bzImage, from the kernel cache (${CACHE/#"$HOME"/\~}, built by another clone with the same inputs; $((SECONDS - start)) s)"
-	exit 0
-fi
-configure
-# From here on, what Kbuild reads: a change made while it runs (ctime after
-# this, for the reference tree; content, for the kit's) is seen next time.
-touch "$STAMPS/$STAMP.began"
-built=$(read_tree tree_state | sum)
-build
-install_outputs
-stamp_set "$STAMP" "$(printf '%s\n' "$inputs" "$built" "$(outputs_id | sum)")"
-stamp_quick new
-# Kept under the key of what was built (the tree as Kbuild read it).
-[ "$(cache_key | sum)" != "$key" ] || cache_store "$key"
-say "kernel ($FLAVOUR) ready: ${OUT#"$KIT"/}/bzImage ($((SECONDS - start)) s)"
+main "$@"

@@ -103,7 +103,7 @@ for f in "$DST"/*; do
 done
 
 errs=$BUILD/logs/lab-kernel.err
-if "$KIT/scripts/kernel/kernel.sh" 2>"$errs"; then
+if "$KIT/scripts/kernel/kernel.sh" --flavour "$FLAVOUR" 2>"$errs"; then
 	exit 0
 fi
 # The compiler's messages about the lab files, with the attendee's names.

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Each patch of the series builds on its own, as a maintainer requires (so
 # that git bisect never stops on a broken commit): the kit's config
-# (tinyconfig + configs/kit.config) is built at every commit of
-# build/linux, pristine + patch 1, + patch 2, ... in a worktree of its own
-# (build/series-builds/tree) and one output folder (build/kbuild/series),
-# so each step recompiles only what its patch touches.  The patches are
+# (tinyconfig + configs/kit.config: the flavour series of
+# configs/flavours.conf, whose tree each step gives kernel.sh with --tree)
+# is built at every commit of build/linux, pristine + patch 1, + patch 2,
+# ... in a worktree of its own (build/series-builds/tree) and one output
+# folder (build/kbuild/series), so each step recompiles only what its
+# patch touches.  The patches are
 # built alone, as `git am` of patches/ gives them to someone without the
 # kit: toylsm's sources (demo-lsm/, which is not part of the series and is
 # written against the whole of it) are copied in from the patch that
@@ -22,9 +24,7 @@
 set -uo pipefail
 . "$(dirname "$0")/../lib/lib.sh"
 
-JOBS=${JOBS:-$(nproc)}
 W=$BUILD/series-builds/tree
-O=$BUILD/kbuild/series
 G=(git -C "$W")
 
 flock "$BUILD/.tree.lock" "$KIT/scripts/kernel/tree.sh" >/dev/null || exit 1
@@ -69,7 +69,6 @@ sync_toylsm() {
 	return 0
 }
 
-KMAKE=(make -C "$W" O="$O" ARCH=x86_64)
 echo "TAP version 13"
 echo "1..${#commits[@]}"
 n=0 bad=0 t0=$SECONDS
@@ -88,14 +87,12 @@ for c in "${commits[@]}"; do
 	# patch changes, with new mtimes.
 	"${G[@]}" checkout -q --detach "$c" || { echo "not ok $n $subject: checkout failed"; bad=$((bad + 1)); continue; }
 	sync_toylsm "$([ "$n" -ge "$toylsm_from" ] && echo toylsm)"
-	mkdir -p "$O"
-	{
-		"${KMAKE[@]}" tinyconfig &&
-		"$W/scripts/kconfig/merge_config.sh" -m -O "$O" "$O/.config" "$KIT/configs/kit.config" &&
-		"${KMAKE[@]}" olddefconfig &&
-		"${KMAKE[@]}" -j"$JOBS" bzImage
-	} >"$log" 2>&1
+	# The step's log: Kconfig's, Kbuild's, then kernel.sh's own lines.
+	rm -f "$LOGS/config-series.log" "$LOGS/kernel-series.log"
+	"$KIT/scripts/kernel/kernel.sh" --flavour series --tree "$W" >"$log.kit" 2>&1
 	rc=$?
+	cat "$LOGS/config-series.log" "$LOGS/kernel-series.log" "$log.kit" >"$log" 2>/dev/null
+	rm -f "$log.kit"
 	# The compiler's and the linker's warnings; Kconfig's own notes on
 	# merging the fragment (".config:N:warning: override: ...") are not.
 	warn=$(grep -v '^\.config:' "$log" | grep -c 'warning:')

@@ -43,7 +43,7 @@ find_lab() {
 # suite (tests/host/labs.sh, lab-hints.sh, checkpatch.sh) and make bench
 # call it, so a value means the same everywhere.  Quote as bash does
 # (TITLE="two words", SOURCE=x.c or SOURCE="x.c": the same).  The keys:
-LAB_KEYS=(TITLE MINUTES SOURCE KIND KOBJS KINIT BOOTS NEEDS FLAVOUR VARIANT_SECONDS)
+LAB_KEYS=(TITLE MINUTES SOURCE KIND KOBJS KINIT BOOTS NEEDS KERNEL VARIANT_SECONDS)
 
 # conf_die LINE WHAT TODO: an error naming lab.conf and its line.
 conf_die() {
@@ -74,6 +74,8 @@ conf_keys() {
 		[[ "$line" =~ ^([A-Za-z_][A-Za-z0-9_]*)\+?= ]] ||
 			conf_die "$l" "this line is no KEY=value: $line" "Each line sets one key (an array may go on over indented lines), or is a # comment."
 		key=${BASH_REMATCH[1]}
+		[ "$key" != FLAVOUR ] ||
+			conf_die "$l" "FLAVOUR is the run's kernel, no key of lab.conf: the kernel a lab runs on is KERNEL=NAME (a flavour of configs/flavours.conf)." "Write KERNEL=${line#*=}."
 		[[ "$known" == *" $key "* ]] ||
 			conf_die "$l" "unknown key $key (the keys are ${LAB_KEYS[*]})." "A typo? Fix or remove the line."
 	done <"$f"
@@ -96,15 +98,13 @@ conf_keys() {
 # into the lab kernel), policy (SOURCE is a folder of policy files:
 # scripts/lab/policy.sh), bpf (SOURCE is BPF C, built on the host into a
 # skeleton that the lab's loader.c and the grader load: scripts/lab/,
-# on FLAVOUR=bpf).  LAB_FLAVOUR: lab.conf's FLAVOUR (lab_flavour).
+# on the bpf kernel).  KERNEL: the flavour its guests boot (lab_flavour).
 load_conf() {
-	local asked=$FLAVOUR b w n h t why
+	local b w n h t why
 	conf_keys
-	TITLE='' MINUTES='' SOURCE='' BOOTS=("") NEEDS=() KIND=user KOBJS='' KINIT='' VARIANT_SECONDS=10
-	# lab.conf's FLAVOUR is the lab's, not the one this run was given.
-	FLAVOUR=
+	TITLE='' MINUTES='' SOURCE='' BOOTS=("") NEEDS=() KIND=user KOBJS='' KINIT='' KERNEL='' VARIANT_SECONDS=10
+	# shellcheck disable=SC1091 # the lab's own file, found at run time
 	. "$LDIR/lab.conf" || conf_die "" "it has a syntax error (above)." "Fix it."
-	LAB_FLAVOUR=$FLAVOUR FLAVOUR=$asked
 	[ -n "$TITLE" ] && [[ "$TITLE" != *$'\n'* ]] ||
 		conf_die "$(conf_line TITLE)" "TITLE must be one line of text (make labs shows it)." "Write TITLE=\"The lab's title\"."
 	[[ "$MINUTES" =~ ^[1-9][0-9]*$ ]] ||
@@ -133,17 +133,17 @@ load_conf() {
 		done
 		[ -z "$KINIT" ] || [[ "$KINIT" =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] ||
 			conf_die "$(conf_line KINIT)" "KINIT must name a C function, not '$KINIT'." "Fix KINIT."
-		[ -z "$LAB_FLAVOUR" ] ||
-			conf_die "$(conf_line FLAVOUR)" "a kernel-side lab runs on the lab kernel: FLAVOUR=$LAB_FLAVOUR does not apply." "Remove FLAVOUR."
+		[ -z "$KERNEL" ] ||
+			conf_die "$(conf_line KERNEL)" "a kernel-side lab runs on the lab kernel: KERNEL=$KERNEL does not apply." "Remove KERNEL."
 	else
 		[ -z "$KOBJS$KINIT" ] ||
 			conf_die "$(conf_line "$([ -n "$KOBJS" ] && echo KOBJS || echo KINIT)")" "KOBJS and KINIT are for a kernel-side lab (KIND=kernel), and this one is KIND=$KIND." "Remove them, or set KIND=kernel."
 	fi
-	case "$LAB_FLAVOUR" in ''|mainline|bpf) ;; *)
-		conf_die "$(conf_line FLAVOUR)" "FLAVOUR=$LAB_FLAVOUR; a lab runs on the kit's kernel (no FLAVOUR), on the reference kernel (FLAVOUR=mainline) or on the BPF LSM's (FLAVOUR=bpf)." \
+	case "$KERNEL" in ''|mainline|bpf) ;; *)
+		conf_die "$(conf_line KERNEL)" "KERNEL=$KERNEL; a lab runs on the kit's kernel (no KERNEL), on the reference kernel (KERNEL=mainline) or on the BPF LSM's (KERNEL=bpf)." \
 			"Fix lab.conf (a kernel-side lab says KIND=kernel instead)." ;; esac
-	[ "$KIND" != bpf ] || [ "$LAB_FLAVOUR" = bpf ] ||
-		conf_die "$(conf_line KIND)" "a BPF lab (KIND=bpf) runs on the kernel with the BPF LSM: it needs FLAVOUR=bpf." "Add FLAVOUR=bpf."
+	[ "$KIND" != bpf ] || [ "$KERNEL" = bpf ] ||
+		conf_die "$(conf_line KIND)" "a BPF lab (KIND=bpf) runs on the kernel with the BPF LSM: it needs KERNEL=bpf." "Add KERNEL=bpf."
 	if [ "$KIND" = bpf ] && [[ "$SOURCE" != *.bpf.c ]]; then
 		conf_die "$(conf_line SOURCE)" "SOURCE=$SOURCE: a BPF lab's file is BPF C, NAME.bpf.c (its skeleton is NAME.skel.h)." "Fix SOURCE."
 	fi
@@ -164,9 +164,6 @@ load_conf() {
 	SOL=$LDIR/solution/$SOURCE
 	# shellcheck disable=SC2034 # for the other stages
 	WORKF=$LDIR/work/$SOURCE
-	# A kernel-side lab's SOURCE goes into the lab kernel; its guests boot
-	# that kernel (build/lab/bzImage).
-	if [ "$KIND" = kernel ]; then export FLAVOUR=lab; fi
 	lab_flavour
 	kind_load
 }
@@ -190,24 +187,25 @@ conf_get() {
 		case "$2" in
 		BOOTS) printf '%s\n' "${BOOTS[@]}" ;;
 		NEEDS) [ ${#NEEDS[@]} -eq 0 ] || printf '%s\n' "${NEEDS[@]}" ;;
-		FLAVOUR) printf '%s\n' "$LAB_FLAVOUR" ;;
 		*) printf '%s\n' "${!2}" ;;
 		esac
 	)
 }
 
-# lab_flavour: lab.conf's FLAVOUR (lab 11: mainline), the kernel the lab's
-# guests boot and whose UAPI headers its program is compiled against.
-# Every script lab.sh runs inherits it (flavour_dir, guest-cc.sh,
-# run-guest.sh).  Without the key, the FLAVOUR lab.sh was started with
-# (normal unless given), as before; a kernel-side lab's is lab (above).
+# lab_flavour: FLAVOUR, the flavour of configs/flavours.conf that the
+# lab's guests boot and whose UAPI headers its program is compiled
+# against; every script lab.sh runs inherits it (flavour_dir, guest-cc.sh,
+# run-guest.sh).  lab.conf's KERNEL (lab 11: mainline, lab 13: bpf),
+# whatever FLAVOUR was given: the lab is written for that kernel.  A
+# kernel-side lab's SOURCE goes into the lab kernel, which its guests boot
+# (lab, build/lab/bzImage).  Otherwise the FLAVOUR lab.sh was started with
+# (normal unless given).  FLAVOUR_ASKED keeps that one for the next lab
+# read in the same run (make labs, make lab-check).
 FLAVOUR_ASKED=$FLAVOUR
 lab_flavour() {
-	case "$LAB_FLAVOUR" in
-	'') [ "$KIND" = kernel ] || export FLAVOUR=$FLAVOUR_ASKED ;;
-	mainline) export FLAVOUR=mainline ;;	# whatever FLAVOUR was given: the lab is written for this kernel
-	bpf) export FLAVOUR=bpf ;;		# the BPF LSM's kernel (lab 13), likewise
-	esac
+	local f=$KERNEL
+	[ "$KIND" != kernel ] || f=lab
+	export FLAVOUR=${f:-$FLAVOUR_ASKED}
 }
 
 # lab_table: the labs, "NUMBER<TAB>STEPS<TAB>BOOTS<TAB>TITLE" a line: the steps as
@@ -242,13 +240,13 @@ boot_label() {
 ensure_kernel() {
 	local fd
 	fd=$(flavour_dir)
-	[ "$FLAVOUR" = mainline ] && need_mainline "$fd"
+	[ "$(flavour_get "$FLAVOUR" tree)" != mainline ] || need_mainline "$fd"
 	[ -f "$fd/bzImage" ] || say "first run: building the kit's kernel (several minutes, once; offline afterwards)"
-	"$KIT/scripts/kernel/kernel.sh" || die "the kernel could not be built (above), so lab $NUM cannot run." \
+	"$KIT/scripts/kernel/kernel.sh" --flavour "$FLAVOUR" || die "the kernel could not be built (above), so lab $NUM cannot run." \
 		"Fix what the message above says, or ask the instructor; then run make lab $NUM again."
 }
 
-# need_mainline DIR: a lab on the reference kernel (FLAVOUR=mainline)
+# need_mainline DIR: a lab on the reference kernel (the tree mainline)
 # never starts its half-hour build by itself; without it, say how to get
 # it.  Once built, ensure_kernel keeps it up to date as it does the kit's.
 need_mainline() {
@@ -256,7 +254,7 @@ need_mainline() {
 	local first=
 	[ -f "$MAINLINE_TARBALL" ] ||
 		first="First, as root: make deps MAINLINE=1 (installs Debian's linux-source-6.12: 154 MB to download, the one step that needs the network). Then: "
-	die "lab $NUM runs on the reference kernel, mainline 6.12 (lab.conf: FLAVOUR=mainline), and it is not built yet ($(rel "$1")/bzImage is missing)." \
+	die "lab $NUM runs on the reference kernel, mainline 6.12 (the flavour $FLAVOUR), and it is not built yet ($(rel "$1")/bzImage is missing)." \
 	    "${first}make mainline (once: 15-30 min on 2 idle cores with a cold ccache, about 7 min with a warm one, and 1.9 GB of disk; docs/performance.md has the measured times), then make lab $NUM again. Instructors: do it before the workshop (labs/README.md, \"Before the workshop\")."
 }
 
@@ -267,7 +265,7 @@ check_needs() {
 	for n in "${NEEDS[@]}"; do
 		IFS='|' read -r h t why <<<"$n"
 		grep -q -- "$t" "$inc/$h" 2>/dev/null && continue
-		[ "$FLAVOUR" = mainline ] &&
+		[ "$(flavour_get "$FLAVOUR" tree)" != mainline ] ||
 			die "lab $NUM needs '$t' in <$h>, and the reference kernel's headers ($(rel "$inc")) do not have it." \
 			    "It comes with $why. Check that $(basename "$MAINLINE_TARBALL") is a 6.8 or later tree (make mainline prints its version), then run make mainline and make lab $NUM again."
 		die "lab $NUM needs '$t' in <$h>, and this kernel's headers ($(rel "$inc")) do not have it." \

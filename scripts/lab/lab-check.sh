@@ -23,7 +23,7 @@
 #            static, as make lab builds them (scripts/guest/guest-cc.sh), against
 #            the series' UAPI headers made from patches/ without a kernel
 #            (scripts/kernel/series-uapi.sh); a lab on the reference kernel
-#            (FLAVOUR=mainline) only when build/mainline/usr/include is
+#            (KERNEL=mainline) only when build/mainline/usr/include is
 #            there.  KIND=kernel and KIND=policy: the grader alone (their
 #            SOURCE needs the kernel's tree: Kbuild, or the policy
 #            compilers built from it; tests/host/labs.sh builds them)
@@ -67,7 +67,7 @@ todo_numbers() { grep -rhoE '(/\*|#) TODO [0-9]+:' "$SOL" | sed -E 's|.* ([0-9]+
 # built kernel's, check_needs).
 check_needs_offline() {
 	local n h t why f
-	[ -z "$LAB_FLAVOUR" ] || return 0
+	[ -z "$KERNEL" ] || return 0
 	for n in "${NEEDS[@]}"; do
 		IFS='|' read -r h t why <<<"$n"
 		f=$UAPI/$h
@@ -172,8 +172,8 @@ compile() {
 
 check_compile() {
 	INC=$UAPI
-	if [ "$LAB_FLAVOUR" = mainline ]; then
-		INC=$(FLAVOUR=mainline flavour_dir)/usr/include
+	if [ -n "$KERNEL" ] && [ "$(flavour_get "$KERNEL" tree)" = mainline ]; then
+		INC=$(FLAVOUR=$KERNEL flavour_dir)/usr/include
 		if [ ! -f "$INC/linux/lsm.h" ]; then
 			NOTES+=("not compiled: its headers are the reference kernel's (make mainline)")
 			return 0

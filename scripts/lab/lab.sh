@@ -114,7 +114,7 @@ cmd_run() {
 		"make lab $NUM shows what the kernel saw and where to look; make lab $NUM HINT=2 the line to write as well." ;; esac
 	# A lab on the reference kernel says so before it makes a copy that
 	# the attendee would then edit with nothing to grade it on.
-	[ "$FLAVOUR" != mainline ] || need_mainline "$(flavour_dir)"
+	[ "$(flavour_get "$FLAVOUR" tree)" != mainline ] || need_mainline "$(flavour_dir)"
 	pick_source
 	kind_lock	# a kernel-side lab: lock 1, the lab kernel
 	stage config stage_config

@@ -14,17 +14,26 @@ TREE=$BUILD/linux
 # shellcheck disable=SC2034 # for the sourcing scripts
 KITINC=$KIT/guest/include
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-# The reference kernel (FLAVOUR=mainline): Debian's 6.12, unpatched, in a
-# tree of its own (scripts/kernel/tree-mainline.sh).
+# The reference kernel (the tree "mainline" of configs/flavours.conf):
+# Debian's 6.12, unpatched, in a tree of its own (scripts/kernel/tree-mainline.sh).
 MAINLINE_TARBALL=${MAINLINE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 # shellcheck disable=SC2034 # for the sourcing scripts
 MAINLINE_TREE=$BUILD/linux-6.12
+# The tree "pristine": the tag pristine of build/linux, checked out
+# without the series (scripts/kernel/tree-pristine.sh).
+# shellcheck disable=SC2034 # for the sourcing scripts
+PRISTINE_TREE=$BUILD/linux-baseline
+# FLAVOUR: which row of configs/flavours.conf, the table of the kit's
+# kernels (scripts/lib/flavours.sh reads it), and nothing else.
 FLAVOUR=${FLAVOUR:-normal}
 STAMPS=$BUILD/stamps
 LOGS=$BUILD/logs
+. "$KIT/scripts/lib/flavours.sh"
 
 # Outputs of one flavour: the normal kernel lands at build/bzImage, others at
-# build/<flavour>/bzImage, each with its own Kbuild output folder.
+# build/<flavour>/bzImage, each with its own Kbuild output folder.  (A name
+# only: the scripts that build or boot a flavour check it is a row,
+# flavour_use.)
 flavour_dir() {
 	if [ "$FLAVOUR" = normal ]; then echo "$BUILD"; else echo "$BUILD/$FLAVOUR"; fi
 }
@@ -103,32 +112,6 @@ children_cpu() {
 		t=$((t + 10#${x%%m*} * 60000 + 10#${x#*m}))
 	done
 	printf -v "$1" '%d' "$t"
-}
-
-# config_mismatches DOTCONFIG FRAGMENT...: every option the fragments ask
-# for that DOTCONFIG does not have, one "  OPT: asked 'X', got 'Y'" line
-# each; status 1 if there is one.  The fragments are read as
-# merge_config.sh merges them: a later fragment overrides an earlier one,
-# so an option is checked against the last line that names it.
-config_mismatches() {
-	local dotconfig=$1 line opt got bad=0
-	local -A asked=()
-	local -a order=()
-	shift
-	while IFS= read -r line; do
-		case "$line" in
-		CONFIG_*=*) opt=${line%%=*}; asked[$opt]=$line ;;
-		"# CONFIG_"*" is not set") opt=${line#\# }; opt=${opt%% *}; asked[$opt]="" ;;
-		*) continue ;;
-		esac
-		[[ " ${order[*]} " == *" $opt "* ]] || order+=("$opt")
-	done < <(cat "$@")
-	for opt in "${order[@]}"; do
-		got=$(grep -E "^$opt=" "$dotconfig" || true)
-		[ "$got" = "${asked[$opt]}" ] ||
-			{ echo "  $opt: asked '${asked[$opt]:-not set}', got '${got:-not set}'"; bad=1; }
-	done
-	return $bad
 }
 
 # die "what happened" "what to do": a one-paragraph error and exit 1.
@@ -297,7 +280,7 @@ mainline_stack() {	# mainline_stack CMDLINE [quiet]: die if mainline cannot boot
 	local w lsm=
 	for w in $1; do [[ "$w" != lsm=* ]] || lsm=${w#lsm=}; done	# the kernel keeps the last
 	if [ -z "$lsm" ]; then
-		[ -n "${2:-}" ] || say "mainline: no lsm=, so CONFIG_LSM (configs/mainline.config): Landlock, Yama and Smack; the kit's default stack also has toylsm and AppArmor, which mainline cannot stack with Smack" >&2
+		[ -n "${2:-}" ] || say "mainline: no lsm=, so CONFIG_LSM (configs/no-series.config): Landlock, Yama and Smack; the kit's default stack also has toylsm and AppArmor, which mainline cannot stack with Smack" >&2
 		return 0
 	fi
 	if [[ ",$lsm," == *,apparmor,* ]] && [[ ",$lsm," == *,smack,* || ",$lsm," == *,selinux,* ]]; then

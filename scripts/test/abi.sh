@@ -44,7 +44,7 @@ OUTD=$BUILD/abi
 mkdir -p "$OUTD"
 
 for fl in normal mainline; do
-	FLAVOUR=$fl "$KIT/scripts/kernel/kernel.sh" || exit 1
+	"$KIT/scripts/kernel/kernel.sh" --flavour "$fl" || exit 1
 	bin=$OUTD/lsm_side-$fl
 	FLAVOUR=$fl "$KIT/scripts/guest/guest-cc.sh" -o "$bin" "$KIT/tests/abi/lsm_side.c" ||
 		die "tests/abi/lsm_side.c does not compile against the $fl kernel's headers (above)." "Fix the first error shown."
@@ -52,7 +52,7 @@ done
 if [ $bench = 1 ]; then
 	. "$KIT/scripts/bench/bench-lib.sh"
 	for fl in normal mainline; do
-		FLAVOUR=$fl APPEND="$(tsc_clock) $stack" "$KIT/scripts/guest/run-guest.sh" --quiet --name "abi-bench-$fl" \
+		APPEND="$(tsc_clock) $stack" "$KIT/scripts/guest/run-guest.sh" --flavour "$fl" --quiet --name "abi-bench-$fl" \
 			--bin "$OUTD/lsm_side-$fl" --cmd "/kit/bin/lsm_side-$fl --bench" || exit 1
 		cp "$LOGS/guest-abi-bench-$fl.out" "$OUTD/bench-$fl.txt"
 	done
@@ -60,7 +60,7 @@ if [ $bench = 1 ]; then
 	exec /usr/bin/python3 "$KIT/scripts/test/abi.py" table "$OUTD/bench-normal.txt" "$OUTD/bench-mainline.txt"
 fi
 for fl in normal mainline; do
-	FLAVOUR=$fl APPEND=$stack "$KIT/scripts/guest/run-guest.sh" --quiet --name "abi-$fl" \
+	APPEND=$stack "$KIT/scripts/guest/run-guest.sh" --flavour "$fl" --quiet --name "abi-$fl" \
 		--bin "$OUTD/lsm_side-$fl" --cmd "/kit/bin/lsm_side-$fl" || exit 1
 	cp "$LOGS/guest-abi-$fl.out" "$OUTD/$fl.txt"
 done

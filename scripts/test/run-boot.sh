@@ -3,11 +3,14 @@
 # run each program (guest/tests/NAME.c, or "sh:COMMAND") as a TAP section
 # (KIT-BEGIN/KIT-END, scripts/guest/results.py), then check the kernel log for
 # splats; count the results.
-# Usage: run-boot.sh NAME APPEND PROGRAM...
-# Prints FAIL and SKIP lines and a final "COUNTS pass fail skip"; exit 1
-# on failure.
+# Usage: run-boot.sh [--flavour FLAVOUR] NAME APPEND PROGRAM...
+# (FLAVOUR: the kernel, a row of configs/flavours.conf; default: FLAVOUR,
+# else normal.)  Prints FAIL and SKIP lines and a final "COUNTS pass fail
+# skip"; exit 1 on failure.
 set -uo pipefail
 . "$(dirname "$0")/../lib/lib.sh"
+[ "${1:-}" != --flavour ] || { FLAVOUR=$2; shift 2; }
+flavour_use "$FLAVOUR"
 name=$1 append=$2; shift 2
 
 script=$BUILD/run/boot-$name.sh
@@ -43,18 +46,18 @@ EOS
 chmod +x "$script"
 
 # A boot that needs longer than the default says so on its line of
-# tests/boots.conf: kit.timeout=S (normal flavour), kit.timeout_debug=S
-# (other flavours). A larger TIMEOUT from the caller still wins.
+# tests/boots.conf: kit.timeout=S or kit.timeout_debug=S, whichever the
+# flavour's row of configs/flavours.conf names (its column timeout: the
+# debug kernel's KASAN is slower). A larger TIMEOUT from the caller still
+# wins.
 limit=${TIMEOUT:-120} want=
+word=$(flavour_get "$FLAVOUR" timeout)
 for a in $append; do
-	case "$a" in
-	kit.timeout=*) [ "$FLAVOUR" != normal ] || want=${a#*=} ;;
-	kit.timeout_debug=*) [ "$FLAVOUR" = normal ] || want=${a#*=} ;;
-	esac
+	[ -z "$word" ] || [[ "$a" != "$word="* ]] || want=${a#*=}
 done
 [[ "$want" =~ ^[0-9]+$ ]] && [ "$want" -gt "$limit" ] && limit=$want
 
-TEST=1 TIMEOUT=$limit APPEND="$append" "$KIT/scripts/guest/run-guest.sh" --quiet --name "boot-$name" \
+TEST=1 TIMEOUT=$limit APPEND="$append" "$KIT/scripts/guest/run-guest.sh" --flavour "$FLAVOUR" --quiet --name "boot-$name" \
 	--script "$script" "${bins[@]}" 2>"$BUILD/run/boot-$name.err"
 rc=$?
 log=$LOGS/guest-boot-$name.log

@@ -55,7 +55,7 @@ if [ "${1:-}" = --judge ]; then
 	exit
 fi
 
-FLAVOUR=mainline "$KIT/scripts/kernel/kernel.sh" >/dev/null || exit 1
+"$KIT/scripts/kernel/kernel.sh" --flavour mainline >/dev/null || exit 1
 HDRS=$BUILD/mainline/usr/include
 SRC=$MAINLINE_TREE/tools/testing/selftests/lsm
 
@@ -87,8 +87,8 @@ for stack in "${stacks[@]}"; do
 	grep -qE "^${stack}[[:space:]]*\|" "$KIT/configs/stacks.conf" ||
 		die "no stack '$stack' in configs/stacks.conf." "Name one that mainline boots: smack, apparmor, selinux, none, no-attrs."
 	t=$SECONDS
-	FLAVOUR=mainline TEST=1 TIMEOUT=${ST_TIMEOUT:-600} APPEND="$stack" \
-		"$KIT/scripts/guest/run-guest.sh" --quiet --name "selftests-mainline-$stack" \
+	TEST=1 TIMEOUT=${ST_TIMEOUT:-600} APPEND="$stack" \
+		"$KIT/scripts/guest/run-guest.sh" --flavour mainline --quiet --name "selftests-mainline-$stack" \
 		--script "$KIT/tests/selftests/guest.sh" --bin "$OUTD/selftests.tar" 2>"$OUTD/$stack.err"
 	rc=$?
 	"$KIT/scripts/test/selftests.sh" --parse "$LOGS/guest-selftests-mainline-$stack.out" >"$OUTD/$stack.txt"

@@ -2,7 +2,7 @@
 # The series changes nothing it should not: the kernel's own selftests
 # (tests/selftests/programs), built statically from the pristine 6.1 tree
 # and left as they are, run in the guest on the pristine 6.1 kernel
-# (scripts/bench/bench-baseline.sh builds it: kit.config minus toylsm) and on the
+# (FLAVOUR=baseline of configs/flavours.conf: kit.config minus toylsm) and on the
 # kit's kernel, with the same lsm= stacks (tests/selftests/stacks); the
 # results must be the same case by case.  A case that fails on both kernels
 # must be explained in tests/selftests/known (a reason outside the series),
@@ -164,11 +164,11 @@ fi
 
 t0=$SECONDS
 # Both kernels: the kit's (normal flavour) and the pristine one.
-"$KIT/scripts/kernel/kernel.sh" >/dev/null || exit 1
+"$KIT/scripts/kernel/kernel.sh" --flavour normal >/dev/null || exit 1
 t=$SECONDS
-"$KIT/scripts/bench/bench-baseline.sh" || exit 1
+"$KIT/scripts/kernel/kernel.sh" --flavour baseline || exit 1
 echo "# pristine kernel: $((SECONDS - t)) s (0-3 s when it is up to date)"
-BTREE=$BUILD/linux-baseline
+BTREE=$PRISTINE_TREE
 HDRS=$BUILD/kbuild/baseline/usr/include
 
 # The programs: each suite's own Makefile (lib.mk), from the pristine tree,
@@ -217,8 +217,8 @@ echo "TAP version 13"
 one_boot() {
 	local kern=$1 stack=$2 append=$3 fl=normal t=$SECONDS rc
 	[ "$kern" = pristine ] && fl=baseline
-	FLAVOUR=$fl TEST=1 TIMEOUT=${ST_TIMEOUT:-1500} APPEND="$append" \
-		"$KIT/scripts/guest/run-guest.sh" --quiet --name "selftests-$kern-$stack" \
+	TEST=1 TIMEOUT=${ST_TIMEOUT:-1500} APPEND="$append" \
+		"$KIT/scripts/guest/run-guest.sh" --flavour "$fl" --quiet --name "selftests-$kern-$stack" \
 		--script "$SRC/guest.sh" --bin "$OUTD/selftests.tar" 2>"$OUTD/$kern-$stack.err"
 	rc=$?
 	# The results channel (ttyS1), not the console: run-guest.sh.

@@ -6,6 +6,9 @@
 # ONLY=name[,name] restricts the run to those suites or boots.
 set -uo pipefail
 . "$(dirname "$0")/../lib/lib.sh"
+# The flavour the boots run on: normal (make test) or debug (make
+# test-debug), or another one given as FLAVOUR.
+flavour_use "$FLAVOUR"
 
 P=0 F=0 S=0 t0=$SECONDS
 SKIPS=$(mktemp)
@@ -32,9 +35,12 @@ if [ -n "${ONLY:-}" ]; then
 fi
 # A boot that needs another kernel says so on its line of tests/boots.conf:
 # kit.flavour=NAME (the BPF LSM's, TOMOYO's, LoadPin's and Lockdown's
-# boots: FLAVOUR=bpf). make test boots it on that kernel, which it builds
-# first (or takes from the kernel cache); make test-debug (and any other
-# FLAVOUR) skips it, saying so: there is no debug variant of that kernel.
+# boots: kit.flavour=bpf). make test boots it on that kernel, which it
+# builds first (or takes from the kernel cache); make test-debug boots it
+# on the flavour that NAME's row of configs/flavours.conf names in its
+# column test-debug, or skips it, saying so ("-": there is no debug
+# variant of that kernel).  Another FLAVOUR boots the lines that ask for
+# none, and skips the others.
 boot_flavour() {	# boot_flavour APPEND: the NAME of kit.flavour=NAME, or nothing
 	local w
 	for w in $1; do
@@ -42,17 +48,26 @@ boot_flavour() {	# boot_flavour APPEND: the NAME of kit.flavour=NAME, or nothing
 	done
 	return 0
 }
+boot_on() {	# boot_on NAME: the flavour a line asking for NAME boots on, or nothing (skipped)
+	case $FLAVOUR in
+	normal) echo "$1" ;;
+	debug) flavour_get "$1" test-debug ;;
+	*) [ "$1" != normal ] || echo "$FLAVOUR" ;;
+	esac
+}
 if [ $need_kernel = 1 ]; then
-	"$KIT/scripts/kernel/kernel.sh" || exit 1
-	if [ "$FLAVOUR" = normal ]; then
-		while IFS='|' read -r name append _; do
-			[[ "$name" =~ ^[[:space:]]*(#|$) ]] && continue
-			wanted "$(echo "$name" | xargs)" || continue
-			boot_flavour "$append"
-		done <"$KIT/tests/boots.conf" | sort -u | while read -r fl; do
-			FLAVOUR=$fl "$KIT/scripts/kernel/kernel.sh" || exit 1
-		done || exit 1
-	fi
+	"$KIT/scripts/kernel/kernel.sh" --flavour "$FLAVOUR" || exit 1
+	while IFS='|' read -r name append _; do
+		[[ "$name" =~ ^[[:space:]]*(#|$) ]] && continue
+		wanted "$(echo "$name" | xargs)" || continue
+		fl=$(boot_flavour "$append")
+		flavour_is "${fl:-normal}" ||
+			die "tests/boots.conf: the boot $(echo "$name" | xargs) says kit.flavour=$fl, and configs/flavours.conf has no such flavour." \
+			    "The flavours are: $(flavour_names | paste -sd' ')."
+		boot_on "${fl:-normal}"
+	done <"$KIT/tests/boots.conf" | sort -u | while read -r fl; do
+		[ -z "$fl" ] || [ "$fl" = "$FLAVOUR" ] || "$KIT/scripts/kernel/kernel.sh" --flavour "$fl" || exit 1
+	done || exit 1
 	"$KIT/scripts/guest/build-guest.sh" || exit 1
 fi
 add() {	# add LABEL < parse output
@@ -107,7 +122,8 @@ while IFS='|' read -r name append progs; do
 	mkdir -p "$BUILD/run"
 	rm -f "$out" "$out.done"
 	fl=$(boot_flavour "$append") append=${append//kit.flavour=$fl/}
-	if [ -n "$fl" ] && [ "$FLAVOUR" != normal ]; then
+	on=$(boot_on "${fl:-normal}")
+	if [ -z "$on" ]; then
 		printf 'SKIP [%s] boot # SKIP its line says kit.flavour=%s: make test boots it, FLAVOUR=%s has no variant of that kernel\nCOUNTS 0 0 1\n' \
 			"$name" "$fl" "$FLAVOUR" >"$out"
 		touch "$out.done"
@@ -117,7 +133,7 @@ while IFS='|' read -r name append progs; do
 	fi
 	slot
 	# shellcheck disable=SC2086 # $progs: the boot's programs, a word each
-	{ FLAVOUR=${fl:-$FLAVOUR} "$KIT/scripts/test/run-boot.sh" "$name" "$append" $progs >"$out"; touch "$out.done"; } </dev/null &
+	{ "$KIT/scripts/test/run-boot.sh" --flavour "$on" "$name" "$append" $progs >"$out"; touch "$out.done"; } </dev/null &
 	names+=("$name") outs+=("$out")
 	flush
 done <"$KIT/tests/boots.conf"

@@ -77,7 +77,7 @@ check "the stacked boot against [smack] on the same kernel" \
 	's|cross(kk, base, kk, b, name)|cross(kk, b, kk, base, name)|'
 
 # The runner, scripts/bench/bench-hookwalk.sh, in a scratch kit whose kernels
-# and guests are stand-ins (bench-baseline.sh and kernel.sh say yes,
+# and guests are stand-ins (kernel.sh says yes,
 # bench-guest.sh records its call and writes fixed BENCH lines): every
 # boot of tests/bench/hookwalk.conf once a round, the list's order in
 # round 1 and backwards in round 2, each block headed by its round,
@@ -85,7 +85,6 @@ check "the stacked boot against [smack] on the same kernel" \
 runner() {	# runner KIT: the scratch kit's copy of KIT's scripts
 	local s=$T/runner-$((nm += 1)) want got
 	mkdir -p "$s/tests/bench" && cp -r "$1/scripts" "$s/" && cp "$K/tests/bench/hookwalk.conf" "$s/tests/bench/" || return 1
-	printf '#!/bin/sh\nexit 0\n' >"$s/scripts/bench/bench-baseline.sh"
 	printf '#!/bin/sh\nexit 0\n' >"$s/scripts/kernel/kernel.sh"
 	cat >"$s/scripts/bench/bench-guest.sh" <<'GUEST'
 #!/bin/sh

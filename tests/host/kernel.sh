@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
 # Offline tests of scripts/kernel/kernel.sh, in scratch kits on a stand-
 # in Kbuild (tests/data/kbuild-standin.mk): its stamp, its quick stamp,
-# the kernel cache, ccache, the configuration check (lib.sh's
-# config_mismatches) and its progress line.
+# the kernel cache, ccache, the configuration check (config_mismatches),
+# its progress line, its modes (--configure, --kbuild, --tree) and the
+# table of flavours it reads; and that no other script configures or
+# builds a kernel.
 # kit: offline
 # shellcheck source=tests/host/tap.bash
 . "$(dirname "$0")/tap.bash"
 
-echo "1..9"
-# The check that a configuration has what its fragments ask for (kernel.sh,
-# compile-check.sh, bench-baseline.sh): a later fragment overrides an
+echo "1..11"
+# The check that a configuration has what its fragments ask for (kernel.sh's
+# config_mismatches, for every flavour): a later fragment overrides an
 # earlier one, as merge_config.sh merges them; an option dropped is named.
+sed -n '/^config_mismatches() {/,/^}/p' "$K/scripts/kernel/kernel.sh" >"$T/mismatches.sh"
+# shellcheck disable=SC2016 # expanded by the inner bash
 case_ "config fragments: the last fragment's value is the one asked; an option dropped is named" \
 	config-merged.config "$(want config-merged.expected 0)" '/BPF_LSM=/d' \
-	bash -c '. "$1/scripts/lib/lib.sh" && config_mismatches "$2" "$1/tests/data/config-kit.frag" "$1/tests/data/config-callers.frag"' _ "$K" @
+	bash -c '. "$1" && config_mismatches "$2" "$3/tests/data/config-kit.frag" "$3/tests/data/config-callers.frag"' _ "$T/mismatches.sh" @ "$K"
 
 # kernel.sh runs Kbuild only when an input of the kernel changed (its stamp
 # of every input, stamps/kernel-FLAVOUR): each kind of input still
@@ -53,6 +57,24 @@ kbuildcase() (
 	echo 'CONFIG_TOY=y' >configs/kit.config
 	echo 'CONFIG_SECURITY_TOYLSM_EXTRA=y' >configs/lab.config
 	echo 'CONFIG_DEBUG_STANDIN=y' >configs/debug.config
+	echo 'CONFIG_DEBUG_INFO=y' >configs/dwarf.config
+	echo 'CONFIG_CALLER_STANDIN=y' >configs/callers.config
+	printf '# drop: CONFIG_TOY\n' >configs/untoy.config
+	# The scratch kit's table of kernels: the real one's columns, and
+	# flavours of the stand-in's fragments; zeta's name says nothing of
+	# what it is built with (its row does).
+	# shellcheck disable=SC2016 # expanded by the inner bash
+	{ bash -c '. "$1/scripts/lib/lib.sh" && IFS="|" && echo "${FLAVOUR_COLUMNS[*]}"' _ "$K"
+	  cat <<-EOF
+	normal  | series | kit       | -      | bzImage headers | 512M | off | kit.timeout       | debug | 4  | x86_64
+	debug   | series | kit debug | -      | bzImage headers | 1G   | off | kit.timeout_debug | debug | 4  | x86_64
+	lab     | series | kit lab   | normal | bzImage headers | 512M | on  | kit.timeout       | -     | 40 | x86_64
+	dwarf   | series | kit dwarf | -      | bzImage headers | 512M | off | kit.timeout       | -     | 4  | x86_64
+	zeta    | series | kit debug untoy | - | bzImage headers | 512M | off | kit.timeout       | -     | 4  | x86_64
+	callers | series | kit callers | -    | -               | -    | -   | -                 | -     | -  | x86_64
+	series  | given  | kit       | -      | bzImage         | -    | -   | -                 | -     | -  | x86_64
+	EOF
+	} >configs/flavours.conf
 	echo 'int toy;' >demo-lsm/toy.c
 	echo 'obj-y += toy.o' >demo-lsm/Makefile
 	echo 'config TOY' >demo-lsm/Kconfig
@@ -154,7 +176,6 @@ kbuildcase() (
 	# ccache's hash leaves the clone out; a flavour without DWARF gets no
 	# KCFLAGS from kernel.sh.  Once only gdb's flavours had the map: every
 	# clean clone compiled bpf's kernel cold when its cache key changed.
-	echo 'CONFIG_DEBUG_INFO=y' >configs/dwarf.config
 	kb 1 "a flavour with DWARF (dwarf)" FLAVOUR=dwarf
 	grep -qxF -- "-fdebug-prefix-map=$BUILD/kbuild/dwarf=/kit-kbuild" "$BUILD/kbuild/dwarf/.kcflags" ||
 		{ echo "a flavour with DWARF was built without the prefix map: KCFLAGS '$(cat "$BUILD/kbuild/dwarf/.kcflags")'"; exit 1; }
@@ -199,6 +220,41 @@ kbuildcase() (
 	has 'int hook_v2;' "$BUILD/lab/bzImage"
 	kb 0 "the normal flavour after a change of the lab kernel's files"
 	hasnt 'hook_v' "$BUILD/bzImage"
+	# The table decides what a flavour is built with, not its name: zeta
+	# is kit.config without CONFIG_TOY (untoy's "# drop:" line), then
+	# debug's fragment.  A row changed is a kernel to build.
+	kb 1 "a flavour whose row names its fragments (zeta)" FLAVOUR=zeta
+	has 'CONFIG_DEBUG_STANDIN=y' "$BUILD/zeta/bzImage" && hasnt 'CONFIG_TOY=y' "$BUILD/zeta/bzImage"
+	kb 0 "zeta again" FLAVOUR=zeta
+	sed -i 's/^zeta \(.*\)| kit debug untoy |/zeta \1| kit untoy |/' configs/flavours.conf
+	kb 1 "zeta's row changed (no debug fragment)" FLAVOUR=zeta
+	hasnt 'CONFIG_DEBUG_STANDIN=y' "$BUILD/zeta/bzImage"
+	# The modes the other scripts use: --configure (compile-check.sh), then
+	# --kbuild (its objects); --tree (series-builds.sh: every time, nothing
+	# installed or stamped); and a flavour that is never built whole.
+	out=$(scripts/kernel/kernel.sh --flavour callers 2>&1) &&
+		{ echo "kernel.sh built the callers flavour whole: $out"; exit 1; }
+	grep -q 'never built whole' <<<"$out" || { echo "no reason for refusing callers: $out"; exit 1; }
+	scripts/kernel/kernel.sh --flavour callers --configure >"$S/last.out" 2>&1 ||
+		{ echo "--configure failed: $(cat "$S/last.out")"; exit 1; }
+	if ! grep -qx 'CONFIG_CALLER_STANDIN=y' "$BUILD/kbuild/callers/.config" || [ "$(runs callers)" != 0 ]; then
+		echo "--configure: no configured folder, or Kbuild ran"; exit 1
+	fi
+	if ! scripts/kernel/kernel.sh --flavour callers --kbuild bzImage >"$S/last.out" 2>&1 || [ "$(runs callers)" != 1 ]; then
+		echo "--kbuild bzImage did not run Kbuild once: $(cat "$S/last.out")"; exit 1
+	fi
+	if [ -e "$BUILD/callers" ] || [ -e "$BUILD/stamps/kernel-callers" ]; then
+		echo "--kbuild installed or stamped something"; exit 1
+	fi
+	out=$(scripts/kernel/kernel.sh --flavour series 2>&1) &&
+		{ echo "kernel.sh built the series flavour without its tree: $out"; exit 1; }
+	for _ in 1 2; do
+		scripts/kernel/kernel.sh --flavour series --tree "$BUILD/linux" >"$S/last.out" 2>&1 ||
+			{ echo "--tree failed: $(cat "$S/last.out")"; exit 1; }
+	done
+	if [ "$(runs series)" != 2 ] || [ -e "$BUILD/series" ] || [ -e "$BUILD/stamps/kernel-series" ]; then
+		echo "--tree twice: Kbuild ran $(runs series) time(s), not 2, or something was installed or stamped"; exit 1
+	fi
 	echo '# a comment' >>scripts/kernel/kernel.sh
 	kb 1 "kernel.sh itself changed"
 	exit 0
@@ -299,7 +355,7 @@ ccachecase() (
 )
 sabotaged "ccache installed after the first build: the next run compiles nothing, and another clone takes the kernel from the cache" \
 	"a kernel.sh with CC=\"ccache gcc\" on its make line" ccachecase CCACHE_SABOTAGE \
-	'/^KMAKE=(make -C/a [ "${KIT_CCACHE:-1}" = 0 ] || KMAKE+=(CC="ccache gcc")' 'recompiled the kernel'
+	'/^\tKMAKE=(make -C/a [ "${KIT_CCACHE:-1}" = 0 ] || KMAKE+=(CC="ccache gcc")' 'recompiled the kernel'
 
 # kbuildcase once unsabotaged for the three cases below (its scratch kit
 # is remade by each run; only the result is kept).
@@ -320,11 +376,20 @@ sabotaged "a no-op make kernel reads no content (no git status over the tree), y
 	"a kernel.sh without its quick stamp" kbuildonce SABOTAGE 's/quick_ok "\$STAMP"/false \&\& &/' 'the no-op ran git status'
 sabotaged "a flavour with DWARF maps its output folder out of the debug info (-fdebug-prefix-map), so that another clone's ccache hits" \
 	"a kernel.sh that maps gdb's flavours only" kbuildonce SABOTAGE \
-	"s/^if grep -qx 'CONFIG_DEBUG_INFO=y' .*/if [[ \"\\\$FLAVOUR\" == *gdb* ]]; then/" 'built without the prefix map'
+	"s/^\tif grep -qx 'CONFIG_DEBUG_INFO=y' .*/\tif [[ \"\\\$FLAVOUR\" == *gdb* ]]; then/" 'built without the prefix map'
 sabotaged "the quick stamp watches the tree as Kbuild read it: the folders it built in, the files its .cmd files list, its Makefiles and Kconfig files" \
 	"a kernel.sh whose quick stamp leaves the tree's folders out" kbuildonce SABOTAGE \
 	's/\[ -d "\$t" \] || continue/continue/; s/ "\$TREE")$/)/; /kernel-deps.awk")$/s/-f /-f \/dev\/null /' \
 	'^a file of build/linux edited (not committed): Kbuild ran 0'
+
+# The table decides what a flavour is built with (its row's fragments),
+# not its name's parts, as kernel.sh once did (lab-gdb: lab.config, then
+# gdb.config): shown failing with that kernel.sh, on the flavour zeta.
+# shellcheck disable=SC2016 # a sed script
+sabotaged "a flavour is built with its row's fragments of configs/flavours.conf, whatever its name; a row changed is a kernel to build" \
+	"a kernel.sh that takes the fragments from the flavour's name" kbuildonce SABOTAGE \
+	's/for w in $(flavour_get "$FLAVOUR" fragments); do all+=/for w in kit $([ "$FLAVOUR" = normal ] || echo "${FLAVOUR\/\/-\/ }"); do all+=/' \
+	'^a flavour whose row names its fragments (zeta): kernel.sh failed'
 
 # kernel.sh's progress line: no total invented for a first build (it once
 # said "1007/900 objects, 99%"), none passed when a build outgrows the last.
@@ -341,3 +406,31 @@ progress() (
 )
 sabotaged "the kernel build's progress line: no invented total, none passed" \
 	"a progress_msg that divides by a missing total" progress KERNEL_SABOTAGE 's/-z "\$expect"/-z "$expect$expect" -a 1 = 0/; s/"\$done" -gt "\$expect"/0 -gt 1/'
+
+# kernel.sh is the one script that configures or builds a kernel: Kbuild's
+# configure steps (tinyconfig, merge_config, olddefconfig, the check that
+# every option landed: config_mismatches) and Kbuild on a kernel's output
+# folder (make ... O=) appear on no code line (a comment may name them)
+# of another script, the Makefile or CI.  Shown failing on a copy with
+# two second builders, as bench-trace.sh's own configure and
+# bench-host.sh's bare make were.
+builders() {	# builders ROOT: such lines outside kernel.sh
+	(cd "$1" && grep -rnE '(tinyconfig|merge_config|olddefconfig|config_mismatches)|(^|[^A-Za-z_])make([[:space:]][^#]*)?[[:space:]]O=' \
+		scripts Makefile .ci 2>/dev/null | grep -vE '^[^:]*:[0-9]+:[[:space:]]*#' | grep -v '^scripts/kernel/kernel.sh:')
+}
+onebuilder() (
+	local found
+	found=$(builders "$K")
+	[ -z "$found" ] || { echo "configured or built outside kernel.sh:"; echo "$found"; exit 1; }
+	rm -rf "$T/b" && mkdir -p "$T/b" && cp -r "$K/scripts" "$K/Makefile" "$K/.ci" "$T/b/" || exit 1
+	# shellcheck disable=SC2016 # the seeded lines, as written
+	printf '\t"$TREE/scripts/kconfig/merge_config.sh" -m -O "$NK" "$NK/.config" "$FRAG"\n' >>"$T/b/scripts/bench/bench-trace.sh"
+	# shellcheck disable=SC2016 # the seeded lines, as written
+	printf 't=$(timed make -C "$TREE" O="$KOUT" ARCH=x86_64 bzImage)\n' >>"$T/b/scripts/bench/bench-host.sh"
+	found=$(builders "$T/b")
+	if ! grep -q '^scripts/bench/bench-trace.sh:.*merge_config' <<<"$found" ||
+	   ! grep -q '^scripts/bench/bench-host.sh:.*make -C' <<<"$found"; then
+		echo "the seeded second builders were not found: '$found'"; exit 1
+	fi
+)
+scenario "kernel.sh alone runs Kbuild's configure steps and Kbuild (seeded second builders in bench-trace.sh and bench-host.sh found)" onebuilder

@@ -31,6 +31,10 @@ trap_() { TN+=("$1") TF+=("$2") TS+=("$3") TM+=("$4"); }
 trap_ "a typo in BOOTS" 99-scratch/lab.conf 's/^BOOTS=(default none)/BOOTS=(default nnone)/' \
 	'lab.conf:7: BOOTS has "nnone": no stack of configs/stacks.conf has that name'
 trap_ "an unknown key" 99-scratch/lab.conf '$a BOOT=(default)' 'lab.conf:9: unknown key BOOT'
+trap_ "lab.conf's old FLAVOUR= (the kernel is KERNEL=)" 99-scratch/lab.conf '$a FLAVOUR=bpf' \
+	"lab.conf:9: FLAVOUR is the run's kernel, no key of lab.conf: the kernel a lab runs on is KERNEL=NAME"
+trap_ "a KERNEL no lab runs on" 99-scratch/lab.conf '$a KERNEL=gdb' \
+	"lab.conf:9: KERNEL=gdb; a lab runs on the kit's kernel (no KERNEL), on the reference kernel (KERNEL=mainline) or on the BPF LSM's (KERNEL=bpf)"
 trap_ "MINUTES that is no number" 99-scratch/lab.conf 's/^MINUTES=5/MINUTES=5min/' \
 	"lab.conf:5: MINUTES must be a number of minutes, not '5min'"
 trap_ "VARIANT_SECONDS that is no number" 99-scratch/lab.conf "\$a VARIANT_SECONDS=20s" \

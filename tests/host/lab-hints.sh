@@ -61,11 +61,11 @@ echo "1..$plan"
 # shellcheck source=tests/host/tap.bash
 . "$K/tests/host/tap.bash"
 
-# A lab on the reference kernel (lab.conf FLAVOUR=mainline: lab 11) is
+# A lab on the reference kernel (lab.conf KERNEL=mainline: lab 11) is
 # graded when that kernel is built (make mainline), and skipped, with the
 # reason, when it is not (tests/host/labs.sh does the same).
 no_reference() {
-	[ "$(conf "$1" FLAVOUR)" = mainline ] || return 1
+	[ "$(conf "$1" KERNEL)" = mainline ] || return 1
 	[ ! -f "${BUILD:-$K/build}/mainline/bzImage" ] || [ ! -f "${BUILD:-$K/build}/mainline/usr/include/linux/lsm.h" ]
 }
 for d in "${LABDIRS[@]}"; do
@@ -78,7 +78,7 @@ for d in "${LABDIRS[@]}"; do
 			[ -f "$f" ] && k=$((k + 1 + $(expects "$f" | wc -l)))
 		done
 		for _ in $(seq 1 "$k"); do
-			skip "$name:" "runs on the reference kernel (lab.conf FLAVOUR=mainline), which is not built: make mainline (after make deps MAINLINE=1), 15-30 min cold"
+			skip "$name:" "runs on the reference kernel (lab.conf KERNEL=mainline), which is not built: make mainline (after make deps MAINLINE=1), 15-30 min cold"
 		done
 		continue
 	fi

@@ -114,7 +114,7 @@ labrun() {
 	local kit=$1 sc=$2 W=$T/labrun-$2 L b f e
 	# the lab and build/ inside the scratch kit: the paths shown are the kit's
 	rm -rf "$W" && mkdir -p "$W/kit/configs" "$W/kit/labs/common" "$W/kit/build" "$W/fix" "$W/home/queue" || return 1
-	cp -r "$kit/scripts" "$W/kit/" && cp "$kit/configs/stacks.conf" "$W/kit/configs/" || return 1
+	cp -r "$kit/scripts" "$kit/configs" "$W/kit/" || return 1
 	if [ -n "${LABRUN_SED:-}" ]; then
 		mapfile -t e <<<"$LABRUN_SED"
 		for f in "${e[@]}"; do

@@ -45,12 +45,12 @@ step_result() {
 		END { print (n && !bad) ? "PASS" : "FAIL" }'
 }
 
-# A lab on the reference kernel (lab.conf FLAVOUR=mainline: lab 11) is
+# A lab on the reference kernel (lab.conf KERNEL=mainline: lab 11) is
 # graded when that kernel is built (make mainline), and skipped, with the
 # reason, when it is not: make test builds no second kernel (its cold
 # build is 15-30 min; docs/performance.md).
 no_reference() {
-	[ "$(conf "$1" FLAVOUR)" = mainline ] || return 1
+	[ "$(conf "$1" KERNEL)" = mainline ] || return 1
 	[ ! -f "${BUILD:-$K/build}/mainline/bzImage" ] || [ ! -f "${BUILD:-$K/build}/mainline/usr/include/linux/lsm.h" ]
 }
 for d in "${DIRS[@]}"; do
@@ -64,7 +64,7 @@ for d in "${DIRS[@]}"; do
 	S=$(steps_of "$d")
 	if no_reference "$d"; then
 		for _ in $(seq 1 $((S + 2))); do
-			skip "$name:" "runs on the reference kernel (lab.conf FLAVOUR=mainline), which is not built: make mainline (after make deps MAINLINE=1), 15-30 min cold"
+			skip "$name:" "runs on the reference kernel (lab.conf KERNEL=mainline), which is not built: make mainline (after make deps MAINLINE=1), 15-30 min cold"
 		done
 		continue
 	fi

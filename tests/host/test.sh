@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Offline tests of make test (scripts/test/test.sh): its lock, its
-# parallel boots, its skip summary.
+# parallel boots, its skip summary, the flavour each boot runs on and
+# the time it is given (scripts/test/run-boot.sh), as configs/flavours.conf
+# says.
 # kit: offline
 # shellcheck source=tests/host/tap.bash
 . "$(dirname "$0")/tap.bash"
 
-echo "1..3"
+echo "1..5"
 # make test and make test-debug write the same build/run/ and build/logs/
 # files: a second run in the same clone waits for the first (lock 0 of
 # docs/hacking.md).  Held here by flock for 3 s, around a nested make test
@@ -32,11 +34,12 @@ scenario "a second make test in the same clone waits for the first, and says so"
 ordercase() (
 	S=$T/order
 	mkdir -p "$S/tests/host"
-	cp -r "$K/scripts" "$S/"
+	cp -r "$K/scripts" "$K/configs" "$S/"
 	printf '#!/bin/sh\nexit 0\n' >"$S/scripts/kernel/kernel.sh"
 	cp "$S/scripts/kernel/kernel.sh" "$S/scripts/guest/build-guest.sh"
 	cat >"$S/scripts/test/run-boot.sh" <<'EOS'
 #!/bin/sh
+[ "$1" != --flavour ] || shift 2
 case $1 in
 slow) sleep 2; echo "COUNTS 1 0 0" ;;
 fast) echo "COUNTS 2 0 0" ;;
@@ -70,7 +73,7 @@ skipsum() {	# skipsum FIXTURE: make test's output on it, times left out
 	local S=$T/skips
 	rm -rf "$S"
 	mkdir -p "$S/tests/host"
-	cp -r "$K/scripts" "$S/"
+	cp -r "$K/scripts" "$K/configs" "$S/"
 	printf '#!/bin/sh\nexit 0\n' >"$S/scripts/kernel/kernel.sh"
 	cp "$S/scripts/kernel/kernel.sh" "$S/scripts/guest/build-guest.sh"
 	printf '#!/bin/sh\n# stand-in: the stored channel\nwhile [ $# -gt 0 ]; do [ "$1" = --name ] && n=$2; shift; done\ncp "$SKIPFIX" "$BUILD/logs/guest-$n.out"\n' \
@@ -83,3 +86,50 @@ skipsum() {	# skipsum FIXTURE: make test's output on it, times left out
 }
 case_ "make test's summary: why each test was skipped, by reason, host suites and guest boots alike" \
 	skips-boot.out "$(want skips.expected 0)" '/^#  RUN/d' skipsum @
+
+# The flavour each boot runs on, and the time it is given: make test boots
+# a line on the kernel its kit.flavour= names (normal without one), make
+# test-debug on the flavour that names' row gives in its column
+# test-debug, or skips it ("-": bpf); a line's extra time is the word the
+# row of the flavour it runs on names in its column timeout (kit.timeout,
+# or kit.timeout_debug for debug), whatever that flavour is.  Before, every
+# flavour but normal read kit.timeout_debug: a bpf boot's kit.timeout=300
+# was ignored.  In a scratch kit whose run-guest.sh is a stand-in that
+# records its flavour and TIMEOUT, through the real test.sh and run-boot.sh.
+# FLAVOURS_SABOTAGE: a sed script applied to the scratch kit's table.
+flavourcase() (
+	S=$T/flavours
+	rm -rf "$S" && mkdir -p "$S/tests/host" && cp -r "$K/scripts" "$K/configs" "$S/" || exit 1
+	[ -z "${FLAVOURS_SABOTAGE:-}" ] || sed -i "$FLAVOURS_SABOTAGE" "$S/configs/flavours.conf"
+	printf '#!/bin/sh\nexit 0\n' >"$S/scripts/kernel/kernel.sh"
+	cp "$S/scripts/kernel/kernel.sh" "$S/scripts/guest/build-guest.sh"
+	cat >"$S/scripts/guest/run-guest.sh" <<'EOS'
+#!/bin/sh
+# stand-in: records the flavour and the limit; one passing test
+f=${FLAVOUR:-normal}
+while [ $# -gt 0 ]; do case $1 in --flavour) f=$2; shift ;; --name) n=$2; shift ;; esac; shift; done
+echo "$n $f $TIMEOUT" >>"$BUILD/booted"
+printf 'KIT-BEGIN t\n1..1\nok 1 t\nKIT-END t status=0\n' >"$BUILD/logs/guest-$n.out"
+EOS
+	printf 'plain | default | p\nslow | default kit.timeout=300 kit.timeout_debug=900 | p\nbpfslow | default kit.timeout=300 kit.timeout_debug=900 kit.flavour=bpf | p\n' >"$S/tests/boots.conf"
+	run() {	# run FLAVOUR: the boots of that make test, sorted
+		rm -f "$S/build/booted"
+		env BUILD="$S/build" FLAVOUR="$1" GUESTS=1 ONLY=plain,slow,bpfslow "$S/scripts/test/test.sh" >"$S/out" 2>&1
+		sort "$S/build/booted" 2>/dev/null
+	}
+	got=$(run normal)
+	want=$(printf '%s\n' 'boot-bpfslow bpf 300' 'boot-plain normal 120' 'boot-slow normal 300')
+	[ "$got" = "$want" ] || { echo "make test's boots:"; diff <(echo "$want") <(echo "$got"); exit 1; }
+	got=$(run debug)
+	want=$(printf '%s\n' 'boot-plain debug 120' 'boot-slow debug 900')
+	[ "$got" = "$want" ] || { echo "make test-debug's boots:"; diff <(echo "$want") <(echo "$got"); exit 1; }
+	grep -q 'SKIP (1) its line says kit.flavour=bpf: make test boots it, FLAVOUR=debug has no variant of that kernel' "$S/out" ||
+		{ echo "make test-debug did not say why bpfslow was skipped: $(grep SKIP "$S/out")"; exit 1; }
+	exit 0
+)
+sabotaged "make test boots a line on its kit.flavour's kernel, make test-debug on the row's test-debug flavour or not at all; a boot's extra time is its flavour's timeout word" \
+	"a table whose bpf row reads kit.timeout_debug" flavourcase FLAVOURS_SABOTAGE \
+	's/^\(bpf\( *|[^|]*\)\{6\}| \)kit.timeout /\1kit.timeout_debug/' "make test's boots"
+sabotaged "make test-debug skips a line whose flavour has no debug variant (test-debug -), as the table says" \
+	"a table whose bpf row names debug as its test-debug" flavourcase FLAVOURS_SABOTAGE \
+	's/^\(bpf\( *|[^|]*\)\{7\}| \)- /\1debug/' "make test-debug's boots"
