@@ -4,6 +4,9 @@
 #   scripts/image/run.sh lab 1            make lab 1 in the image
 #   scripts/image/run.sh lab 1 SOLUTION=1
 #   scripts/image/run.sh                  a shell in the image, at /kit
+#   scripts/image/run.sh load FILE [SHA256]   load make image-save's file, its
+#                                         digest checked first (FILE.sha256
+#                                         beside it, or SHA256 given)
 #
 # podman (rootless too) or docker; KIT_ENGINE picks one, KIT_IMAGE another
 # image.  The container has no network (the kit needs none; KIT_NETWORK=1
@@ -15,12 +18,54 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/lib.sh"
 . "$KIT/scripts/image/engine.sh"
+. "$KIT/scripts/image/pin.sh"
+. "$KIT/scripts/lib/handed.sh"
 
 engine_arch
 engine_pick
+
+# load FILE [SHA256]: the file checked (scripts/lib/handed.sh: a plain
+# file, its SHA-256 the one beside it or given), then loaded.
+if [ "${1:-}" = load ]; then
+	[ -n "${2:-}" ] || die "run.sh load needs the image's file." "scripts/image/run.sh load kit-image-VERSION-amd64.tar.gz (its .sha256 beside it)"
+	handed_file "$2" "the image's file" "${3:-${SHA256:-}}"
+	say "loading it into $ENGINE (a minute or two; no network)"
+	t=$SECONDS
+	"$ENGINE" load -i "$2" >"$LOGS/image-load.log" 2>&1 || {
+		tail -5 "$LOGS/image-load.log" >&2
+		die "$ENGINE load failed (its message above; all of it: $LOGS/image-load.log)." \
+		    "The free space where $ENGINE keeps its images is the usual cause: make doctor checks it."
+	}
+	say "loaded in $((SECONDS - t)) s"
+fi
+
 "$ENGINE" image inspect "$KIT_IMAGE" >/dev/null 2>&1 ||
 	die "$ENGINE has no image $KIT_IMAGE." \
-	    "Load the file you were given: $ENGINE load -i FILE (no network needed), or build it: make image."
+	    "Load the file you were given: scripts/image/run.sh load FILE (its digest is checked; no network needed), or build it: make image."
+
+# The pin (scripts/image/pin.sh): does this checkout boot the image's
+# kernels?  If not, the container builds them: said before it starts,
+# and it starts only when accepted (KIT_IMAGE_BUILD=1, remembered for
+# this pair of image and sources in build/image-build-ok).
+pin_compare "$ENGINE" "$KIT_IMAGE" "$KIT"
+case $PIN_STATE in
+same) [ "${1:-}" != load ] || say "the image is the kit at ${PIN_IMAGE_VERSION:-?} ($PIN_IMAGE_COMMIT): this checkout boots its kernels; next: scripts/image/run.sh lab 1" ;;
+unknown) say "note: $KIT_IMAGE carries no digest of its kernels' sources (an image made before the pin): whether this checkout boots its kernels or builds them is not known" ;;
+differ)
+	ok=$BUILD/image-build-ok pair="$PIN_IMAGE_SOURCES $PIN_SOURCES_NOW"
+	if [ "${1:-}" = load ]; then
+		say "WARNING: $(pin_advice "$KIT")"
+	elif [ "${KIT_IMAGE_BUILD:-0}" = 1 ]; then
+		printf '%s\n' "$pair" >"$ok"
+		say "this checkout's kernel sources differ from the image's: the container builds its kernels (accepted, KIT_IMAGE_BUILD=1)"
+	elif [ -f "$ok" ] && [ "$(cat "$ok")" = "$pair" ]; then
+		say "this checkout's kernel sources differ from the image's: its kernels are built in the container (accepted before: $ok)"
+	elif [ $# -gt 0 ]; then
+		die "this checkout's kernel sources are not the image's." "$(pin_advice "$KIT")"
+	fi ;;
+esac
+[ "${1:-}" != load ] || exit 0
+
 engine_limits
 engine_runtime "$KIT_IMAGE"
 

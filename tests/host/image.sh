@@ -19,21 +19,34 @@ trap 'rm -rf "$T"' EXIT
 # shellcheck source=tests/host/tap.bash
 . "$K/tests/host/tap.bash"
 
-echo "1..9"
+echo "1..12"
 
 # scratch: a copy of the kit's scripts (and Makefile) in $T/kit, with
 # stand-ins for the engine and uname in $T/bin; SAB (a sed script) is
 # applied to the copy's scripts/image/engine.sh, RUNSAB to run.sh.
 scratch() {
 	rm -rf "${T:?}/kit" "${T:?}/bin" && mkdir -p "$T/kit" "$T/bin"
-	cp -r "$K/scripts" "$K/Makefile" "$T/kit/"
+	cp -r "$K/scripts" "$K/Makefile" "$K/patches" "$K/demo-lsm" "$K/configs" "$T/kit/"
 	[ -z "${SAB:-}" ] || sed -i "$SAB" "$T/kit/scripts/image/engine.sh"
 	[ -z "${RUNSAB:-}" ] || sed -i "$RUNSAB" "$T/kit/scripts/image/run.sh"
+	[ -z "${SAVESAB:-}" ] || sed -i "$SAVESAB" "$T/kit/scripts/image/save.sh"
+	[ -z "${PINSAB:-}" ] || sed -i "$PINSAB" "$T/kit/scripts/image/pin.sh"
 	# podman: logs each call; "run" fails as this host's runtime does
 	# unless the flags it needs are there (FAKE_NEEDS: words).
 	cat >"$T/bin/podman" <<'POD'
 #!/bin/bash
 echo "podman $*" >>"$FAKE_LOG"
+# The image's labels (FAKE_LABELS: a file of NAME=VALUE lines), its
+# architecture; save writes FAKE_SAVE's bytes; load reads its file.
+if [ "$1 $2" = "image inspect" ]; then
+	case "$4" in
+	*Labels*) l=${4#*\"}; l=${l%%\"*}; sed -n "s/^$l=//p" "${FAKE_LABELS:-/dev/null}"; exit 0 ;;
+	*Architecture*) echo amd64; exit 0 ;;
+	esac
+	exit 0
+fi
+[ "$1" = save ] && { cat "$FAKE_SAVE"; exit 0; }
+[ "$1" = load ] && { cat "$3" >/dev/null; exit 0; }
 [ "$1" = run ] || exit 0
 # The image's entry point (scripts/image/entry.sh) refuses a container
 # without a checkout at /kit, unless --entrypoint replaces it.
@@ -192,6 +205,91 @@ steps() {
 }
 sabotaged "the Containerfile's steps before the last COPY: every script they run, and what it sources, was copied; deps.sh --list runs there" \
 	"a packages step that copies lib.sh and deps.sh alone" steps CSAB '/^COPY scripts\/host\/host-facts/d' 'no COPY above it copies'
+
+# The pin (scripts/image/pin.sh): labels of the kit's commit, version and
+# the digest of its kernels' sources, as make image writes them for this
+# scratch checkout.  pinned [SOURCES]: FAKE_LABELS for the stand-in.
+pinned() {
+	. "$T/kit/scripts/image/pin.sh"
+	printf '%s\n' "org.opencontainers.image.revision=0123456789abcdef0123456789abcdef01234567" \
+		"org.opencontainers.image.version=v1.0" "lsm-kit.kernel-sources=${1:-$(pin_sources "$T/kit")}" \
+		"lsm-kit.dirty=no" >"$T/labels"
+	export FAKE_LABELS=$T/labels
+}
+
+# make image-save: a compressed file, its SHA-256 beside it, both sizes
+# said, the pre-work lines (the clone at the image's version, the file,
+# its size and digest).  Before: an uncompressed tar unless named .gz, no
+# digest, no lines, and only the file's size.
+save() {
+	scratch && pinned
+	head -c 300000 /dev/zero >"$T/saved" && export FAKE_SAVE=$T/saved
+	rm -rf "$T/out" && mkdir -p "$T/out"
+	out=$(cd "$T/kit" && PATH=$T/bin:$PATH KIT_CLONE_URL=https://example.org/kit.git make -s image-save OUT="$T/out" 2>&1) ||
+		{ echo "make image-save failed: $out"; exit 1; }
+	f=$T/out/kit-image-v1.0-amd64.tar.gz
+	[ -f "$f" ] || { echo "no $f: $(ls "$T/out")"; exit 1; }
+	gzip -t "$f" 2>/dev/null || { echo "$f is not gzip"; exit 1; }
+	sum=$(sha256sum <"$f" | cut -d' ' -f1)
+	[ "$(cat "$f.sha256" 2>/dev/null)" = "$sum  kit-image-v1.0-amd64.tar.gz" ] || { echo "no .sha256 with the file's digest beside it"; exit 1; }
+	grep -qE '[0-9]+ MB compressed \(0 MB as the engine saves it\)' <<<"$out" && grep -q "SHA-256 $sum" <<<"$out" ||
+		{ echo "the sizes and the digest are not said: $out"; exit 1; }
+	# raw: 300000 bytes; the line says MB: check the exact count in the lines file instead.
+	pw=$T/out/prework-v1.0.txt
+	grep -q 'git clone https://example.org/kit.git lsm-kit && cd lsm-kit && git checkout v1.0' "$pw" &&
+		grep -q "kit-image-v1.0-amd64.tar.gz: [0-9]* MB, SHA-256 $sum" "$pw" &&
+		grep -q 'scripts/image/run.sh load ' "$pw" || { echo "the pre-work lines lack the clone, the file or its digest:"; cat "$pw"; exit 1; }
+	# A name that is no .tar.gz: refused, nothing written.
+	out=$(cd "$T/kit" && PATH=$T/bin:$PATH make -s image-save OUT="$T/out/img.tar" 2>&1) && { echo "OUT=img.tar was taken"; exit 1; }
+	[ ! -e "$T/out/img.tar" ] || { echo "img.tar was written"; exit 1; }
+}
+sabotaged "make image-save: a compressed file, its SHA-256 beside it, both sizes said, the pre-work email's lines (clone at the image's version, file, size, digest)" \
+	"a save.sh that writes no .sha256" save SAVESAB 's/^printf .%s  %s\\n. "\$sum" "\$name" >"\$out.sha256"$/:/' 'no .sha256'
+
+# run.sh load FILE: the digest checked before the engine loads anything.
+load() {
+	scratch && pinned
+	head -c 5000 /dev/urandom >"$T/img.tar.gz"
+	(cd "$T" && sha256sum img.tar.gz >img.tar.gz.sha256)
+	out=$(PATH=$T/bin:$PATH "$T/kit/scripts/image/run.sh" load "$T/img.tar.gz" 2>&1) || { echo "a good file was refused: $out"; exit 1; }
+	grep -q "podman load -i $T/img.tar.gz" "$T/log" || { echo "not loaded: $(cat "$T/log")"; exit 1; }
+	grep -q 'this checkout boots its kernels; next: scripts/image/run.sh lab 1' <<<"$out" || { echo "no next step after the load: $out"; exit 1; }
+	: >"$T/log"
+	printf 'X' | dd of="$T/img.tar.gz" bs=1 seek=100 conv=notrunc status=none
+	out=$(PATH=$T/bin:$PATH "$T/kit/scripts/image/run.sh" load "$T/img.tar.gz" 2>&1) && { echo "a damaged file was loaded: $out"; exit 1; }
+	grep -q 'is not the file expected: its SHA-256 is' <<<"$out" || { echo "no digest message: $out"; exit 1; }
+	! grep -q 'podman load' "$T/log" || { echo "the engine loaded the damaged file"; exit 1; }
+	rm "$T/img.tar.gz.sha256"
+	out=$(PATH=$T/bin:$PATH "$T/kit/scripts/image/run.sh" load "$T/img.tar.gz" 2>&1) && { echo "a file with no digest was loaded"; exit 1; }
+	! grep -q 'podman load' "$T/log" || { echo "the engine loaded a file with no digest"; exit 1; }
+}
+sabotaged "run.sh load FILE: the SHA-256 beside it checked before the engine loads it; a damaged file or none refused" \
+	"a run.sh load without the digest" load RUNSAB 's/^\thanded_file "\$2".*/:/' 'was loaded'
+
+# The pin compared: a checkout whose kernel sources differ from the
+# image's stops before the container, naming the image's version to check
+# out and the build to accept (KIT_IMAGE_BUILD=1, remembered); the same
+# sources run.  Before, the container started and built the kernels.
+pin() {
+	scratch && pinned
+	r() { PATH=$T/bin:$PATH "$T/kit/scripts/image/run.sh" "$@" 2>&1; }
+	out=$(r lab 1) || { echo "the image's own sources were refused: $out"; exit 1; }
+	grep -q ' run .*make lab 1' "$T/log" || { echo "no container run: $(cat "$T/log")"; exit 1; }
+	echo '# a change' >>"$T/kit/patches/series"
+	: >"$T/log"
+	out=$(r lab 1) && { echo "a checkout with other kernel sources ran: $out"; exit 1; }
+	tr -s ' \n' '  ' <<<"$out" | grep -qE "kernel sources are not the image.s.*the kit at v1.0 \(commit 0123456789abcdef.*git checkout v1\.0.*KIT_IMAGE_BUILD=1" ||
+		{ echo "not the advice: $out"; exit 1; }
+	! grep -q ' run .*make lab 1' "$T/log" || { echo "the container ran"; exit 1; }
+	out=$(KIT_IMAGE_BUILD=1 r lab 1) || { echo "KIT_IMAGE_BUILD=1 was refused: $out"; exit 1; }
+	out=$(r lab 1) || { echo "the accepted build was not remembered: $out"; exit 1; }
+	grep -q 'accepted before' <<<"$out" || { echo "no word of the accepted build: $out"; exit 1; }
+	# An image without the pin: said, not guessed.
+	: >"$T/labels"
+	out=$(r lab 1) && grep -q 'carries no digest' <<<"$out" || { echo "an image without labels: $out"; exit 1; }
+}
+sabotaged "run.sh: a checkout whose kernel sources differ from the image's stops before the container, with the image's version to check out or the build to accept" \
+	"a pin that compares nothing" pin PINSAB 's/^\telse PIN_STATE=differ$/else PIN_STATE=same/' 'ran:'
 
 # ---- the whole path, on a real engine -----------------------------------
 BASE=${KIT_TEST_BASE:-}
