@@ -48,7 +48,7 @@ host_engine() {
 }
 
 # What to do on a host that cannot build the kit itself: the image.
-IMAGE_ADVICE="run the kit in its container image instead (README.md, \"Set-up on any host\": podman or docker, the checkout mounted at /kit)"
+IMAGE_ADVICE="run the kit in its container image instead (docs/image.md, \"Running it\": podman or docker, the checkout mounted at /kit)"
 
 # host_arch_problem: why this architecture cannot run the kit, or nothing.
 host_arch_problem() {

@@ -111,7 +111,7 @@ pin_compare() {
 # kernel it boots is built in the container, cold (no ccache there).
 # Measured on the kit's 2-core machine under load (docs/performance.md,
 # "The bpf flavour"): normal 6 min 25 s, bpf 10 min 49 s.
-PIN_BUILD_COST="the normal kernel about 6-7 minutes, and lab 13's bpf kernel about 11 more, on 2 cores (docs/performance.md, \"The bpf flavour\")"
+PIN_BUILD_COST="the normal kernel about 6-7 minutes, and lab 13's bpf kernel about 11 more, on 2 cores (docs/performance.md, \"The bpf flavour (issue 42)\")"
 
 # pin_advice KIT: what to do about PIN_STATE=differ, a paragraph: the files
 # that differ (git, where the checkout has the image's commit), the
