@@ -85,12 +85,25 @@ net=${KIT_NETWORK:-0}
 { [ -f "$room/join.json" ] || [ "${1:-}" = join ]; } && net=1
 [ "$net" = 1 ] || flags+=(--network none)
 [ -t 0 ] && [ -t 1 ] && flags+=(-t)
-[ -r /dev/kvm ] && [ -w /dev/kvm ] && flags+=(--device /dev/kvm)
 # Rootful docker: the container's root would own what it writes in the
 # checkout; run as this user instead (rootless engines map root to it).
+user=
 if [ "$ENGINE" = docker ] && [ "$(id -u)" != 0 ] &&
    ! docker info --format '{{.SecurityOptions}}' 2>/dev/null | grep -q rootless; then
+	user=1
 	flags+=(--user "$(id -u):$(id -g)")
+fi
+# KVM, when this user may use it: the device, and the group that opens it
+# (--user's process has no supplementary group; a rootless podman keeps
+# the user's with keep-groups, which runc does not know).
+kvm=${KIT_KVM_DEV:-/dev/kvm}
+if [ -r "$kvm" ] && [ -w "$kvm" ]; then
+	flags+=(--device "$kvm:/dev/kvm")
+	if [ -n "$user" ]; then
+		flags+=(--group-add "$(stat -c %g "$kvm")")
+	elif [ "$ENGINE" = podman ] && [ "$(id -u)" != 0 ] && [[ " ${ENGINE_FLAGS[*]-} " != *" runc "* ]]; then
+		flags+=(--group-add keep-groups)
+	fi
 fi
 if [ $# -eq 0 ]; then set -- bash; else set -- make "$@"; fi
 exec "$ENGINE" run ${ENGINE_FLAGS[@]+"${ENGINE_FLAGS[@]}"} "${flags[@]}" "$KIT_IMAGE" "$@"

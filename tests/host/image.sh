@@ -19,7 +19,7 @@ trap 'rm -rf "$T"' EXIT
 # shellcheck source=tests/host/tap.bash
 . "$K/tests/host/tap.bash"
 
-echo "1..12"
+echo "1..13"
 
 # scratch: a copy of the kit's scripts (and Makefile) in $T/kit, with
 # stand-ins for the engine and uname in $T/bin; SAB (a sed script) is
@@ -290,6 +290,30 @@ pin() {
 }
 sabotaged "run.sh: a checkout whose kernel sources differ from the image's stops before the container, with the image's version to check out or the build to accept" \
 	"a pin that compares nothing" pin PINSAB 's/^\telse PIN_STATE=differ$/else PIN_STATE=same/' 'ran:'
+
+# KVM: the device and the group that opens it.  A rootful docker runs as
+# the user (--user), whose process has no supplementary group: without
+# --group-add the device's group, the container could not open /dev/kvm.
+kvm() {
+	scratch
+	sed 's/^echo "podman /echo "docker /' "$T/bin/podman" >"$T/bin/docker" && chmod +x "$T/bin/docker"
+	printf '#!/bin/sh\ncase "$1" in -u|-g) echo 4242 ;; -un) echo alice ;; *) exec /usr/bin/id "$@" ;; esac\n' >"$T/bin/id"
+	chmod +x "$T/bin/id"
+	: >"$T/kvm" && chmod 660 "$T/kvm" && chgrp 4243 "$T/kvm"
+	out=$(KIT_ENGINE=docker KIT_KVM_DEV=$T/kvm PATH=$T/bin:$PATH "$T/kit/scripts/image/run.sh" lab 1 2>&1) || { echo "run.sh failed: $out"; exit 1; }
+	last=$(tail -1 "$T/log")
+	[[ "$last" == *"--user 4242:4242"* ]] || { echo "a rootful docker's run is not the user's: $last"; exit 1; }
+	[[ "$last" == *"--device $T/kvm:/dev/kvm"* ]] || { echo "no KVM device: $last"; exit 1; }
+	[[ "$last" == *"--group-add 4243"* ]] || { echo "the KVM device without its group (4243): $last"; exit 1; }
+	chmod 000 "$T/kvm"
+	: >"$T/log"
+	if [ "$(id -u)" != 0 ]; then
+		KIT_ENGINE=docker KIT_KVM_DEV=$T/kvm PATH=$T/bin:$PATH "$T/kit/scripts/image/run.sh" lab 1 >/dev/null 2>&1
+		[[ "$(tail -1 "$T/log")" != *"/dev/kvm"* ]] || { echo "a device the user cannot open was passed"; exit 1; }
+	fi
+}
+sabotaged "KVM in the image: the device passed with the group that opens it (docker as the user: --group-add)" \
+	"a run.sh that passes the device alone" kvm RUNSAB 's/^\t\tflags+=(--group-add "\$(stat -c %g "\$kvm")")$/:/' 'without its group'
 
 # ---- the whole path, on a real engine -----------------------------------
 BASE=${KIT_TEST_BASE:-}
