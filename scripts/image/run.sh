@@ -85,6 +85,21 @@ net=${KIT_NETWORK:-0}
 { [ -f "$room/join.json" ] || [ "${1:-}" = join ]; } && net=1
 [ "$net" = 1 ] || flags+=(--network none)
 [ -t 0 ] && [ -t 1 ] && flags+=(-t)
+# A checkout on a filesystem that folds case: build/ (the kernel's tree,
+# objects and headers) kept off it, in a volume of the engine's, one per
+# checkout (the engine's storage folds no case: on a Mac, podman machine's
+# Linux disk); entry.sh refuses a build/ that folds.
+if folds_case "$BUILD"; then
+	vol=kit-build-$(printf '%s' "$KIT" | pin_sha256 | cut -c1-12)
+	if ! "$ENGINE" volume inspect "$vol" >/dev/null 2>&1; then
+		"$ENGINE" volume create "$vol" >/dev/null
+		# A rootful docker's volume is root's; the run is the user's.
+		[ "$ENGINE" != docker ] || [ "$(id -u)" = 0 ] ||
+			"$ENGINE" run --rm --user 0 --network none --entrypoint chown -v "$vol:/v" "$KIT_IMAGE" "$(id -u):$(id -g)" /v >/dev/null
+	fi
+	flags+=(-v "$vol:/kit/build")
+	say "this checkout is on a filesystem that folds case: its build/ is kept in $ENGINE's volume $vol, not in the checkout (docs/image.md, \"Disk\"; $ENGINE volume rm $vol frees it)"
+fi
 # Rootful docker: the container's root would own what it writes in the
 # checkout; run as this user instead (rootless engines map root to it).
 user=

@@ -19,7 +19,7 @@ trap 'rm -rf "$T"' EXIT
 # shellcheck source=tests/host/tap.bash
 . "$K/tests/host/tap.bash"
 
-echo "1..13"
+echo "1..14"
 
 # scratch: a copy of the kit's scripts (and Makefile) in $T/kit, with
 # stand-ins for the engine and uname in $T/bin; SAB (a sed script) is
@@ -96,7 +96,7 @@ sabotaged "this host's quirks are found, not asked: runc where the default runti
 # entry.sh, the image's entry point, on a scratch checkout and seed.
 entry() {
 	rm -rf "$T/e" && mkdir -p "$T/e/kit/scripts/lib" "$T/e/seed/stamps" "$T/e/seed/deb" "$T/e/seed/linux"
-	cp "$K/scripts/image/entry.sh" "$T/e/"
+	cp "$K/scripts/image/entry.sh" "$K/scripts/image/engine.sh" "$T/e/"
 	[ -z "${ESAB:-}" ] || sed -i "$ESAB" "$T/e/entry.sh"
 	: >"$T/e/kit/Makefile"; : >"$T/e/kit/scripts/lib/lib.sh"
 	(cd "$T/e/seed/linux" && git init -q && echo one >f && git add f &&
@@ -141,7 +141,7 @@ room() {
 	[[ "$last" != *"--network none"* ]] || { echo "a joined checkout's run has no network: its results cannot reach the room: $last"; exit 1; }
 	# entry.sh: a stand-in client.py logs its calls.
 	rm -rf "$T/e" && mkdir -p "$T/e/kit/scripts/room" "$T/e/kit/scripts/lib" "$T/e/kit/build/linux/.git"
-	cp "$K/scripts/image/entry.sh" "$T/e/"
+	cp "$K/scripts/image/entry.sh" "$K/scripts/image/engine.sh" "$T/e/"
 	: >"$T/e/kit/Makefile"; : >"$T/e/kit/scripts/lib/lib.sh"
 	printf '#!/bin/sh
 echo "client.py $*" >>"%s/client.log"
@@ -314,6 +314,41 @@ kvm() {
 }
 sabotaged "KVM in the image: the device passed with the group that opens it (docker as the user: --group-add)" \
 	"a run.sh that passes the device alone" kvm RUNSAB 's/^\t\tflags+=(--group-add "\$(stat -c %g "\$kvm")")$/:/' 'without its group'
+
+# A checkout on a filesystem that folds case (tests/host/casefold.py, a
+# FUSE stand-in for macOS's APFS or a WSL2 drive): the 6.1 tree's pairs of
+# paths that differ only in case would be one file there.  run.sh keeps
+# such a checkout's build/ in a volume of the engine's; entry.sh refuses a
+# build/ that folds (it seeded the tree there, one of each pair lost).
+casefold() {
+	scratch
+	mkdir -p "$T/cfb" "$T/cf"
+	"$K/tests/host/casefold.py" "$T/cfb" "$T/cf" || { echo "the case-folding filesystem did not mount"; exit 1; }
+	trap 'fusermount -u "$T/cf" 2>/dev/null' EXIT
+	echo probe >"$T/cf/Probe" && [ "$(cat "$T/cf/PROBE")" = probe ] || { echo "the stand-in folds no case"; exit 1; }
+	cp -r "$T/kit" "$T/cf/kit"
+	out=$(PATH=$T/bin:$PATH "$T/cf/kit/scripts/image/run.sh" lab 1 2>&1) || { echo "run.sh failed: $out"; exit 1; }
+	last=$(tail -1 "$T/log")
+	[[ "$last" =~ -v\ kit-build-[0-9a-f]{12}:/kit/build ]] || { echo "build/ is on the checkout's case-folding filesystem: $last"; exit 1; }
+	grep -q 'folds case: its build/ is kept in podman.s volume kit-build-' <<<"$out" || { echo "not said: $out"; exit 1; }
+	# entry.sh on a build/ that folds case: refused, nothing seeded.
+	rm -rf "$T/e" && mkdir -p "$T/e/seed/linux/include" "$T/cf/ekit/scripts/lib"
+	cp "$K/scripts/image/entry.sh" "$K/scripts/image/engine.sh" "$T/e/"
+	[ -z "${ESAB:-}" ] || sed -i "$ESAB" "$T/e/entry.sh"
+	: >"$T/cf/ekit/Makefile"; : >"$T/cf/ekit/scripts/lib/lib.sh"
+	echo mark >"$T/e/seed/linux/include/xt_CONNMARK.h"; echo match >"$T/e/seed/linux/include/xt_connmark.h"
+	(cd "$T/e/seed/linux" && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm seed) || exit 1
+	out=$(KIT_DIR=$T/cf/ekit KIT_IMAGE_SEED=$T/e/seed "$T/e/entry.sh" true 2>&1) &&
+		{ echo "entry.sh seeded a build/ that folds case ($(ls "$T/cf/ekit/build/linux/include" 2>&1 | tr '\n' ' ')): $out"; exit 1; }
+	grep -q 'folds case' <<<"$out" || { echo "entry.sh failed on a build/ that folds case without saying why: $out"; exit 1; }
+	[ ! -e "$T/cf/ekit/build/linux" ] || { echo "a tree was copied"; exit 1; }
+}
+CF="a checkout on a filesystem that folds case: build/ kept in a volume of the engine's, and entry.sh refuses a build/ that folds"
+if [ "$(id -u)" = 0 ] && [ -c /dev/fuse ] && /usr/bin/python3 -c 'import fuse' 2>/dev/null; then
+	sabotaged "$CF" "an entry.sh that seeds whatever build/ is" casefold ESAB 's/^if folds_case "\$KIT\/build"; then$/if false; then/' 'seeded a build/ that folds\|without saying why'
+else
+	skip "$CF" "needs root, /dev/fuse and Debian's python3-fuse (tests/host/casefold.py mounts the stand-in)"
+fi
 
 # ---- the whole path, on a real engine -----------------------------------
 BASE=${KIT_TEST_BASE:-}
