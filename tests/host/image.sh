@@ -19,7 +19,7 @@ trap 'rm -rf "$T"' EXIT
 # shellcheck source=tests/host/tap.bash
 . "$K/tests/host/tap.bash"
 
-echo "1..14"
+echo "1..17"
 
 # scratch: a copy of the kit's scripts (and Makefile) in $T/kit, with
 # stand-ins for the engine and uname in $T/bin; SAB (a sed script) is
@@ -212,7 +212,7 @@ sabotaged "the Containerfile's steps before the last COPY: every script they run
 pinned() {
 	. "$T/kit/scripts/image/pin.sh"
 	printf '%s\n' "org.opencontainers.image.revision=0123456789abcdef0123456789abcdef01234567" \
-		"org.opencontainers.image.version=v1.0" "lsm-kit.kernel-sources=${1:-$(pin_sources "$T/kit")}" \
+		"org.opencontainers.image.version=v1.0" "lsm-kit.kernel-sources=$(pin_sources "$T/kit")" \
 		"lsm-kit.dirty=no" >"$T/labels"
 	export FAKE_LABELS=$T/labels
 }
@@ -350,6 +350,129 @@ else
 	skip "$CF" "needs root, /dev/fuse and Debian's python3-fuse (tests/host/casefold.py mounts the stand-in)"
 fi
 
+# ---- other engines and hosts, for real, from make image-save's file -------
+# KIT_TEST_IMAGE_FILE: make image-save's file (its .sha256 beside it).
+# KIT_TEST_DOCKER=1: Debian's docker.io, its dockerd started here as root
+# (no iptables, no bridge: --network none needs neither) on a socket and
+# data folder of its own, then stopped; the labs as root, then as
+# KIT_TEST_USER (default kitroom) through the socket's group (docker).
+# KIT_TEST_TRIXIE=ROOT: a Debian 13 root made with debootstrap (with podman,
+# docker.io, runc, uidmap, make and git in it), entered with chroot: make
+# doctor there routes to the image, run.sh load, then lab 1 passes.
+IMG=${KIT_TEST_IMAGE_FILE:-}
+U=${KIT_TEST_USER:-kitroom}
+# fresh DIR: a copy of this checkout's files as they are now, no build/:
+# what an attendee has after git clone.
+fresh() {
+	mkdir -p "$1" && tar -C "$K" --exclude=./build --exclude=./.git -cf - . | tar -C "$1" -xf -
+}
+# timed NAME CMD...: CMD, its time and status as a figure line.
+timed() {
+	local n=$1 t=$SECONDS rc=0
+	shift
+	"$@" >"$T/timed.out" 2>&1 || rc=$?
+	echo "$n: $((SECONDS - t)) s, status $rc" | tee -a "$T/figures"
+	return $rc
+}
+figures() {
+	[ -s "$T/figures" ] && sed 's/^/# /' "$T/figures"
+	rm -f "$T/figures"
+}
+# dockerlabs DIR [USER]: load, then lab 1, 10, 13 solved and why, with
+# --network none (run.sh's), from checkout DIR, as root or USER.
+dockerlabs() {
+	local dir=$1 user=${2:-} a
+	din() {
+		if [ -n "$user" ]; then
+			su "$user" -s /bin/bash -c 'cd "$1" && shift && PATH=/usr/bin:$PATH DOCKER_HOST=$DH KIT_ENGINE=docker "$@"' _ "$dir" "$@" </dev/null
+		else
+			(cd "$dir" && PATH=/usr/bin:$PATH DOCKER_HOST=$DH KIT_ENGINE=docker "$@" </dev/null)
+		fi
+	}
+	export DH
+	for a in "lab 1 SOLUTION=1" "lab 10 SOLUTION=1" "lab 13 SOLUTION=1"; do
+		# shellcheck disable=SC2086 # a: words
+		timed "${user:-root}: run.sh $a" din scripts/image/run.sh $a || { tail -15 "$T/timed.out"; exit 1; }
+		! grep -q 'building kernel' "$T/timed.out" || { echo "a kernel was compiled for $a"; exit 1; }
+	done
+	timed "${user:-root}: run.sh why CMD='cat /etc/shadow'" din scripts/image/run.sh why CMD='cat /etc/shadow' || true
+	grep -qiE 'said no|refused|denied' "$T/timed.out" || { echo "make why said nothing of a refusal:"; tail -15 "$T/timed.out"; exit 1; }
+	din bash -x scripts/image/run.sh help >"$T/x.out" 2>&1 || { tail -5 "$T/x.out"; exit 1; }
+	grep -m1 '^+ exec docker run .* --network none .*make help' "$T/x.out" >/dev/null ||
+		{ echo "the container's run is not --network none: $(grep -m1 'exec docker run' "$T/x.out")"; exit 1; }
+}
+if [ -z "$IMG" ] || [ -z "${KIT_TEST_DOCKER:-}" ] || ! command -v dockerd >/dev/null 2>&1; then
+	for c in "docker as root" "docker as a user of the docker group"; do
+		skip "$c: load, lab 1, 10, 13 and why, --network none" "KIT_TEST_IMAGE_FILE (make image-save's file) and KIT_TEST_DOCKER=1 are not both set, or no dockerd (apt-get install docker.io)"
+	done
+else
+	DR=$T/docker DH=unix://$T/docker.sock
+	dockerup() {
+		mkdir -p "$DR"
+		dockerd --iptables=false --bridge=none --data-root "$DR/data" --exec-root "$DR/exec" \
+			--pidfile "$DR/pid" -H "$DH" -G docker >"$DR/log" 2>&1 &
+		echo $! >"$DR/started"
+		for _ in $(seq 60); do PATH=/usr/bin:$PATH DOCKER_HOST=$DH docker info >/dev/null 2>&1 && return 0; sleep 1; done
+		tail -5 "$DR/log"; return 1
+	}
+	dockerdown() { [ -f "$DR/started" ] && kill "$(cat "$DR/started")" 2>/dev/null; sleep 3; rm -rf "$DR"; }
+	trap 'dockerdown; rm -rf "$T"' EXIT
+	root_docker() {
+		dockerup || { echo "dockerd did not start"; exit 1; }
+		fresh "$T/dkit"
+		(cd "$T/dkit" && PATH=/usr/bin:$PATH DOCKER_HOST=$DH KIT_ENGINE=docker timed "docker: run.sh load (the digest checked, then docker load)" scripts/image/run.sh load "$IMG") ||
+			{ tail -5 "$T/timed.out"; exit 1; }
+		echo "docker's storage after the load: $(du -sm "$DR/data" | cut -f1) MB ($(PATH=/usr/bin:$PATH DOCKER_HOST=$DH docker info --format '{{.Driver}}'))" | tee -a "$T/figures"
+		dockerlabs "$T/dkit"
+	}
+	scenario "docker as root (Debian's docker.io $(dpkg-query -W -f='${Version}' docker.io 2>/dev/null)): load, lab 1, 10, 13 and why, --network none" root_docker
+	figures
+	group_docker() {
+		id "$U" >/dev/null 2>&1 || { echo "no user $U (useradd -m $U, or KIT_TEST_USER=NAME)"; exit 1; }
+		id -nG "$U" | grep -qw docker || { echo "$U is not in the docker group (as root: usermod -aG docker $U)"; exit 1; }
+		h=$(getent passwd "$U" | cut -d: -f6)
+		rm -rf "$h/kit-docker" && fresh "$h/kit-docker" && chown -R "$U:" "$h/kit-docker"
+		chmod 711 "$T"
+		dockerlabs "$h/kit-docker" "$U"
+		[ -z "$(find "$h/kit-docker" ! -user "$U" -print -quit)" ] || { echo "the container left files in the checkout that are not $U's"; exit 1; }
+		rm -rf "$h/kit-docker"
+	}
+	scenario "docker as $U, a user of the docker group: lab 1, 10, 13 and why, --network none; the checkout stays the user's" group_docker
+	figures
+	dockerdown
+	trap 'rm -rf "$T"' EXIT
+fi
+
+if [ -z "$IMG" ] || [ -z "${KIT_TEST_TRIXIE:-}" ]; then
+	skip "Debian 13 (trixie, podman 5): make doctor routes to the image, run.sh load, lab 1 passes" "KIT_TEST_IMAGE_FILE and KIT_TEST_TRIXIE (a Debian 13 root: debootstrap --variant=minbase --include=podman,docker.io,runc,uidmap,make,git trixie ROOT) are not both set"
+else
+	R=$KIT_TEST_TRIXIE
+	trixie() {
+		local m
+		[ -x "$R/usr/bin/podman" ] || { echo "$R has no podman"; exit 1; }
+		grep -q 'VERSION_ID="13"' "$R/etc/os-release" || { echo "$R is not Debian 13"; exit 1; }
+		for m in proc sys dev dev/pts; do mkdir -p "$R/$m"; done
+		mount -t proc proc "$R/proc" && mount --rbind /sys "$R/sys" && mount --rbind /dev "$R/dev" &&
+			mount -t tmpfs tmpfs "$R/run" && mount -t tmpfs tmpfs "$R/tmp" || { echo "mounts failed"; exit 1; }
+		trap 'umount -R "$R/proc" "$R/sys" "$R/dev" "$R/run" "$R/tmp" 2>/dev/null; rm -rf "$R/root/kit"' EXIT
+		rm -rf "$R/root/kit" && fresh "$R/root/kit"
+		mkdir -p "$R/root/img" && cp "$IMG" "$IMG.sha256" "$R/root/img/"
+		ch() { chroot "$R" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root TERM=dumb bash -c "cd /root/kit && $1"; }
+		echo "podman in it: $(ch 'podman --version')" | tee -a "$T/figures"
+		out=$(ch 'make doctor' 2>&1)
+		grep -q 'is not Debian 12: the kit runs here in its container image, with podman' <<<"$out" &&
+			grep -q 'FIX *image *the kit.s image is not loaded in podman: scripts/image/run.sh load' <<<"$out" ||
+			{ echo "make doctor before the load:"; echo "$out"; exit 1; }
+		timed "trixie: run.sh load" ch "scripts/image/run.sh load /root/img/$(basename "$IMG")" || { tail -8 "$T/timed.out"; exit 1; }
+		out=$(ch 'make doctor' 2>&1) || { echo "make doctor after the load:"; echo "$out"; exit 1; }
+		grep -q 'READY: .*Next: scripts/image/run.sh lab 1' <<<"$out" || { echo "not READY with run.sh's next step: $out"; exit 1; }
+		timed "trixie: run.sh lab 1 SOLUTION=1" ch 'scripts/image/run.sh lab 1 SOLUTION=1' || { tail -15 "$T/timed.out"; exit 1; }
+		ch 'podman rmi -f localhost/kit-lsm:latest; podman system prune -f' >/dev/null 2>&1
+	}
+	scenario "Debian 13 (trixie, podman 5): make doctor routes to the image, run.sh load, lab 1 passes" trixie
+	figures
+fi
+
 # ---- the whole path, on a real engine -----------------------------------
 BASE=${KIT_TEST_BASE:-}
 if [ -z "$BASE" ]; then
@@ -371,17 +494,6 @@ if ! podman image exists "$BASE" 2>/dev/null; then
 	exit 0
 fi
 
-# figures: the times and sizes the last case measured, as TAP comments
-# (a passing case's own output is not shown).
-figures() {
-	[ -s "$T/figures" ] && diag <"$T/figures"
-	rm -f "$T/figures"
-}
-# fresh DIR: a copy of this checkout's files as they are now, no build/:
-# what an attendee has after git clone.
-fresh() {
-	mkdir -p "$1" && tar -C "$K" --exclude=./build --exclude=./.git -cf - . | tar -C "$1" -xf -
-}
 # labs DIR [SU-USER]: the three runs in the image from checkout DIR, as
 # root or as SU-USER (rootless podman); their times as diagnostics.
 labs() {
@@ -444,18 +556,21 @@ ROOTLESS_GB=20
 rootless() {
 	local h free
 	h=$(getent passwd "$U" | cut -d: -f6)
-	rm -rf "$h/kit-test" "$h/kit-image.tar"
+	rm -rf "$h/kit-test" "$h/kit-image"
 	free=$(df -P -BG "$h" | awk 'NR == 2 { print $4 + 0 }')
 	[ "$free" -ge $ROOTLESS_GB ] || { echo "$h has $free GB free; the rootless case needs $ROOTLESS_GB GB (rootless podman's vfs copies each layer)"; exit 1; }
 	# (h is expanded now: the trap runs after the function has returned)
 	# shellcheck disable=SC2064 # expanded now, on purpose (above)
-	trap "su \"\$U\" -s /bin/bash -c 'podman rmi -f localhost/kit-lsm:latest; podman system prune -f' >/dev/null 2>&1; rm -rf $(printf '%q ' "$h/kit-test" "$h/kit-image.tar")" EXIT
-	(cd "$K" && make image-save OUT="$h/kit-image.tar" >/dev/null) || { echo "make image-save failed"; exit 1; }
+	trap "su \"\$U\" -s /bin/bash -c 'podman rmi -f localhost/kit-lsm:latest; podman system prune -f' >/dev/null 2>&1; rm -rf $(printf '%q ' "$h/kit-test" "$h/kit-image")" EXIT
+	mkdir -p "$h/kit-image"
+	(cd "$K" && make image-save OUT="$h/kit-image" >"$T/save.out" 2>&1) || { tail -5 "$T/save.out"; echo "make image-save failed"; exit 1; }
+	grep -E 'compressed|SHA-256' "$T/save.out" | tee -a "$T/figures"
+	f=$(ls "$h"/kit-image/kit-image-*.tar.gz)
 	fresh "$h/kit-test"
-	chown -R "$U:" "$h/kit-test" "$h/kit-image.tar"
+	chown -R "$U:" "$h/kit-test" "$h/kit-image"
 	t=$SECONDS
-	su "$U" -s /bin/bash -c 'podman load -q -i "$1"' _ "$h/kit-image.tar" >/dev/null 2>&1 || { echo "podman load failed as $U"; exit 1; }
-	echo "podman load as $U: $((SECONDS - t)) s" | tee -a "$T/figures"
+	su "$U" -s /bin/bash -c 'cd "$1" && scripts/image/run.sh load "$2"' _ "$h/kit-test" "$f" >"$T/load.out" 2>&1 || { tail -5 "$T/load.out"; echo "run.sh load failed as $U"; exit 1; }
+	echo "run.sh load as $U (the digest checked, then podman load): $((SECONDS - t)) s" | tee -a "$T/figures"
 	echo "the user's image storage after the load: $(du -sm "$h/.local/share/containers" 2>/dev/null | cut -f1) MB" | tee -a "$T/figures"
 	labs "$h/kit-test" "$U"
 }
@@ -468,8 +583,8 @@ left() {
 	h=$(getent passwd "$U" | cut -d: -f6)
 	n=$(su "$U" -s /bin/bash -c 'podman images -q' 2>/dev/null | wc -l)
 	[ "$n" = 0 ] || { echo "$U still has $n image(s): $(su "$U" -s /bin/bash -c 'podman images' 2>&1 | tail -n +2)"; exit 1; }
-	[ ! -e "$h/kit-test" ] && [ ! -e "$h/kit-image.tar" ] ||
-		{ echo "the case's checkout or image file is still in $h: $(du -sh "$h/kit-test" "$h/kit-image.tar" 2>&1 | tr '\n' ' ')"; exit 1; }
+	[ ! -e "$h/kit-test" ] && [ ! -e "$h/kit-image" ] ||
+		{ echo "the case's checkout or image file is still in $h: $(du -sh "$h/kit-test" "$h/kit-image" 2>&1 | tr '\n' ' ')"; exit 1; }
 	echo "$U's container storage: $(du -sm "$h/.local/share/containers" 2>/dev/null | cut -f1) MB left"
 }
 scenario "the rootless case leaves no image behind" left
