@@ -23,9 +23,10 @@ PIN_LABEL_SOURCES=lsm-kit.kernel-sources
 # PIN_SOURCES: the files of a checkout that the image's kernels (normal
 # and bpf: scripts/image/inside.sh) are made of, as scripts/kernel/kernel.sh's
 # kernel_inputs reads them: the series, toylsm's sources, the two flavours'
-# config fragments (and configs/flavours.conf, where there is one), and the
-# scripts that make the tree and build.  Folders: every file under them.
-PIN_SOURCES="patches demo-lsm configs/kit.config configs/bpf.config configs/flavours.conf scripts/kernel/kernel.sh scripts/kernel/tree.sh scripts/lib/lib.sh"
+# config fragments, and the scripts that make the tree and build.  Folders:
+# every file under them.  (A file kernel.sh comes to read for these
+# flavours belongs here too.)
+PIN_SOURCES="patches demo-lsm configs/kit.config configs/bpf.config scripts/kernel/kernel.sh scripts/kernel/tree.sh scripts/lib/lib.sh"
 
 # pin_sha256: the SHA-256 of the standard input (sha256sum, or shasum).
 pin_sha256() {
