@@ -95,19 +95,18 @@ class CaseFold(fuse.Fuse):
     def create(self, path, flags, mode):
         os.close(os.open(self.real(path), flags | os.O_CREAT, mode))
 
-    def read(self, path, size, offset):
-        fd = os.open(self.real(path), os.O_RDONLY)
+    def _at(self, path, flags, io, *args):
+        fd = os.open(self.real(path), flags)
         try:
-            return os.pread(fd, size, offset)
+            return io(fd, *args)
         finally:
             os.close(fd)
 
+    def read(self, path, size, offset):
+        return self._at(path, os.O_RDONLY, os.pread, size, offset)
+
     def write(self, path, buf, offset):
-        fd = os.open(self.real(path), os.O_WRONLY)
-        try:
-            return os.pwrite(fd, buf, offset)
-        finally:
-            os.close(fd)
+        return self._at(path, os.O_WRONLY, os.pwrite, buf, offset)
 
     def fsync(self, path, datasync):
         return 0
