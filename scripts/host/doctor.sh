@@ -114,7 +114,12 @@ if [ ! -e "$kvm" ]; then
 	fi
 	line note kvm "$why. The guests run under QEMU's TCG (software): a boot takes seconds, everything works; the timings in the docs are TCG's"
 elif [ ! -r "$kvm" ] || [ ! -w "$kvm" ]; then
-	line note kvm "$kvm is there but not yours to use (group $(stat -c %G "$kvm" 2>/dev/null)): the guests run under TCG. To use KVM: sudo usermod -aG $(stat -c %G "$kvm" 2>/dev/null) $(id -un), then log in again"
+	g=$(stat -c %G "$kvm" 2>/dev/null)
+	if [ "$g" = root ] || [ -z "$g" ]; then
+		line note kvm "$kvm is there but root's alone (group ${g:-unknown}): the guests run under TCG. A kvm group that may use it is the administrator's choice (Debian: the device is root:kvm 0660, and users join kvm)"
+	else
+		line note kvm "$kvm is there but not yours to use (group $g): the guests run under TCG. To use KVM: sudo usermod -aG $g $(id -un), then log in again"
+	fi
 else
 	line ok kvm "$kvm usable (make run probes it once and uses it only if a guest really boots)"
 fi
@@ -137,7 +142,7 @@ image_checks() {
 		case $out in
 		*"podman machine"*|*"Cannot connect to Podman"*)
 			line FIX engine "podman cannot reach its Linux VM: \"$msg\". Start it: podman machine start (the first time: podman machine init --cpus 2 --memory 4096 --disk-size 60, then podman machine start)" ;;
-		*"permission denied"*docker.sock*|*docker.sock*"permission denied"*)
+		*"permission denied while trying to connect to the Docker daemon"*)
 			line FIX engine "docker cannot be used by $(id -un): \"$msg\". The daemon's socket is its group's: sudo usermod -aG docker $(id -un), then log out and in (that group is as strong as root), or use rootless podman" ;;
 		*"Is the docker daemon running"*|*"Cannot connect to the Docker daemon"*)
 			line FIX engine "docker's daemon is not running: \"$msg\". Start it: sudo systemctl start docker (Docker Desktop: start the application)" ;;

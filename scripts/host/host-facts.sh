@@ -40,9 +40,12 @@ host_wsl() { grep -qi microsoft /proc/version 2>/dev/null; }
 # host_has_apt: apt-get and dpkg-query, which the kit installs with.
 host_has_apt() { command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; }
 
-# host_engine: the container engine there is (podman first), or nothing.
+# host_engine: the container engine there is (KIT_ENGINE, as
+# scripts/image/run.sh takes it; else podman first), or nothing.
 host_engine() {
-	if command -v podman >/dev/null 2>&1; then echo podman
+	if [ -n "${KIT_ENGINE:-}" ]; then
+		command -v "$KIT_ENGINE" >/dev/null 2>&1 && echo "$KIT_ENGINE"
+	elif command -v podman >/dev/null 2>&1; then echo podman
 	elif command -v docker >/dev/null 2>&1; then echo docker
 	fi
 }

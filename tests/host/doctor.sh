@@ -82,7 +82,7 @@ deps() {	# deps STANDINS [VAR=VALUE...]: scripts/host/deps.sh on that host
 	env "$@" PATH="$h:$T/noapt" BUILD="$KS/build" bash "$KS/scripts/host/deps.sh"
 }
 
-echo "1..22"
+echo "1..23"
 
 good=$(host good "$ALL" "$BIGDISK" 'apt-get|exit 0' 'dpkg|exit 0')
 expect "make doctor on a Debian 12 host with every package: READY" 0 ' READY: this machine can run the kit' \
@@ -213,3 +213,15 @@ cites() {
 	[ -z "$bad" ] || { echo "cited sections that do not exist:$bad"; exit 1; }
 }
 scenario "the sections doctor, run.sh, make image-save and the bundle cite exist (FILE.md, \"Heading\")" cites
+
+# KVM owned by root alone (this machine's /dev/kvm: root:root 0600): no
+# advice to join the group root (doctor once said "usermod -aG root").
+kvmroot() (
+	[ "$(id -u)" = 0 ] || { echo "SKIP: not root"; exit 0; }
+	: >"$T/kvm" && chmod 600 "$T/kvm" && chmod 755 "$T" && chmod -R a+rX "$KS" "$T/host-good" "$DEB12"
+	out=$(setpriv --reuid=4242 --regid=4242 --clear-groups env HOME=/ PATH="$good:$T/noapt" \
+		KIT_OS_RELEASE="$DEB12" KIT_KVM_DEV="$T/kvm" bash "$KS/scripts/host/doctor.sh" 2>&1)
+	tr -s ' \n' '  ' <<<"$out" | grep -q "note kvm $T/kvm is there but root's alone" || { echo "not said: $out"; exit 1; }
+	! grep -q 'usermod -aG root' <<<"$out" || { echo "the advice is to join root: $out"; exit 1; }
+)
+scenario "make doctor, a KVM device that is root's alone: no advice to join the group root" kvmroot
