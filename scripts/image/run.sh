@@ -34,7 +34,7 @@ if [ "${1:-}" = load ]; then
 	"$ENGINE" load -i "$2" >"$LOGS/image-load.log" 2>&1 || {
 		tail -5 "$LOGS/image-load.log" >&2
 		die "$ENGINE load failed (its message above; all of it: $LOGS/image-load.log)." \
-		    "The free space where $ENGINE keeps its images is the usual cause: make doctor checks it."
+		    "The file's digest was right: what the engine says is the cause. If it is the space where $ENGINE keeps its images, make doctor says how much is free there."
 	}
 	say "loaded in $((SECONDS - t)) s"
 fi

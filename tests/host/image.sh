@@ -451,13 +451,16 @@ else
 		local m
 		[ -x "$R/usr/bin/podman" ] || { echo "$R has no podman"; exit 1; }
 		grep -q 'VERSION_ID="13"' "$R/etc/os-release" || { echo "$R is not Debian 13"; exit 1; }
-		for m in proc sys dev dev/pts; do mkdir -p "$R/$m"; done
-		mount -t proc proc "$R/proc" && mount --rbind /sys "$R/sys" && mount --rbind /dev "$R/dev" &&
+		for m in proc sys dev run tmp; do mkdir -p "$R/$m"; done
+		# The root a mount point of its own: podman's storage remounts
+		# "/" when it unpacks a layer ("remount /, flags: 0x44000:
+		# invalid argument" in a plain chroot).
+		mount --bind "$R" "$R" && mount -t proc proc "$R/proc" && mount --rbind /sys "$R/sys" && mount --rbind /dev "$R/dev" &&
 			mount -t tmpfs tmpfs "$R/run" && mount -t tmpfs tmpfs "$R/tmp" || { echo "mounts failed"; exit 1; }
-		trap 'umount -R "$R/proc" "$R/sys" "$R/dev" "$R/run" "$R/tmp" 2>/dev/null; rm -rf "$R/root/kit"' EXIT
+		trap 'umount -R "$R/proc" "$R/sys" "$R/dev" "$R/run" "$R/tmp" 2>/dev/null; rm -rf "$R/root/kit"; umount "$R" 2>/dev/null' EXIT
 		rm -rf "$R/root/kit" && fresh "$R/root/kit"
 		mkdir -p "$R/root/img" && cp "$IMG" "$IMG.sha256" "$R/root/img/"
-		ch() { chroot "$R" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root TERM=dumb bash -c "cd /root/kit && $1"; }
+		ch() { chroot "$R" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root TERM=dumb PODMAN_IGNORE_CGROUPSV1_WARNING=1 bash -c "cd /root/kit && $1"; }
 		echo "podman in it: $(ch 'podman --version')" | tee -a "$T/figures"
 		out=$(ch 'make doctor' 2>&1)
 		grep -q 'is not Debian 12: the kit runs here in its container image, with podman' <<<"$out" &&
