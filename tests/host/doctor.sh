@@ -82,7 +82,7 @@ deps() {	# deps STANDINS [VAR=VALUE...]: scripts/host/deps.sh on that host
 	env "$@" PATH="$h:$T/noapt" BUILD="$KS/build" bash "$KS/scripts/host/deps.sh"
 }
 
-echo "1..23"
+echo "1..24"
 
 good=$(host good "$ALL" "$BIGDISK" 'apt-get|exit 0' 'dpkg|exit 0')
 expect "make doctor on a Debian 12 host with every package: READY" 0 ' READY: this machine can run the kit' \
@@ -225,3 +225,15 @@ kvmroot() (
 	! grep -q 'usermod -aG root' <<<"$out" || { echo "the advice is to join root: $out"; exit 1; }
 )
 scenario "make doctor, a KVM device that is root's alone: no advice to join the group root" kvmroot
+
+# A flavour whose options make Kbuild build scripts/sign-file (MODULE_SIG,
+# which Lockdown selects: configs/bpf.config) needs OpenSSL's headers, and
+# deps.sh must install them: without libssl-dev, make image on a bare
+# Debian 12 failed at the bpf kernel ("openssl/opensslv.h: No such file"),
+# where every host that had built it had the package by chance.
+signfile() {
+	grep -lqE '^CONFIG_(MODULE_SIG|SECURITY_LOCKDOWN_LSM)=y' "$K"/configs/*.config || { echo "no flavour signs modules: the case tests nothing"; exit 1; }
+	bash "$K/scripts/host/deps.sh" --list | grep -qx libssl-dev ||
+		{ echo "a flavour builds scripts/sign-file ($(grep -lE '^CONFIG_(MODULE_SIG|SECURITY_LOCKDOWN_LSM)=y' "$K"/configs/*.config | xargs -n1 basename | tr '\n' ' ')), and deps.sh installs no libssl-dev"; exit 1; }
+}
+scenario "the packages include OpenSSL's headers, which scripts/sign-file needs for the bpf flavour (MODULE_SIG, selected by Lockdown)" signfile
