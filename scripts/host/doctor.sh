@@ -188,6 +188,7 @@ image_checks() {
 		return 0
 	fi
 	pin_compare "$e" "$img" "$KIT"
+	[ -z "$PIN_MISSING" ] || line FIX image "$(pin_missing_advice)"
 	case $PIN_STATE in
 	same) line ok image "$img is loaded; this checkout boots its kernels (the kit at ${PIN_IMAGE_VERSION:-?})" ;;
 	unknown) line note image "$img is loaded, but carries no digest of its kernels' sources (made before the pin): whether this checkout boots its kernels or builds them is not known" ;;

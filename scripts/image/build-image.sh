@@ -51,7 +51,8 @@ t=$SECONDS
 rc=0
 "$ENGINE" build -f "$KIT/scripts/image/Containerfile" --build-arg "BASE=$base" \
 	--build-arg "KIT_COMMIT=$commit" --build-arg "KIT_VERSION=$version" \
-	--build-arg "KIT_SOURCES=$sources" --build-arg "KIT_DIRTY=$dirty" -t "$KIT_IMAGE" \
+	--build-arg "KIT_SOURCES=$sources" --build-arg "KIT_DIRTY=$dirty" \
+	--build-arg "KIT_PACKAGES=$(pin_packages "$KIT")" -t "$KIT_IMAGE" \
 	${ENGINE_FLAGS[@]+"${ENGINE_FLAGS[@]}"} ${ENGINE_NET[@]+"${ENGINE_NET[@]}"} \
 	${vols[@]+"${vols[@]}"} "$ctx" >"$LOGS/image-build.log" 2>&1 &
 pid=$!

@@ -13,12 +13,16 @@
 #   org.opencontainers.image.version	the kit's tag there, else g<commit>
 #   lsm-kit.kernel-sources		PIN_SOURCES' digest: what its kernels
 #					are made of, as the checkout holds it
+#   lsm-kit.packages			the Debian packages it installed (deps.sh's
+#					list): a checkout that needs another
+#					cannot install it in a container offline
 #   lsm-kit.dirty			yes: made from uncommitted changes
 # A checkout whose kernel sources have the image's digest boots the
 # image's kernels; another one builds them in the container.  An arm64
 # image gets the same labels from the same Containerfile.
 
 PIN_LABEL_SOURCES=lsm-kit.kernel-sources
+PIN_LABEL_PACKAGES=lsm-kit.packages
 
 # PIN_SOURCES: the files of a checkout that the image's kernels (normal
 # and bpf: scripts/image/inside.sh) are made of, as scripts/kernel/kernel.sh's
@@ -61,6 +65,24 @@ pin_list() {
 # of: the SHA-256 of pin_list.  Content only: no path, date or commit.
 pin_sources() { pin_list "$1" | pin_sha256; }
 
+# pin_packages KIT: the Debian packages scripts/host/deps.sh installs, read
+# from its PKGS=( ... ) list (deps.sh itself needs bash 4: a Mac's run.sh
+# cannot run it), sorted, on one line.
+pin_packages() {
+	awk '/^PKGS=\(/ { on = 1; next } on && /^\)/ { exit } on { sub(/#.*/, ""); for (i = 1; i <= NF; i++) print $i }' \
+		"$1/scripts/host/deps.sh" 2>/dev/null | LC_ALL=C sort -u | tr '\n' ' ' | sed 's/ $//'
+}
+
+# pin_missing IMAGE-PACKAGES KIT: the packages checkout KIT needs that the
+# image's list lacks, on one line (nothing: none lacks).
+pin_missing() {
+	local p out=
+	for p in $(pin_packages "$2"); do
+		case " $1 " in *" $p "*) ;; *) out="$out $p" ;; esac
+	done
+	printf '%s' "${out# }"
+}
+
 # pin_commit KIT: the checkout's commit, or "unknown" (a copy without .git).
 pin_commit() { git -C "$1" rev-parse HEAD 2>/dev/null || echo unknown; }
 
@@ -95,13 +117,17 @@ pin_label() {
 
 # pin_compare ENGINE IMAGE KIT: whether checkout KIT boots IMAGE's kernels.
 # Sets PIN_STATE (same, differ, unknown: an image without the label) and
-# PIN_IMAGE_COMMIT, PIN_IMAGE_VERSION, PIN_IMAGE_SOURCES, PIN_SOURCES_NOW;
-# prints nothing.
+# PIN_IMAGE_COMMIT, PIN_IMAGE_VERSION, PIN_IMAGE_SOURCES, PIN_SOURCES_NOW,
+# and PIN_MISSING (the Debian packages the checkout needs and the image
+# lacks: the container would try to install them, offline); prints nothing.
 pin_compare() {
 	PIN_IMAGE_SOURCES=$(pin_label "$1" "$2" "$PIN_LABEL_SOURCES")
 	PIN_IMAGE_COMMIT=$(pin_label "$1" "$2" org.opencontainers.image.revision)
 	PIN_IMAGE_VERSION=$(pin_label "$1" "$2" org.opencontainers.image.version)
 	PIN_SOURCES_NOW=$(pin_sources "$3")
+	PIN_IMAGE_PACKAGES=$(pin_label "$1" "$2" "$PIN_LABEL_PACKAGES")
+	PIN_MISSING=
+	[ -z "$PIN_IMAGE_PACKAGES" ] || PIN_MISSING=$(pin_missing "$PIN_IMAGE_PACKAGES" "$3")
 	if [ -z "$PIN_IMAGE_SOURCES" ]; then PIN_STATE=unknown
 	elif [ "$PIN_IMAGE_SOURCES" = "$PIN_SOURCES_NOW" ]; then PIN_STATE=same
 	else PIN_STATE=differ
@@ -113,6 +139,17 @@ pin_compare() {
 # Measured on the kit's 2-core machine under load (docs/performance.md,
 # "The bpf flavour"): normal 6 min 25 s, bpf 10 min 49 s.
 PIN_BUILD_COST="the normal kernel about 6-7 minutes, and lab 13's bpf kernel about 11 more, on 2 cores (docs/performance.md, \"The bpf flavour (issue 42)\")"
+
+# pin_version_of: the image's version to check out (its tag, else commit).
+pin_version_of() {
+	if [ -n "${PIN_IMAGE_VERSION:-}" ] && [ "$PIN_IMAGE_VERSION" != unknown ]; then echo "$PIN_IMAGE_VERSION"; else echo "$PIN_IMAGE_COMMIT"; fi
+}
+
+# pin_missing_advice: what to do about PIN_MISSING, a paragraph.
+pin_missing_advice() {
+	printf 'This checkout (commit %s) needs Debian packages that the image (the kit at %s) does not have: %s. A container has no network to install them. Check out the image'"'"'s version: git checkout %s; or make a new image from this checkout (make image).' \
+		"$(pin_commit "$KIT")" "$(pin_version_of)" "$PIN_MISSING" "$(pin_version_of)"
+}
 
 # pin_advice KIT: what to do about PIN_STATE=differ, a paragraph: the files
 # that differ (git, where the checkout has the image's commit), the

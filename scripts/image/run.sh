@@ -48,6 +48,11 @@ fi
 # and it starts only when accepted (KIT_IMAGE_BUILD=1, remembered for
 # this pair of image and sources in build/image-build-ok).
 pin_compare "$ENGINE" "$KIT_IMAGE" "$KIT"
+if [ -n "$PIN_MISSING" ]; then
+	if [ "${1:-}" = load ] || [ $# = 0 ]; then say "WARNING: $(pin_missing_advice)"
+	else die "this checkout needs Debian packages that the image does not have." "$(pin_missing_advice)"
+	fi
+fi
 case $PIN_STATE in
 same) [ "${1:-}" != load ] || say "the image is the kit at ${PIN_IMAGE_VERSION:-?} ($PIN_IMAGE_COMMIT): this checkout boots its kernels; next: scripts/image/run.sh lab 1" ;;
 unknown) say "note: $KIT_IMAGE carries no digest of its kernels' sources (an image made before the pin): whether this checkout boots its kernels or builds them is not known" ;;

@@ -213,7 +213,7 @@ pinned() {
 	. "$T/kit/scripts/image/pin.sh"
 	printf '%s\n' "org.opencontainers.image.revision=0123456789abcdef0123456789abcdef01234567" \
 		"org.opencontainers.image.version=v1.0" "lsm-kit.kernel-sources=$(pin_sources "$T/kit")" \
-		"lsm-kit.dirty=no" >"$T/labels"
+		"lsm-kit.packages=$(pin_packages "$T/kit")" "lsm-kit.dirty=no" >"$T/labels"
 	export FAKE_LABELS=$T/labels
 }
 
@@ -284,11 +284,21 @@ pin() {
 	out=$(KIT_IMAGE_BUILD=1 r lab 1) || { echo "KIT_IMAGE_BUILD=1 was refused: $out"; exit 1; }
 	out=$(r lab 1) || { echo "the accepted build was not remembered: $out"; exit 1; }
 	grep -q 'accepted before' <<<"$out" || { echo "no word of the accepted build: $out"; exit 1; }
+	# A checkout that needs a package the image lacks (the container would
+	# try apt-get, offline, and fail): stopped, the package named.  Found
+	# for real: a checkout with libssl-dev in deps.sh, an image without.
+	sed -i 's/^lsm-kit.packages=\(.*\) libssl-dev /lsm-kit.packages=\1 /' "$T/labels"
+	grep -q '^lsm-kit.packages=.*libelf-dev' "$T/labels" && ! grep -q 'libssl-dev' "$T/labels" || { echo "the stand-in's labels: $(cat "$T/labels")"; exit 1; }
+	: >"$T/log"
+	out=$(r lab 1) && { echo "a checkout that needs libssl-dev ran on an image without it: $out"; exit 1; }
+	tr -s ' \n' '  ' <<<"$out" | grep -qE 'needs Debian packages that the image .*does not have: libssl-dev.*git checkout v1\.0' ||
+		{ echo "not the advice: $out"; exit 1; }
+	! grep -q ' run .*make lab 1' "$T/log" || { echo "the container ran"; exit 1; }
 	# An image without the pin: said, not guessed.
 	: >"$T/labels"
 	out=$(r lab 1) && grep -q 'carries no digest' <<<"$out" || { echo "an image without labels: $out"; exit 1; }
 }
-sabotaged "run.sh: a checkout whose kernel sources differ from the image's stops before the container, with the image's version to check out or the build to accept" \
+sabotaged "run.sh: a checkout whose kernel sources differ from the image's, or that needs a package it lacks, stops before the container, with the image's version to check out (or the build to accept)" \
 	"a pin that compares nothing" pin PINSAB 's/^\telse PIN_STATE=differ$/else PIN_STATE=same/' 'ran:'
 
 # KVM: the device and the group that opens it.  A rootful docker runs as
