@@ -395,7 +395,7 @@ dockerlabs() {
 	local dir=$1 user=${2:-} a
 	din() {
 		if [ -n "$user" ]; then
-			su "$user" -s /bin/bash -c 'cd "$1" && shift && PATH=/usr/bin:$PATH DOCKER_HOST=$DH KIT_ENGINE=docker "$@"' _ "$dir" "$@" </dev/null
+			su "$user" -s /bin/bash -c 'cd "$1" && shift && PATH=/usr/bin:$PATH DOCKER_HOST=$DH KIT_ENGINE=docker "$@"' -- _ "$dir" "$@" </dev/null
 		else
 			(cd "$dir" && PATH=/usr/bin:$PATH DOCKER_HOST=$DH KIT_ENGINE=docker "$@" </dev/null)
 		fi
