@@ -478,12 +478,12 @@ else
 		mkdir -p "$R/root/img" && cp "$IMG" "$IMG.sha256" "$R/root/img/"
 		ch() { chroot "$R" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root TERM=dumb PODMAN_IGNORE_CGROUPSV1_WARNING=1 bash -c "cd /root/kit && $1"; }
 		echo "podman in it: $(ch 'podman --version')" | tee -a "$T/figures"
-		out=$(ch 'make doctor' 2>&1)
+		out=$(ch 'make doctor' 2>&1 | tr -s ' \n' '  ')
 		grep -q 'is not Debian 12: the kit runs here in its container image, with podman' <<<"$out" &&
-			grep -q 'FIX *image *the kit.s image is not loaded in podman: scripts/image/run.sh load' <<<"$out" ||
+			grep -q 'FIX image the kit.s image is not loaded in podman: scripts/image/run.sh load' <<<"$out" ||
 			{ echo "make doctor before the load:"; echo "$out"; exit 1; }
 		timed "trixie: run.sh load" ch "scripts/image/run.sh load /root/img/$(basename "$IMG")" || { tail -8 "$T/timed.out"; exit 1; }
-		out=$(ch 'make doctor' 2>&1) || { echo "make doctor after the load:"; echo "$out"; exit 1; }
+		out=$(ch 'make doctor' 2>&1 | tr -s ' \n' '  ') || { echo "make doctor after the load:"; echo "$out"; exit 1; }
 		grep -q 'READY: .*Next: scripts/image/run.sh lab 1' <<<"$out" || { echo "not READY with run.sh's next step: $out"; exit 1; }
 		timed "trixie: run.sh lab 1 SOLUTION=1" ch 'scripts/image/run.sh lab 1 SOLUTION=1' || { tail -15 "$T/timed.out"; exit 1; }
 		ch 'podman rmi -f localhost/kit-lsm:latest; podman system prune -f' >/dev/null 2>&1
