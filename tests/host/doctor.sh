@@ -226,7 +226,7 @@ kvmroot() (
 )
 scenario "make doctor, a KVM device that is root's alone: no advice to join the group root" kvmroot
 
-# A flavour whose options make Kbuild build scripts/sign-file (MODULE_SIG,
+# A flavour whose options make Kbuild build the tree's sign-file (MODULE_SIG,
 # which Lockdown selects: configs/bpf.config) needs OpenSSL's headers, and
 # deps.sh must install them: without libssl-dev, make image on a bare
 # Debian 12 failed at the bpf kernel ("openssl/opensslv.h: No such file"),
@@ -234,6 +234,6 @@ scenario "make doctor, a KVM device that is root's alone: no advice to join the 
 signfile() {
 	grep -lqE '^CONFIG_(MODULE_SIG|SECURITY_LOCKDOWN_LSM)=y' "$K"/configs/*.config || { echo "no flavour signs modules: the case tests nothing"; exit 1; }
 	bash "$K/scripts/host/deps.sh" --list | grep -qx libssl-dev ||
-		{ echo "a flavour builds scripts/sign-file ($(grep -lE '^CONFIG_(MODULE_SIG|SECURITY_LOCKDOWN_LSM)=y' "$K"/configs/*.config | xargs -n1 basename | tr '\n' ' ')), and deps.sh installs no libssl-dev"; exit 1; }
+		{ echo "a flavour builds sign-file ($(grep -lE '^CONFIG_(MODULE_SIG|SECURITY_LOCKDOWN_LSM)=y' "$K"/configs/*.config | xargs -n1 basename | tr '\n' ' ')), and deps.sh installs no libssl-dev"; exit 1; }
 }
-scenario "the packages include OpenSSL's headers, which scripts/sign-file needs for the bpf flavour (MODULE_SIG, selected by Lockdown)" signfile
+scenario "the packages include OpenSSL's headers, which the tree's sign-file needs for the bpf flavour (MODULE_SIG, selected by Lockdown)" signfile
