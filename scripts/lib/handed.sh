@@ -106,6 +106,6 @@ handed_sums() {
 	done | head -3)
 	[ -z "$missing" ] || die "files that the manifest lists are missing: $(handed_q "$missing")." "Copy the file again."
 	bad=$(cd "$dir" && sha256sum --quiet -c "${sums#"$dir"/}" 2>&1 | head -3 || true)
-	[ -z "$bad" ] || die "files whose content is not the manifest's: $bad." "Copy the file again: it is damaged."
+	[ -z "$bad" ] || die "files whose content is not the manifest's: $(handed_q "$bad")." "Copy the file again: it is damaged."
 	return 0
 }
