@@ -41,6 +41,7 @@ bundle() {
 	echo deb >"$T/b/kit-bundle/apparmor/apparmor_1_amd64.deb"
 	echo bz >"$k/kbuild/arch/x86/boot/bzImage"; : >"$k/done"; echo /old/clone >"$k/kit"
 	printf 'kbuild/source\t/old/clone/build/linux\nkbuild/arch/x86_64/boot/bzImage\t../../x86/boot/bzImage\n' >"$k/links"
+	# shellcheck disable=SC2094 # find skips SHA256SUMS: never read as it is written
 	(cd "$T/b/kit-bundle" && find . -type f ! -name SHA256SUMS -printf '%P\0' | LC_ALL=C sort -z | xargs -0 sha256sum >SHA256SUMS)
 	(cd "$T/b" && eval "$edit") || return 1
 	tar -C "$T/b" -cf "$T/$name.tar" kit-bundle

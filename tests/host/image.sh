@@ -349,7 +349,7 @@ casefold() {
 	echo mark >"$T/e/seed/linux/include/xt_CONNMARK.h"; echo match >"$T/e/seed/linux/include/xt_connmark.h"
 	(cd "$T/e/seed/linux" && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm seed) || exit 1
 	out=$(KIT_DIR=$T/cf/ekit KIT_IMAGE_SEED=$T/e/seed "$T/e/entry.sh" true 2>&1) &&
-		{ echo "entry.sh seeded a build/ that folds case ($(ls "$T/cf/ekit/build/linux/include" 2>&1 | tr '\n' ' ')): $out"; exit 1; }
+		{ echo "entry.sh seeded a build/ that folds case ($(find "$T/cf/ekit/build/linux/include" -mindepth 1 -printf '%f ' 2>&1)): $out"; exit 1; }
 	grep -q 'folds case' <<<"$out" || { echo "entry.sh failed on a build/ that folds case without saying why: $out"; exit 1; }
 	[ ! -e "$T/cf/ekit/build/linux" ] || { echo "a tree was copied"; exit 1; }
 }
@@ -386,7 +386,7 @@ timed() {
 	return $rc
 }
 figures() {
-	[ -s "$T/figures" ] && sed 's/^/# /' "$T/figures"
+	[ -s "$T/figures" ] && diag <"$T/figures"
 	rm -f "$T/figures"
 }
 # dockerlabs DIR [USER]: load, then lab 1, 10, 13 solved and why, with
