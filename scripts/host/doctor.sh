@@ -213,6 +213,23 @@ if [ "$way" = native ]; then
 	else
 		line FIX packages "missing: $missing, and you are not root and have no sudo: ask whoever administers this machine to run make deps in this folder, or use the image"
 	fi
+	# The kernel source's version against the series' base (tree.sh's
+	# SERIES_BASE, read, not copied): Debian 12 without bookworm-security
+	# has an older linux-source-6.1, which make tree refuses.
+	base=$(sed -n 's/^SERIES_BASE=//p' "$KIT/scripts/kernel/tree.sh")
+	src=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null)
+	src=${src%%-*}
+	case $src.$base in
+	*[!0-9.]*|*..*) ;;	# not installed, or no version: deps' line says it
+	6.1.*.6.1.*)
+		if [ "${src##*.}" -lt "${base##*.}" ]; then
+			line FIX source "linux-source-6.1 is $src, older than $base, the version the series is made for (Debian 12 without its security archive). As root: echo 'deb http://security.debian.org/debian-security bookworm-security main' >/etc/apt/sources.list.d/bookworm-security.list; apt-get update; apt-get install linux-source-6.1"
+		elif [ "${src##*.}" -gt "${base##*.}" ]; then
+			line note source "linux-source-6.1 is $src, newer than $base, the version the series is made for: make tree tries the series three-way and names a patch that needs a refresh"
+		else
+			line ok source "linux-source-6.1 is $src, the version the series is made for"
+		fi ;;
+	esac
 	if [ ! -x "$KIT/build/tools/apparmor/sbin/apparmor_parser" ] &&
 	   ! ls "$KIT"/build/deb/apparmor_*.deb >/dev/null 2>&1; then
 		line note apparmor "AppArmor's parser is downloaded (apt-get download apparmor, 1 MB) on the first make lab: have the network then, or use the room's bundle"

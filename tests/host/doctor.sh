@@ -82,11 +82,22 @@ deps() {	# deps STANDINS [VAR=VALUE...]: scripts/host/deps.sh on that host
 	env "$@" PATH="$h:$T/noapt" BUILD="$KS/build" bash "$KS/scripts/host/deps.sh"
 }
 
-echo "1..24"
+echo "1..26"
 
 good=$(host good "$ALL" "$BIGDISK" 'apt-get|exit 0' 'dpkg|exit 0')
 expect "make doctor on a Debian 12 host with every package: READY" 0 ' READY: this machine can run the kit' \
 	doctor "$good" KIT_OS_RELEASE="$DEB12"
+
+# dpkg-query that knows every package, linux-source-6.1 at version $1.
+srcv() { echo 'dpkg-query|case "$2" in -f*Version*) echo '"$1"' ;; *) for a; do case $a in -*) ;; *) echo "$a install ok installed";; esac; done ;; esac'; }
+old=$(host oldsrc "$(srcv 6.1.176-1)" "$BIGDISK" 'apt-get|exit 0' 'dpkg|exit 0')
+expect "make doctor with linux-source-6.1 6.1.176 (no bookworm-security): FIX, the version and the sources line" 1 \
+	'FIX +source +linux-source-6.1 is 6.1.176, older than 6.1.192.*bookworm-security main.*apt-get install linux-source-6.1.*NOT READY' \
+	doctor "$old" KIT_OS_RELEASE="$DEB12"
+new=$(host newsrc "$(srcv 6.1.200-1)" "$BIGDISK" 'apt-get|exit 0' 'dpkg|exit 0')
+expect "make doctor with linux-source-6.1 6.1.200: a note (three-way), READY" 0 \
+	'note +source +linux-source-6.1 is 6.1.200, newer than 6.1.192.*three-way.*READY' \
+	doctor "$new" KIT_OS_RELEASE="$DEB12"
 
 noapt=$(host noapt "$BIGDISK")
 expect "make doctor without apt and dpkg (Fedora, Arch): names the cause and the image" 1 \
