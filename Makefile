@@ -29,7 +29,7 @@ help:		## this list
 doctor:		## pre-flight check of this machine: READY, or each thing to fix and how
 	@$(S)/host/doctor.sh
 
-deps:		## install the Debian packages the kit needs (as root; BUNDLE=FILE: from make bundle's file, no network)
+deps:		## install the Debian packages the kit needs (as root; BUNDLE=FILE SHA256=DIGEST: from make bundle's file, no network)
 	@if [ -n "$${BUNDLE:-}" ]; then $(S)/bundle/install.sh "$$BUNDLE"; else $(S)/host/deps.sh --install; fi
 
 man:		## a manual page the kit cites, offline (PAGE=apparmor.d: the unpacked apparmor package's)
@@ -131,11 +131,11 @@ bench:		## measure syscalls and the kit loop, build/bench.md (BASELINE=1 COLD=1 
 image:		## the kit's OCI image: Debian 12, its packages, its built kernel (BASE=IMAGE; run: scripts/image/run.sh lab 1)
 	@$(S)/image/build-image.sh
 
-image-save:	## the image as one file, for a room without network (OUT=FILE; there: podman load -i FILE)
+image-save:	## the image as one compressed file, its SHA-256 and the pre-work lines (OUT=DIR; there: scripts/image/run.sh load FILE)
 	@$(S)/image/save.sh "$${OUT:-}"
 
 ##@ bundle: a room without network
-bundle:		## what a Debian 12 host without network needs, one file (OUT=FILE; there: make deps BUNDLE=FILE)
+bundle:		## what a Debian 12 host without network needs, one file and its SHA-256 (OUT=FILE; there: make deps BUNDLE=FILE SHA256=DIGEST)
 	@$(S)/bundle/make.sh "$${OUT:-}"
 
 # In `make lab 3`, the 3 is the lab's number, not a target.

@@ -6,33 +6,60 @@
 # carries match that toolchain), the apparmor .deb into build/deb/, the
 # kernels into the kernel cache of the user who runs the labs (sudo's
 # SUDO_USER, else this one).  As root.  Run it directly on a host without
-# make: scripts/bundle/install.sh FILE.
+# make: scripts/bundle/install.sh FILE [SHA256].
+# The file is another person's (a USB stick): before anything is
+# installed, scripts/lib/handed.sh checks its SHA-256 (SHA256, the digest
+# make bundle printed, else FILE.sha256 beside it), that its members are
+# plain files and folders under kit-bundle/ with no setuid bit, and after
+# extraction every file against the bundle's SHA256SUMS; the kernels'
+# links are made again from their list, each inside its entry.
 set -euo pipefail
 . "$(dirname "$0")/../lib/lib.sh"
 . "$KIT/scripts/lib/carry.sh"
+. "$KIT/scripts/lib/handed.sh"
 
 file=${1:-}
-[ -n "$file" ] || die "no bundle given." "Usage: make deps BUNDLE=FILE (or scripts/bundle/install.sh FILE); make one with make bundle OUT=FILE."
-[ ! -L "$file" ] || die "BUNDLE=$file is a symbolic link." "Give the bundle file itself."
-[ -f "$file" ] || die "BUNDLE=$file: no such file." "Give the file make bundle wrote."
-debian12 "the bundle holds Debian 12 packages" "On another system, use the kit's image (docs/image.md)."
-[ "$(id -u)" = 0 ] || die "installing packages needs root." "Run as root: make deps BUNDLE=$file   (or sudo scripts/bundle/install.sh $file)"
+[ -n "$file" ] || die "no bundle given." "Usage: make deps BUNDLE=FILE SHA256=DIGEST (or scripts/bundle/install.sh FILE DIGEST); make one with make bundle OUT=FILE."
+handed_plain "$file" "the bundle"
 
-# Every member under kit-bundle/, none absolute or with a '..'.
-bad=$(tar -tf "$file" 2>&1 | grep -vE '^kit-bundle(/|$)' | head -3 || true)
-[ -z "$bad" ] && ! tar -tf "$file" | grep -qE '(^|/)\.\.(/|$)' ||
-	die "BUNDLE=$file is not a kit bundle (it has members outside kit-bundle/: $(printf '%q' "$bad"))." "Use the file make bundle wrote."
+handed_file "$file" "the bundle" "${2:-${SHA256:-}}"
+handed_tar "$file" kit-bundle
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 chmod 755 "$w"	# apt's _apt user reads the repository
 say "unpacking $file"
-tar -C "$w" --no-same-owner -xf "$file" || die "could not unpack $file (a truncated copy?)." "Copy it again and compare its size with the original."
+tar -C "$w" --no-same-owner --no-same-permissions -xf "$file" || die "could not unpack $file (a truncated copy?)." "Copy it again and compare its size with the original."
 b=$w/kit-bundle
-[ -f "$b/manifest" ] && [ -f "$b/debs/Packages" ] ||
-	die "BUNDLE=$file has no manifest or no debs/Packages: not a bundle of make bundle." "Use the file make bundle wrote."
+[ -f "$b/manifest" ] && [ -f "$b/debs/Packages" ] && [ -f "$b/SHA256SUMS" ] ||
+	die "BUNDLE=$file has no manifest, debs/Packages or SHA256SUMS: not a bundle of make bundle (or one made before SHA256SUMS)." "Use the file make bundle wrote."
+handed_sums "$b" "$b/SHA256SUMS"
+say "every file of the bundle is the one its SHA256SUMS names"
+# The kernels' links, from each entry's list: a relative link must stay in
+# its entry; an absolute one must name the clone that built it (the entry's
+# file kit), which the kernel cache's restore renames to the user's.
+for e in "$b"/kernels/*/; do
+	e=${e%/}
+	[ -f "$e/links" ] || continue
+	old=$(head -1 "$e/kit" 2>/dev/null)
+	case $old in /*) ;; *) die "kernel ${e##*/}: its file kit names no folder." "Use the file make bundle wrote." ;; esac
+	while IFS=$'\t' read -r l t; do
+		case /$l/ in */../*|*/./*|//*) die "kernel ${e##*/}: a link named $(handed_q "$l")." "Use the file make bundle wrote." ;; esac
+		case $t in
+		/*) [[ $t == "$old"/* && /$t/ != */../* ]] ;;
+		*) [[ $(realpath -m "$e/$(dirname "$l")/$t") == "$e"/* ]] ;;
+		esac || die "kernel ${e##*/}: the link $(handed_q "$l") points out of its entry ($(handed_q "$t"))." "Use the file make bundle wrote."
+		[ ! -e "$e/$l" ] && [ ! -L "$e/$l" ] || die "kernel ${e##*/}: the link $(handed_q "$l") is also a file." "Use the file make bundle wrote."
+		mkdir -p "$e/$(dirname "$l")" && ln -s "$t" "$e/$l"
+	done <"$e/links"
+	rm "$e/links"
+done
+debian12 "the bundle holds Debian 12 packages" "On another system, use the kit's image (docs/image.md)."
+[ "$(id -u)" = 0 ] || die "installing packages needs root." "Run as root: make deps BUNDLE=$file SHA256=$HANDED_SHA256   (or sudo scripts/bundle/install.sh $file $HANDED_SHA256)"
 sed -n 's/^made: /kit: bundle made /p; t; s/^kit: /kit: bundle of the kit at /p' "$b/manifest"
 
 mkdir -p "$w/etc/sources.list.d" "$w/lists/partial"
+# trusted=yes: the index has no signature, but it and every .deb are the
+# ones SHA256SUMS names, and the bundle's own digest was checked above.
 echo "deb [trusted=yes] file:$b/debs ./" >"$w/etc/sources.list"
 APT=(apt-get -q -o Dir::Etc::SourceList="$w/etc/sources.list" -o Dir::Etc::SourceParts="$w/etc/sources.list.d"
      -o Dir::State::Lists="$w/lists" -o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache=)
@@ -61,7 +88,7 @@ fi
 mkdir -p "$BUILD/deb"
 for d in "$b"/apparmor/apparmor_*.deb; do
 	[ -f "$d" ] || continue
-	cp "$d" "$BUILD/deb/" && chown "$owner" "$BUILD/deb" "$BUILD/deb/${d##*/}"
+	cp -P "$d" "$BUILD/deb/" && chown "$owner" "$BUILD/deb" "$BUILD/deb/${d##*/}"
 done
 cache=${KIT_KERNEL_CACHE:-$home/.cache/kit-kernels}
 n=0

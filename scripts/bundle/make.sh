@@ -11,7 +11,13 @@
 #               (make kernel first), which the room's machines take
 #               instead of building, if their toolchain is this host's
 #   manifest    what is in it, for whom
-# make deps BUNDLE=FILE (scripts/bundle/install.sh) installs from it.
+#   SHA256SUMS  every other file's SHA-256 (sha256sum's lines)
+# Only plain files and folders: the kernels' symbolic links are listed in
+# their entry's file links (PATH, a tab, TARGET), made again on install;
+# no setuid, setgid or sticky bit.  The file's own SHA-256 is printed and
+# written beside it (OUT.sha256): make deps BUNDLE=FILE SHA256=DIGEST
+# (scripts/bundle/install.sh) checks it, and every file against
+# SHA256SUMS, before it installs anything (scripts/lib/handed.sh).
 # FLAVOURS="normal gdb...": the kernels to carry (default: normal).
 set -euo pipefail
 . "$(dirname "$0")/../lib/lib.sh"
@@ -63,6 +69,10 @@ read -r -a flavours <<<"${FLAVOURS:-normal}"
 kernels=()
 while IFS= read -r e; do
 	cp -al "$e" "$b/kernels/" 2>/dev/null || cp -a "$e" "$b/kernels/"
+	# The links (the Kbuild folder's source, arch/x86_64/boot/bzImage): a
+	# list, not links, in the bundle (removing a link from a hard-linked
+	# copy leaves the cache's alone).
+	(cd "$b/kernels/${e##*/}" && find . -type l -printf '%P\t%l\n' >links && find . -type l -delete)
 	kernels+=("${e##*/}")
 done < <(checkout_cache_entries "${flavours[@]}")
 # The kernels carried were built with this host's toolchain; a machine
@@ -86,13 +96,20 @@ fi
 	echo "debs: $(find "$b/debs" -name '*.deb' | wc -l) ($(du -sm "$b/debs" | cut -f1) MB)"
 	echo "apparmor: $(cd "$b/apparmor" && echo *.deb)"
 	echo "kernels: ${kernels[*]:-none}"
+	echo "linux-source: $(cd "$b/debs" && ls linux-source-6.1_*.deb 2>/dev/null || echo none)"
 } >"$b/manifest"
+say "bundle: the SHA-256 of every file (SHA256SUMS)"
+(cd "$b" && find . -type f ! -name SHA256SUMS -printf '%P\0' | LC_ALL=C sort -z | xargs -0r sha256sum) >"$b/SHA256SUMS"
 
 say "bundle: writing $out"
-tar -C "$w" -cf "$out.part" kit-bundle ||
+rm -f "$out.sha256"
+tar -C "$w" --owner=0 --group=0 --numeric-owner --mode='ug-s,-t' -cf "$out.part" kit-bundle ||
 	{ rm -f "$out.part"; die "could not write $out (above)." "Check the free space there (df -h)."; }
 mv -f "$out.part" "$out"
+sum=$(sha256sum <"$out" | cut -d' ' -f1)
+printf '%s  %s\n' "$sum" "$(basename "$out")" >"$out.sha256"
 n=$(find "$b/debs" -name '*.deb' | wc -l)
 rm -rf "$w"
 say "bundle $out: $(du -m "$out" | cut -f1) MB ($n packages, kernels: ${kernels[*]:-none}) in $((SECONDS - t)) s"
-say "on each machine, as root, with no network: scripts/bundle/install.sh $(basename "$out")   (or make deps BUNDLE=$(basename "$out"))"
+say "bundle SHA-256: $sum (also in $(basename "$out").sha256: copy it with the bundle; give the digest itself to the room, on the screen or the email)"
+say "on each machine, as root, with no network: make deps BUNDLE=$(basename "$out") SHA256=$sum   (or scripts/bundle/install.sh $(basename "$out") $sum)"

@@ -39,6 +39,7 @@ PKGS=(
 	ccache			# a recompile of an already compiled object is a look-up
 	bison flex bc		# Kconfig, and the kernel build's own tools
 	libelf-dev		# objtool (x86_64 stack validation)
+	libssl-dev		# the kernel tree's sign-file, which Kbuild builds with MODULE_SIG: the bpf flavour's Lockdown selects it
 	dwarves			# pahole: the bpf flavour's BTF (DEBUG_INFO_BTF, configs/bpf.config), which BPF LSM programs attach by
 	perl			# scripts/checkpatch.pl and kernel build helpers
 	python3			# the kit's host tools (scripts/*.py), run as /usr/bin/python3: Debian's, never a pyenv or venv one first in PATH

@@ -6,11 +6,13 @@
 # when nothing needs fixing.  It changes nothing and reaches no network.
 # Written for bash 3.2 (macOS's), so that it can say what a Mac lacks;
 # never sources lib.sh, whose build/ it must not create.  The numbers it
-# checks against are measured (docs/performance.md, "What a laptop needs").
+# checks against are measured (below; docs/image.md, "Disk").
 set -u
 KIT=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=scripts/host/host-facts.sh
 . "$KIT/scripts/host/host-facts.sh"
+# shellcheck source=scripts/image/pin.sh
+. "$KIT/scripts/image/pin.sh"
 
 # Free disk: the labs need the extracted tree (2.0 GB), the normal and
 # lab kernels' objects, the kernel cache's copies (175 MB a normal
@@ -52,7 +54,7 @@ if [ -z "$native" ]; then
 	line ok system "$os_pretty$wsl: the kit runs natively"
 	way=native
 elif [ -n "$engine" ]; then
-	line note system "$os_pretty$wsl is not Debian 12: the kit runs here in its container image, with $engine (README.md, \"Set-up on any host\")"
+	line note system "$os_pretty$wsl is not Debian 12: the kit runs here in its container image, with $engine (docs/image.md, \"Running it\")"
 	way=image
 else
 	line FIX system "$native Install podman (or docker) first: with your system's package manager, or Podman Desktop / Docker Desktop on Windows and macOS."
@@ -67,13 +69,16 @@ if [ "$way" = native ]; then
 	if [ -n "$b" ]; then line FIX bash "$b"; else line ok bash "${KIT_BASH_VERSION:-$BASH_VERSION}"; fi
 fi
 
-# Free disk where the checkout is.
-avail_kb=$(df -Pk "$KIT" 2>/dev/null | awk 'NR == 2 { print $4 }')
-if [ -z "$avail_kb" ]; then
-	line note disk "could not read the free space of $KIT (df)"
-else
-	gb=$((avail_kb / 1024 / 1024))
-	if [ "$gb" -lt "$NEED_GB" ]; then
+# Free disk where the checkout is, against the route's need (the image's
+# route: below, where the engine keeps its images too).
+disk_free_gb() {	# disk_free_gb PATH: free GB there, or nothing
+	df -Pk "$1" 2>/dev/null | awk 'NR == 2 { print int($4 / 1024 / 1024) }'
+}
+if [ "$way" = native ]; then
+	gb=$(disk_free_gb "$KIT")
+	if [ -z "$gb" ]; then
+		line note disk "could not read the free space of $KIT (df)"
+	elif [ "$gb" -lt "$NEED_GB" ]; then
 		line FIX disk "$gb GB free where the kit is ($KIT): the labs need $NEED_GB GB (the kernel's tree, its objects, the kernel cache, ccache; make test about $FULL_GB GB, an estimate). Free some space, or clone the kit onto a larger disk."
 	elif [ "$gb" -lt "$FULL_GB" ]; then
 		line ok disk "$gb GB free: enough for the labs ($NEED_GB GB); make test and its extra kernels need more (about $FULL_GB GB, an estimate)"
@@ -109,10 +114,92 @@ if [ ! -e "$kvm" ]; then
 	fi
 	line note kvm "$why. The guests run under QEMU's TCG (software): a boot takes seconds, everything works; the timings in the docs are TCG's"
 elif [ ! -r "$kvm" ] || [ ! -w "$kvm" ]; then
-	line note kvm "$kvm is there but not yours to use (group $(stat -c %G "$kvm" 2>/dev/null)): the guests run under TCG. To use KVM: sudo usermod -aG $(stat -c %G "$kvm" 2>/dev/null) $(id -un), then log in again"
+	g=$(stat -c %G "$kvm" 2>/dev/null)
+	if [ "$g" = root ] || [ -z "$g" ]; then
+		line note kvm "$kvm is there but root's alone (group ${g:-unknown}): the guests run under TCG. A kvm group that may use it is the administrator's choice (Debian: the device is root:kvm 0660, and users join kvm)"
+	else
+		line note kvm "$kvm is there but not yours to use (group $g): the guests run under TCG. To use KVM: sudo usermod -aG $g $(id -un), then log in again"
+	fi
 else
 	line ok kvm "$kvm usable (make run probes it once and uses it only if a guest really boots)"
 fi
+
+# The image's route: the engine can run a container (else its own message,
+# and what to do), where it keeps its images and how (vfs: a full copy per
+# layer), the disk there and in the checkout, the image loaded, and whether
+# this checkout boots its kernels (scripts/image/pin.sh).  The figures are
+# measured (docs/image.md, "Disk").
+IMAGE_GB=${KIT_DISK_IMAGE_GB:-5}	# the loaded image with overlay: 4.2 GB
+IMAGE_VFS_GB=${KIT_DISK_IMAGE_VFS_GB:-18}	# with vfs: 16.7 GB measured
+CHECKOUT_GB=${KIT_DISK_CHECKOUT_GB:-4}	# build/ after labs 1 and 13 in the image: 3.3 GB
+image_checks() {
+	local e=$engine out rc msg driver root gb need img
+	img=${KIT_IMAGE:-localhost/kit-lsm:latest}
+	out=$("$e" info 2>&1); rc=$?
+	msg=$(printf '%s\n' "$out" | grep -iE 'error|cannot|denied|no subuid|not found|connect' | head -2 | tr '\n' ' ')
+	if [ $rc != 0 ]; then
+		msg=${msg:-$(printf '%s\n' "$out" | tail -2 | tr '\n' ' ')}
+		case $out in
+		*"podman machine"*|*"Cannot connect to Podman"*)
+			line FIX engine "podman cannot reach its Linux VM: \"$msg\". Start it: podman machine start (the first time: podman machine init --cpus 2 --memory 4096 --disk-size 60, then podman machine start)" ;;
+		*"permission denied while trying to connect to the Docker daemon"*)
+			line FIX engine "docker cannot be used by $(id -un): \"$msg\". The daemon's socket is its group's: sudo usermod -aG docker $(id -un), then log out and in (that group is as strong as root), or use rootless podman" ;;
+		*"Is the docker daemon running"*|*"Cannot connect to the Docker daemon"*)
+			line FIX engine "docker's daemon is not running: \"$msg\". Start it: sudo systemctl start docker (Docker Desktop: start the application)" ;;
+		*)
+			line FIX engine "$e cannot run here: \"$msg\". Check that '$e info' works, then run make doctor again" ;;
+		esac
+		return 0
+	fi
+	# Rootless podman needs subordinate IDs for the image's users.
+	if [ "$e" = podman ] && [ "$(id -u)" != 0 ] && [ -r "${KIT_SUBUID:-/etc/subuid}" ] &&
+	   ! grep -qE "^($(id -un)|$(id -u)):" "${KIT_SUBUID:-/etc/subuid}"; then
+		line FIX engine "rootless podman has no subordinate IDs for $(id -un) (none in ${KIT_SUBUID:-/etc/subuid}${msg:+; podman says: \"$msg\"}): the image's files cannot be owned by its users, and its load fails. As root: usermod --add-subuids 100000-165535 --add-subgids 100000-165535 $(id -un), then podman system migrate"
+		return 0
+	fi
+	line ok engine "$e runs containers"
+	case $e in
+	podman) driver=$("$e" info --format '{{.Store.GraphDriverName}}' 2>/dev/null) root=$("$e" info --format '{{.Store.GraphRoot}}' 2>/dev/null) ;;
+	*) driver=$("$e" info --format '{{.Driver}}' 2>/dev/null) root=$("$e" info --format '{{.DockerRootDir}}' 2>/dev/null) ;;
+	esac
+	need=$IMAGE_GB
+	if [ "$driver" = vfs ]; then
+		need=$IMAGE_VFS_GB
+		line note storage "$e stores images with the vfs driver: a full copy of each layer, so the image takes about $IMAGE_VFS_GB GB (16.7 GB measured, not 4.2) and each container starts slower (rootless runs 3-5 times the root ones' time here). fuse-overlayfs (Debian, Ubuntu: apt-get install fuse-overlayfs; then podman system reset, which removes every image) makes it overlay"
+	fi
+	if [ "$os_id" = darwin ] || [ -z "$root" ] || [ ! -d "$root" ]; then
+		line note disk "$e keeps its images ${root:+in $root }in its VM or out of reach: check that it has $need GB free for the image (docs/image.md, \"Disk\")"
+	else
+		gb=$(disk_free_gb "$root")
+		if [ -n "$gb" ] && [ "$gb" -lt "$need" ]; then
+			line FIX disk "$gb GB free where $e keeps its images ($root): the loaded image needs about $need GB (docs/image.md, \"Disk\"). Free some space there"
+		elif [ -n "$gb" ]; then
+			line ok disk "$gb GB free where $e keeps its images ($root; the image: about $need GB)"
+		fi
+	fi
+	gb=$(disk_free_gb "$KIT")
+	if [ -n "$gb" ] && [ "$gb" -lt "$CHECKOUT_GB" ]; then
+		line FIX disk "$gb GB free where the kit is ($KIT): its build/ takes about $CHECKOUT_GB GB in the image's route (the kernel's tree and objects; docs/image.md, \"Disk\"). Free some space, or clone the kit onto a larger disk"
+	elif [ -n "$gb" ]; then
+		line ok disk "$gb GB free where the kit is (its build/: about $CHECKOUT_GB GB)"
+	fi
+	if ! "$e" image inspect "$img" >/dev/null 2>&1; then
+		line FIX image "the kit's image is not loaded in $e: scripts/image/run.sh load FILE (the instructor's kit-image-...tar.gz, its .sha256 beside it; the digest is checked), or build it: make image"
+		return 0
+	fi
+	pin_compare "$e" "$img" "$KIT"
+	[ -z "$PIN_MISSING" ] || line FIX image "$(pin_missing_advice)"
+	case $PIN_STATE in
+	same) line ok image "$img is loaded; this checkout boots its kernels (the kit at ${PIN_IMAGE_VERSION:-?})" ;;
+	unknown) line note image "$img is loaded, but carries no digest of its kernels' sources (made before the pin): whether this checkout boots its kernels or builds them is not known" ;;
+	differ)
+		if [ -f "$KIT/build/image-build-ok" ] && [ "$(cat "$KIT/build/image-build-ok")" = "$PIN_IMAGE_SOURCES $PIN_SOURCES_NOW" ]; then
+			line note image "$img is loaded; this checkout's kernels are built in the container (accepted: build/image-build-ok)"
+		else
+			line FIX image "$(pin_advice "$KIT")"
+		fi ;;
+	esac
+}
 
 # Packages (natively) or the image (otherwise).
 if [ "$way" = native ]; then
@@ -126,6 +213,23 @@ if [ "$way" = native ]; then
 	else
 		line FIX packages "missing: $missing, and you are not root and have no sudo: ask whoever administers this machine to run make deps in this folder, or use the image"
 	fi
+	# The kernel source's version against the series' base (tree.sh's
+	# SERIES_BASE, read, not copied): Debian 12 without bookworm-security
+	# has an older linux-source-6.1, which make tree refuses.
+	base=$(sed -n 's/^SERIES_BASE=//p' "$KIT/scripts/kernel/tree.sh")
+	src=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null)
+	src=${src%%-*}
+	case $src.$base in
+	*[!0-9.]*|*..*) ;;	# not installed, or no version: deps' line says it
+	6.1.*.6.1.*)
+		if [ "${src##*.}" -lt "${base##*.}" ]; then
+			line FIX source "linux-source-6.1 is $src, older than $base, the version the series is made for (Debian 12 without its security archive). As root: echo 'deb http://security.debian.org/debian-security bookworm-security main' >/etc/apt/sources.list.d/bookworm-security.list; apt-get update; apt-get install linux-source-6.1"
+		elif [ "${src##*.}" -gt "${base##*.}" ]; then
+			line note source "linux-source-6.1 is $src, newer than $base, the version the series is made for: make tree tries the series three-way and names a patch that needs a refresh"
+		else
+			line ok source "linux-source-6.1 is $src, the version the series is made for"
+		fi ;;
+	esac
 	if [ ! -x "$KIT/build/tools/apparmor/sbin/apparmor_parser" ] &&
 	   ! ls "$KIT"/build/deb/apparmor_*.deb >/dev/null 2>&1; then
 		line note apparmor "AppArmor's parser is downloaded (apt-get download apparmor, 1 MB) on the first make lab: have the network then, or use the room's bundle"
@@ -134,17 +238,16 @@ if [ "$way" = native ]; then
 		line FIX build/ "$KIT/build is not yours to write (make was run as root?): sudo chown -R $(id -un): $KIT/build"
 	fi
 elif [ -n "$engine" ]; then
-	img=${KIT_IMAGE:-localhost/kit-lsm}
-	if "$engine" image exists "$img" >/dev/null 2>&1 || "$engine" image inspect "$img" >/dev/null 2>&1; then
-		line ok image "$img is loaded in $engine"
-	else
-		line FIX image "the kit's image is not loaded: $engine load -i kit-image.tar (the file from the instructor's USB stick or share), or build it: make image"
-	fi
+	image_checks
 fi
 
 echo
 if [ "$fixes" -eq 0 ]; then
-	echo "READY: this machine can run the kit. Next: make lab 1 (README.md, Set-up)."
+	if [ "$way" = native ]; then
+		echo "READY: this machine can run the kit. Next: make lab 1 (README.md, \"Set-up: two commands\")."
+	else
+		echo "READY: this machine can run the kit in its image. Next: scripts/image/run.sh lab 1 (docs/image.md, \"Running it\")."
+	fi
 	exit 0
 fi
 echo "NOT READY: $fixes thing(s) to fix, each on a FIX line above. Run make doctor again after fixing them."

@@ -40,15 +40,18 @@ host_wsl() { grep -qi microsoft /proc/version 2>/dev/null; }
 # host_has_apt: apt-get and dpkg-query, which the kit installs with.
 host_has_apt() { command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; }
 
-# host_engine: the container engine there is (podman first), or nothing.
+# host_engine: the container engine there is (KIT_ENGINE, as
+# scripts/image/run.sh takes it; else podman first), or nothing.
 host_engine() {
-	if command -v podman >/dev/null 2>&1; then echo podman
+	if [ -n "${KIT_ENGINE:-}" ]; then
+		command -v "$KIT_ENGINE" >/dev/null 2>&1 && echo "$KIT_ENGINE"
+	elif command -v podman >/dev/null 2>&1; then echo podman
 	elif command -v docker >/dev/null 2>&1; then echo docker
 	fi
 }
 
 # What to do on a host that cannot build the kit itself: the image.
-IMAGE_ADVICE="run the kit in its container image instead (README.md, \"Set-up on any host\": podman or docker, the checkout mounted at /kit)"
+IMAGE_ADVICE="run the kit in its container image instead (docs/image.md, \"Running it\": podman or docker, the checkout mounted at /kit)"
 
 # host_arch_problem: why this architecture cannot run the kit, or nothing.
 host_arch_problem() {

@@ -13,6 +13,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/lib.sh"
 . "$KIT/scripts/image/engine.sh"
+. "$KIT/scripts/image/pin.sh"
 
 engine_arch
 engine_pick
@@ -42,12 +43,16 @@ if [ "$ENGINE" = podman ]; then
 	[ -z "$cc" ] || [ ! -d "$cc" ] || vols+=(-v "$cc:/ccache")
 fi
 
-commit=$(git -C "$KIT" rev-parse HEAD 2>/dev/null || echo unknown)
+# The pin (scripts/image/pin.sh), read from the checkout the context is.
+commit=$(pin_commit "$KIT") version=$(pin_version "$KIT") sources=$(pin_sources "$KIT") dirty=$(pin_dirty "$KIT")
+[ "$dirty" = no ] || say "image: WARNING: patches/, demo-lsm/, configs/ or the kernel scripts have uncommitted changes: no clone of $commit has this image's kernels (commit them, tag, then make image again)"
 say "image: building $KIT_IMAGE with $ENGINE from $base (log: $(rel "$LOGS")/image-build.log)"
 t=$SECONDS
 rc=0
 "$ENGINE" build -f "$KIT/scripts/image/Containerfile" --build-arg "BASE=$base" \
-	--build-arg "KIT_COMMIT=$commit" -t "$KIT_IMAGE" \
+	--build-arg "KIT_COMMIT=$commit" --build-arg "KIT_VERSION=$version" \
+	--build-arg "KIT_SOURCES=$sources" --build-arg "KIT_DIRTY=$dirty" \
+	--build-arg "KIT_PACKAGES=$(pin_packages "$KIT")" -t "$KIT_IMAGE" \
 	${ENGINE_FLAGS[@]+"${ENGINE_FLAGS[@]}"} ${ENGINE_NET[@]+"${ENGINE_NET[@]}"} \
 	${vols[@]+"${vols[@]}"} "$ctx" >"$LOGS/image-build.log" 2>&1 &
 pid=$!
@@ -60,5 +65,5 @@ if [ $rc != 0 ]; then
 	    "The first error in the log is the one to fix."
 fi
 size=$("$ENGINE" image inspect --format '{{.Size}}' "$KIT_IMAGE")
-say "image $KIT_IMAGE ready: $((size / 1000000)) MB, built in $((SECONDS - t)) s"
+say "image $KIT_IMAGE ready: $((size / 1000000)) MB, built in $((SECONDS - t)) s; the kit at $version ($commit), kernel sources $sources"
 say "run a lab in it: scripts/image/run.sh lab 1   (docs/image.md); one file for a USB stick: make image-save OUT=FILE"

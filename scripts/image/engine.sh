@@ -89,3 +89,17 @@ engine_build_net() {
 	die "a container of $img cannot reach deb.debian.org, with the engine's network or the host's." \
 	    "make image installs the kit's Debian packages: it needs Debian's archive (or build the image elsewhere and carry it here: make image-save OUT=FILE, then $ENGINE load -i FILE)."
 }
+
+# folds_case DIR: whether DIR's filesystem folds case (macOS's APFS as
+# podman machine shares it, a Windows drive under WSL2): a probe file,
+# looked up by its name in upper case.  The 6.1 tree has 13 pairs of
+# paths that differ only in case (xt_connmark.h, xt_CONNMARK.h...), and
+# its objects and headers more: on such a filesystem one of each pair is
+# lost.  (Sourced by scripts/image/entry.sh too.)
+folds_case() {
+	local p=$1/.kit-case-probe.$$ r=1
+	: >"$p" 2>/dev/null || return 1
+	[ ! -e "$1/.KIT-CASE-PROBE.$$" ] || r=0
+	rm -f "$p"
+	return $r
+}

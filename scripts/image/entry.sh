@@ -50,6 +50,19 @@ seed() {
 	mv "$b/linux.seed" "$b/linux"
 	say "build/linux ready ($((SECONDS - t)) s)"
 }
+# A build/ on a filesystem that folds case loses one of each pair of the
+# tree's paths that differ only in case: refused (scripts/image/run.sh
+# keeps such a checkout's build/ in a volume).
+# (engine.sh: the image's copy, beside this file; not the checkout's,
+# which may be older.)
+# shellcheck source=scripts/image/engine.sh
+. "$(dirname "$0")/engine.sh"
+mkdir -p "$KIT/build"
+if folds_case "$KIT/build"; then
+	printf '\nkit: error: %s/build is on a filesystem that folds case (xt_connmark.h and xt_CONNMARK.h are one file there): the kernel'"'"'s tree cannot be kept in it.\n' "$KIT" >&2
+	printf '     Run the image with scripts/image/run.sh, which keeps such a checkout'"'"'s build/ in a volume of the engine'"'"'s (docs/image.md, "Disk").\n' >&2
+	exit 2
+fi
 [ -d "$KIT/build/linux/.git" ] || seed
 
 # room_flush: make lab sends its result to the room (make join) from a

@@ -43,7 +43,7 @@ for f in normal bpf; do
 	say "image: kernel ($f) ready in $((SECONDS - t)) s"
 done
 
-cp scripts/image/entry.sh /opt/kit/entry.sh
+cp scripts/image/entry.sh scripts/image/engine.sh /opt/kit/
 # The seed: build/linux, four stamps, build/deb; the rest goes (the
 # attendee's checkout is mounted at /kit).
 find "$src" -mindepth 1 -maxdepth 1 ! -name build -exec rm -rf {} +

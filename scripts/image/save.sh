@@ -1,25 +1,92 @@
 #!/usr/bin/env bash
-# make image-save OUT=FILE: the kit's image as one file, for a USB stick or
-# a share; a room loads it with no network: podman load -i FILE (or docker
-# load -i FILE), then scripts/image/run.sh lab 1.  FILE ending in .gz is
-# compressed (smaller, slower to write; load reads both).
+# make image-save OUT=DIR (or OUT=FILE.tar.gz): the kit's image as one
+# compressed file for a USB stick or a share, with its SHA-256 beside it
+# and the pre-work email's lines.  In DIR it writes
+#   kit-image-VERSION-ARCH.tar.gz          the image (docker/podman save, gzip)
+#   kit-image-VERSION-ARCH.tar.gz.sha256   its SHA-256, as sha256sum writes it
+#   prework-VERSION.txt                    the email's lines: the clone at the
+#                                          image's version, each ARCH's file
+#                                          of that version in DIR with its
+#                                          size and digest, the commands
+# (scripts/image/pin.sh: VERSION is the kit's tag, else g<commit>; a second
+# architecture's file of the same version lands beside the first, and the
+# pre-work lines name both).  A room loads it with no network:
+# scripts/image/run.sh load FILE (the digest checked first), then
+# scripts/image/run.sh lab 1.
 set -euo pipefail
 . "$(dirname "$0")/../lib/lib.sh"
 . "$KIT/scripts/image/engine.sh"
+. "$KIT/scripts/image/pin.sh"
 . "$KIT/scripts/lib/carry.sh"
 
 out=${1:-}
-out_file image-save "$out"
+[ -n "$out" ] || die "make image-save needs OUT=DIR (a folder: the file is named there) or OUT=FILE.tar.gz." "Example: make image-save OUT=/media/usb"
 engine_pick
 "$ENGINE" image inspect "$KIT_IMAGE" >/dev/null 2>&1 ||
 	die "$ENGINE has no image $KIT_IMAGE." "Build it first: make image"
-tmp="$out.part"
-rm -f "$tmp"
+label() { pin_label "$ENGINE" "$KIT_IMAGE" "$1"; }
+version=$(label org.opencontainers.image.version) commit=$(label org.opencontainers.image.revision)
+sources=$(label "$PIN_LABEL_SOURCES")
+arch=$("$ENGINE" image inspect --format '{{.Architecture}}' "$KIT_IMAGE" 2>/dev/null || pin_arch)
+if [ -z "$sources" ] || [ -z "$version" ]; then die "$KIT_IMAGE carries no pin (the kit's version and kernel-sources labels): it was made before them." \
+	    "Make it again: make image (the layers are cached: seconds, unless the kit changed)."
+fi
+[ "$(label lsm-kit.dirty)" != yes ] ||
+	say "WARNING: $KIT_IMAGE was made from uncommitted kernel sources: no clone of $commit boots its kernels (commit, tag, make image, then save)"
+if [ -d "$out" ] && [ ! -L "$out" ]; then
+	out=${out%/}/kit-image-$version-$arch.tar.gz
+else
+	out_file image-save "$out"
+	case $out in *.tar.gz) ;; *) die "OUT=$out: the file is compressed (gzip): name it .tar.gz, or give a folder." "Example: make image-save OUT=$(dirname "$out")" ;; esac
+fi
+dir=$(cd "$(dirname "$out")" && pwd) name=$(basename "$out")
+
+tmp=$out.part
+rm -f "$tmp" "$out.sha256"
 t=$SECONDS
-say "writing $KIT_IMAGE to $out"
-case "$out" in
-*.gz) "$ENGINE" save "$KIT_IMAGE" | gzip -1 >"$tmp" ;;
-*) if [ "$ENGINE" = podman ]; then podman save -q -o "$tmp" "$KIT_IMAGE"; else "$ENGINE" save -o "$tmp" "$KIT_IMAGE"; fi ;;
-esac || { rm -f "$tmp"; die "$ENGINE save failed (above)." "Check the free space where OUT is (df -h)."; }
+say "writing $KIT_IMAGE (the kit at $version, $arch) to $out"
+# The raw size is counted on the way (wc, a process substitution, writes
+# its one line at the end: waited for, 10 s at most).
+q=()
+[ "$ENGINE" != podman ] || q=(-q)
+if ! "$ENGINE" save ${q[@]+"${q[@]}"} "$KIT_IMAGE" 2>"$tmp.err" | tee >(wc -c >"$tmp.raw") | gzip -1 >"$tmp"; then
+	cat "$tmp.err" >&2
+	rm -f "$tmp" "$tmp.raw" "$tmp.err"
+	die "$ENGINE save failed (its message above)." "Check the free space where OUT is (df -h)."
+fi
+for _ in $(seq 100); do [ -s "$tmp.raw" ] && break; sleep 0.1; done
+raw=$(cat "$tmp.raw" 2>/dev/null)
+raw=${raw:-0}
+rm -f "$tmp.raw" "$tmp.err"
 mv -f "$tmp" "$out"
-say "$out: $(du -m "$out" | cut -f1) MB in $((SECONDS - t)) s; in the room: $ENGINE load -i $(basename "$out"), then scripts/image/run.sh lab 1"
+secs=$((SECONDS - t))
+sum=$(pin_sha256 <"$out")
+printf '%s  %s\n' "$sum" "$name" >"$out.sha256"
+size=$(stat -c %s "$out")
+mb() { awk -v b="$1" 'BEGIN { printf "%d MB", b / 1e6 }'; }
+say "$out: $(mb "$size") compressed ($(mb "$raw") as the engine saves it), in $secs s"
+say "SHA-256 $sum (in $name.sha256)"
+
+# The pre-work lines: the clone at the image's version (the tag, else the
+# commit), and every architecture's file of this version in this folder.
+url=${KIT_CLONE_URL:-$(git -C "$KIT" remote get-url origin 2>/dev/null || echo '<the kit'"'"'s address>')}
+pw=$dir/prework-$version.txt
+ref=$version
+case $ref in g*) ref=$commit ;; esac
+{
+	echo "# The pre-work email's lines for the kit at $version (make image-save, $(date -u +%Y-%m-%d))."
+	echo "# The clone, at the image's version: its kernels are the image's (no kernel build on the laptop)."
+	echo "    git clone $url lsm-kit && cd lsm-kit && git checkout $ref"
+	echo "    make doctor"
+	echo "# The image, one file per architecture (the laptop's: uname -m; x86_64 is amd64):"
+	for f in "$dir"/kit-image-"$version"-*.tar.gz; do
+		if [ ! -f "$f" ] || [ ! -f "$f.sha256" ]; then continue; fi
+		echo "#   $(basename "$f"): $(mb "$(stat -c %s "$f")"), SHA-256 $(cut -d' ' -f1 "$f.sha256")"
+	done
+	echo "# Loaded from the checkout (the digest is checked first; no network needed):"
+	echo "    scripts/image/run.sh load /path/to/kit-image-$version-amd64.tar.gz"
+	echo "    scripts/image/run.sh lab 1"
+	echo "# Disk: the file, the loaded image and the checkout's build/ (docs/image.md, \"Disk\")."
+} >"$pw"
+say "the pre-work email's lines: $pw"
+say "in the room: scripts/image/run.sh load $name, then scripts/image/run.sh lab 1"

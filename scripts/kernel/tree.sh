@@ -45,6 +45,49 @@ extract() {
 # series_patches and series_digest (the patches and their digest): lib.sh,
 # which kernel.sh shares.
 
+# The Linux version the series is made for: Debian 12's linux-source-6.1
+# as bookworm-security carries it (README.md).  Another one is named as
+# such before a patch is tried: an older one (the main archive's alone)
+# is refused with the sources line that brings this one; a newer one
+# (Debian updated linux-source-6.1) gets the series three-way, and a
+# patch that still does not apply is named as needing a refresh there.
+SERIES_BASE=6.1.192
+NEWER=
+
+# tree_version: the pristine tree's version, VERSION.PATCHLEVEL.SUBLEVEL
+# of its Makefile (nothing: its Makefile names none).  awk reads it all:
+# git show, cut short, would fail the pipe.
+tree_version() {
+	"${GIT[@]}" show pristine:Makefile 2>/dev/null | awk -F' *= *' '
+		$1 == "VERSION" && v == "" { v = $2 }
+		$1 == "PATCHLEVEL" && p == "" { p = $2 }
+		$1 == "SUBLEVEL" && s == "" { s = $2 }
+		END { if (v ~ /^[0-9]+$/ && p ~ /^[0-9]+$/ && s ~ /^[0-9]+$/) print v "." p "." s }'
+}
+
+check_version() {
+	local v again="remove build/linux (rm -rf build/linux: its saved/ branches go too), then run make tree again"
+	v=$(tree_version)
+	[ "$v" != "$SERIES_BASE" ] || return 0
+	[ -n "$v" ] || die "build/linux is not a Linux source tree: its Makefile names no VERSION, PATCHLEVEL and SUBLEVEL (it was made from $TARBALL)." \
+		"Install Debian 12's linux-source-6.1 (make deps, as root), $again."
+	case $v in
+	6.1.*) ;;
+	*) die "the kernel source is Linux $v; the series is made for Linux $SERIES_BASE, Debian 12's linux-source-6.1 (build/linux was made from $TARBALL)." \
+		"Use /usr/src/linux-source-6.1.tar.xz (make deps installs it; unset TARBALL), $again." ;;
+	esac
+	if [ "${v##*.}" -lt "${SERIES_BASE##*.}" ]; then
+		# The commands unfolded (die folds its advice): they are pasted.
+		printf '\nkit: error: %s\n' "the kernel source is Linux $v, older than $SERIES_BASE, the one the series is made for: Debian 12's linux-source-6.1 without the security archive (bookworm-security)." >&2
+		printf '     %s\n' "As root, add that archive and install its linux-source-6.1:" \
+			"  echo 'deb http://security.debian.org/debian-security bookworm-security main' >/etc/apt/sources.list.d/bookworm-security.list" \
+			"  apt-get update && apt-get install linux-source-6.1" "then $again." >&2
+		exit 1
+	fi
+	NEWER=$v
+	echo "kit: WARNING: the kernel source is Linux $v, newer than $SERIES_BASE, the one the series is made for (Debian updated linux-source-6.1): the series is tried three-way." >&2
+}
+
 # Remember content hash and mtime of every file the applied series touches.
 save_mtimes() {
 	local f
@@ -108,9 +151,11 @@ apply_series() {
 	"${GIT[@]}" clean -q -fdx -e security/toylsm/
 	for p in $(series_patches); do
 		[ -f "$KIT/patches/$p" ] || die "patches/series names $p, which is not in patches/." "Fix patches/series or add the patch."
-		if ! msg=$("${GIT[@]}" am -q --whitespace=nowarn "$KIT/patches/$p" 2>&1); then
+		if ! msg=$("${GIT[@]}" am -q --whitespace=nowarn ${NEWER:+-3} "$KIT/patches/$p" 2>&1); then
 			"${GIT[@]}" am --abort >/dev/null 2>&1 || true
 			printf '%s\n' "$msg" | head -20 >&2
+			[ -z "$NEWER" ] || die "patch $p does not apply to Linux $NEWER, even three-way: it needs a refresh against $NEWER (the series is made for $SERIES_BASE; git am said the above)." \
+			    "Tell the kit's maintainers, naming $p and $NEWER. To go on now: refresh $p against the tree, left at the last patch that applied ($n of the series) (cd build/linux, fix, git format-patch), then run make tree."
 			die "patch $p does not apply (git am said the above)." \
 			    "The tree is left at the last patch that applied ($n of the series). Refresh $p against that tree (cd build/linux, fix, git format-patch), then run make tree."
 		fi
@@ -177,5 +222,6 @@ edited_in_tree() {
 }
 
 [ -d "$TREE/.git" ] && "${GIT[@]}" rev-parse -q --verify pristine >/dev/null || extract
+check_version
 apply_series
 sync_toylsm

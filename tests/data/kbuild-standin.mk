@@ -12,6 +12,11 @@
 # descends into (drivers/built-in.a) but builds nothing of, only the
 # Makefile; its .cmd file lists the sources it read, as fixdep's do, and
 # include/config/auto.conf.cmd the Kconfig files, as Kconfig's does.
+# As Kbuild's, it names the tree's version: scripts/kernel/tree.sh reads
+# it (the series' base, 6.1.192) before it applies the series.
+VERSION = 6
+PATCHLEVEL = 1
+SUBLEVEL = 192
 O ?= .
 srcs := $(shell find $(CURDIR) -name .git -prune -o -path $(CURDIR)/Documentation -prune -o -type f \
 	! -path '$(CURDIR)/drivers/*.c' -print | LC_ALL=C sort)

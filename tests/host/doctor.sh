@@ -82,11 +82,22 @@ deps() {	# deps STANDINS [VAR=VALUE...]: scripts/host/deps.sh on that host
 	env "$@" PATH="$h:$T/noapt" BUILD="$KS/build" bash "$KS/scripts/host/deps.sh"
 }
 
-echo "1..13"
+echo "1..26"
 
 good=$(host good "$ALL" "$BIGDISK" 'apt-get|exit 0' 'dpkg|exit 0')
 expect "make doctor on a Debian 12 host with every package: READY" 0 ' READY: this machine can run the kit' \
 	doctor "$good" KIT_OS_RELEASE="$DEB12"
+
+# dpkg-query that knows every package, linux-source-6.1 at version $1.
+srcv() { echo 'dpkg-query|case "$2" in -f*Version*) echo '"$1"' ;; *) for a; do case $a in -*) ;; *) echo "$a install ok installed";; esac; done ;; esac'; }
+old=$(host oldsrc "$(srcv 6.1.176-1)" "$BIGDISK" 'apt-get|exit 0' 'dpkg|exit 0')
+expect "make doctor with linux-source-6.1 6.1.176 (no bookworm-security): FIX, the version and the sources line" 1 \
+	'FIX +source +linux-source-6.1 is 6.1.176, older than 6.1.192.*bookworm-security main.*apt-get install linux-source-6.1.*NOT READY' \
+	doctor "$old" KIT_OS_RELEASE="$DEB12"
+new=$(host newsrc "$(srcv 6.1.200-1)" "$BIGDISK" 'apt-get|exit 0' 'dpkg|exit 0')
+expect "make doctor with linux-source-6.1 6.1.200: a note (three-way), READY" 0 \
+	'note +source +linux-source-6.1 is 6.1.200, newer than 6.1.192.*three-way.*READY' \
+	doctor "$new" KIT_OS_RELEASE="$DEB12"
 
 noapt=$(host noapt "$BIGDISK")
 expect "make doctor without apt and dpkg (Fedora, Arch): names the cause and the image" 1 \
@@ -102,10 +113,56 @@ expect "make doctor on Debian 13: not Debian 12, no linux-source-6.1, the image"
 	doctor "$deb13" KIT_OS_RELEASE="$D13"
 expect "scripts/host/deps.sh on Debian 13 with packages missing: says Debian 13 has no linux-source-6.1, before apt-get" 1 \
 	'not Debian 12: the kit.s kernel source, Debian.s linux-source-6.1' deps "$deb13" KIT_OS_RELEASE="$D13"
-podman=$(host podman "$NONE" "$APTFAIL" "$BIGDISK" 'dpkg|exit 0' 'podman|exit 1')
-expect "make doctor on Debian 13 with podman: the image's way, and the image not loaded" 1 \
-	'note +system .*runs here in its container image, with podman.*FIX +image +the kit.s image is not loaded' \
+# A stand-in engine: info answers (or fails with FAKE_INFO_ERR), its
+# storage driver and folder (FAKE_DRIVER, FAKE_ROOT), the image loaded
+# when FAKE_SOURCES is set, with those kernel sources.
+ENGINE_SH='case "$1 $2" in
+"info ") [ -z "$FAKE_INFO_ERR" ] || { echo "$FAKE_INFO_ERR" >&2; exit 125; }; echo host: ok ;;
+"info --format") case "$3" in *Driver*) echo "${FAKE_DRIVER:-overlay}" ;; *Root*) echo "${FAKE_ROOT:-/}" ;; esac ;;
+"image inspect") [ -n "$FAKE_SOURCES" ] || { echo "Error: no such image" >&2; exit 125; }
+	case "$4" in *kernel-sources*) echo "$FAKE_SOURCES" ;; *revision*) echo 0123456789abcdef0123456789abcdef01234567 ;; *version*) echo v1.0 ;; esac ;;
+esac
+exit 0'
+podman=$(host podman "$NONE" "$APTFAIL" "$BIGDISK" 'dpkg|exit 0' "podman|$ENGINE_SH")
+expect "make doctor on Debian 13 with podman: the image's way, and the image not loaded: run.sh load" 1 \
+	'note +system .*runs here in its container image, with podman.*FIX +image +the kit.s image is not loaded in podman: scripts/image/run.sh load FILE' \
 	doctor "$podman" KIT_OS_RELEASE="$D13"
+# The image's host, ready: the next step is run.sh's, not make lab 1
+# (which said "make lab 1" there, a command that cannot work).
+SOURCES=$(. "$KS/scripts/image/pin.sh" && pin_sources "$KS")
+expect "make doctor on an image host, the image loaded with this checkout's kernels: READY, next scripts/image/run.sh lab 1" 0 \
+	'ok +engine +podman runs containers.*ok +image .*boots its kernels.*READY: .*Next: scripts/image/run.sh lab 1' \
+	doctor "$podman" KIT_OS_RELEASE="$D13" FAKE_SOURCES="$SOURCES"
+expect "make doctor, the image's kernels not this checkout's: the image's version to check out, or the build to accept" 1 \
+	'FIX +image +The image holds the kernels of the kit at v1.0 .*git checkout v1.0.*KIT_IMAGE_BUILD=1' \
+	doctor "$podman" KIT_OS_RELEASE="$D13" FAKE_SOURCES=0000
+# Each engine that cannot run a container: its own message, and why.
+expect "make doctor, podman's VM not started (macOS, Windows): the engine's message and podman machine start" 1 \
+	'FIX +engine +podman cannot reach its Linux VM: "Cannot connect to Podman.*podman machine start' \
+	doctor "$podman" KIT_OS_RELEASE="$D13" FAKE_INFO_ERR='Cannot connect to Podman. Please verify your connection to the Linux system using `podman system connection list`, or try `podman machine init` and `podman machine start` to manage a new Linux VM'
+docker=$(host docker "$NONE" "$APTFAIL" "$BIGDISK" 'dpkg|exit 0' "docker|$ENGINE_SH")
+expect "make doctor, a user not in the docker group: the socket's permission, and the group to join" 1 \
+	'FIX +engine +docker cannot be used by .*permission denied while trying to connect to the Docker daemon socket.*usermod -aG docker' \
+	doctor "$docker" KIT_OS_RELEASE="$D13" FAKE_INFO_ERR='permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Get "http://%2Fvar%2Frun%2Fdocker.sock/v1.24/info": dial unix /var/run/docker.sock: connect: permission denied'
+expect "make doctor, docker's daemon not running: said, and how to start it" 1 \
+	'FIX +engine +docker.s daemon is not running: "Cannot connect to the Docker daemon.*systemctl start docker' \
+	doctor "$docker" KIT_OS_RELEASE="$D13" FAKE_INFO_ERR='Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?'
+printf 'someone:100000:65536\n' >"$T/subuid"
+rootless=$(host rootless "$NONE" "$APTFAIL" "$BIGDISK" 'dpkg|exit 0' "podman|$ENGINE_SH" \
+	'id|case "$1" in -u) echo 4242 ;; -un) echo alice ;; *) /usr/bin/id "$@" ;; esac')
+expect "make doctor, rootless podman with no subordinate IDs: said, and the usermod line" 1 \
+	'FIX +engine +rootless podman has no subordinate IDs for alice .*usermod --add-subuids 100000-165535 --add-subgids 100000-165535 alice' \
+	doctor "$rootless" KIT_OS_RELEASE="$D13" KIT_SUBUID="$T/subuid" FAKE_SOURCES="$SOURCES"
+expect "make doctor, the vfs storage driver: said, with what it costs" 0 \
+	'note +storage +podman stores images with the vfs driver: .*16.7 GB measured' \
+	doctor "$podman" KIT_OS_RELEASE="$D13" FAKE_SOURCES="$SOURCES" FAKE_DRIVER=vfs
+# The disk where the engine keeps its images, apart from the checkout's.
+enginedisk=$(host enginedisk "$NONE" "$APTFAIL" 'dpkg|exit 0' "podman|$ENGINE_SH" \
+	'df|for a; do :; done; case "$a" in */store) f=1048576 ;; *) f=900000000 ;; esac; printf "Filesystem 1024-blocks Used Available Capacity Mounted\n/dev/x 999999999 1 %s 1%% /\n" "$f"')
+mkdir -p "$T/store"
+expect "make doctor, 1 GB free where the engine keeps its images: the disk there, not the checkout's" 1 \
+	"FIX +disk +1 GB free where podman keeps its images \\($T/store\\): the loaded image needs about [0-9]+ GB" \
+	doctor "$enginedisk" KIT_OS_RELEASE="$D13" FAKE_SOURCES="$SOURCES" FAKE_ROOT="$T/store"
 
 arm=$(host arm "$ALL" "$BIGDISK" 'uname|case "$1" in -m) echo aarch64;; *) echo Linux;; esac' 'apt-get|exit 0' 'dpkg|exit 0')
 expect "make doctor on arm64: the x86_64 guest needs an x86_64 host, said plainly" 1 \
@@ -150,3 +207,44 @@ sudocase() (
 	exit 0
 )
 scenario "sudo make deps in a user's checkout leaves build/ the user's; a root-owned build/ is refused with the fix" sudocase
+
+# Every section that what the kit says on a host cites (FILE.md, "Heading",
+# in doctor's, the image's and the bundle's scripts) is a heading of that
+# file: doctor once sent every image host to README.md's "Set-up on any
+# host", which does not exist.
+cites() {
+	local f h bad='' n=0
+	while IFS= read -r c; do
+		f=${c%%, *} h=${c#*, } h=${h//\\/} h=${h#\"} h=${h%\"}
+		n=$((n + 1))
+		grep -qxE "#+ $(printf '%s' "$h" | sed 's/[][\.*^$()+?{}|]/\\&/g')" "$K/$f" 2>/dev/null || bad="$bad $f: \"$h\";"
+	done < <(cat "$K"/scripts/host/*.sh "$K"/scripts/image/* "$K"/scripts/bundle/*.sh "$K"/scripts/lib/handed.sh |
+		grep -oE '[A-Za-z0-9_./-]+\.md, \\?"[^"\\]+\\?"' | sort -u)
+	[ "$n" -gt 3 ] || { echo "only $n citations found: the pattern is wrong"; exit 1; }
+	[ -z "$bad" ] || { echo "cited sections that do not exist:$bad"; exit 1; }
+}
+scenario "the sections doctor, run.sh, make image-save and the bundle cite exist (FILE.md, \"Heading\")" cites
+
+# KVM owned by root alone (this machine's /dev/kvm: root:root 0600): no
+# advice to join the group root (doctor once said "usermod -aG root").
+kvmroot() (
+	[ "$(id -u)" = 0 ] || { echo "SKIP: not root"; exit 0; }
+	: >"$T/kvm" && chmod 600 "$T/kvm" && chmod 755 "$T" && chmod -R a+rX "$KS" "$T/host-good" "$DEB12"
+	out=$(setpriv --reuid=4242 --regid=4242 --clear-groups env HOME=/ PATH="$good:$T/noapt" \
+		KIT_OS_RELEASE="$DEB12" KIT_KVM_DEV="$T/kvm" bash "$KS/scripts/host/doctor.sh" 2>&1)
+	tr -s ' \n' '  ' <<<"$out" | grep -q "note kvm $T/kvm is there but root's alone" || { echo "not said: $out"; exit 1; }
+	! grep -q 'usermod -aG root' <<<"$out" || { echo "the advice is to join root: $out"; exit 1; }
+)
+scenario "make doctor, a KVM device that is root's alone: no advice to join the group root" kvmroot
+
+# A flavour whose options make Kbuild build the tree's sign-file (MODULE_SIG,
+# which Lockdown selects: configs/bpf.config) needs OpenSSL's headers, and
+# deps.sh must install them: without libssl-dev, make image on a bare
+# Debian 12 failed at the bpf kernel ("openssl/opensslv.h: No such file"),
+# where every host that had built it had the package by chance.
+signfile() {
+	grep -lqE '^CONFIG_(MODULE_SIG|SECURITY_LOCKDOWN_LSM)=y' "$K"/configs/*.config || { echo "no flavour signs modules: the case tests nothing"; exit 1; }
+	bash "$K/scripts/host/deps.sh" --list | grep -qx libssl-dev ||
+		{ echo "a flavour builds sign-file ($(grep -lE '^CONFIG_(MODULE_SIG|SECURITY_LOCKDOWN_LSM)=y' "$K"/configs/*.config | xargs -n1 basename | tr '\n' ' ')), and deps.sh installs no libssl-dev"; exit 1; }
+}
+scenario "the packages include OpenSSL's headers, which the tree's sign-file needs for the bpf flavour (MODULE_SIG, selected by Lockdown)" signfile
