@@ -99,6 +99,14 @@ setup() {
 	tree_of "$tree"
 	fragments
 	KMAKE=(make -C "$TREE" O="$KOUT" ARCH="$arch")
+	# The programs the build runs: the host's (Kbuild's host programs,
+	# fixdep and objtool, are built for the host with its gcc) and, on a
+	# host of another architecture, the guest's cross toolchain (lib.sh:
+	# CROSS_COMPILE, from configs/arches.conf, which Kbuild reads from the
+	# environment).  The host's architecture is a line of the key
+	# (kernel_inputs): a Kbuild folder's host programs are the host's.
+	TOOLS=(gcc ld as make)
+	[ -z "${CROSS_COMPILE:-}" ] || TOOLS+=("${CROSS_COMPILE}gcc" "${CROSS_COMPILE}ld" "${CROSS_COMPILE}as")
 	IMAGE=arch/$SRCARCH/boot/bzImage
 	GDB_HELPERS=
 	[[ " ${TARGETS[*]} " != *" scripts_gdb "* ]] || GDB_HELPERS=1
@@ -471,8 +479,10 @@ kernel_inputs() {
 	env | { grep -E '^(K[A-Z0-9_]*|LLVM[A-Z0-9_]*|CROSS_COMPILE|HOST[A-Z0-9_]*|LOCALVERSION|ARCH|SUBARCH)=' || true; } |
 		{ grep -vE '^(KIT_|HOSTNAME=)' || true; } | LC_ALL=C sort
 	# shellcheck disable=SC2046 # command -v's paths, a word each
-	without_ccache stat -L -c '%n %s %Y' $(without_ccache command -v gcc ld as make) \
+	without_ccache stat -L -c '%n %s %Y' $(without_ccache command -v "${TOOLS[@]}") \
 		"$(without_ccache gcc -print-prog-name=cc1 2>&1)" "${TARBALLS[@]}" 2>&1 || true
+	[ -z "${CROSS_COMPILE:-}" ] ||
+		without_ccache stat -L -c '%n %s %Y' "$(without_ccache "${CROSS_COMPILE}gcc" -print-prog-name=cc1 2>&1)" 2>&1 || true
 	toolchain_versions
 	sha256sum "${FRAGS[@]}" "$KIT/scripts/kernel/kernel.sh" "$KIT/scripts/lib/lib.sh" \
 		"$KIT/scripts/lib/flavours.sh" "${MKTREE[0]}" 2>&1 || true
@@ -633,7 +643,7 @@ quick_env() {
 		[[ $v =~ ^(K[A-Z0-9_]*|LLVM[A-Z0-9_]*|CROSS_COMPILE|HOST[A-Z0-9_]*|LOCALVERSION|ARCH|SUBARCH|GCC_EXEC_PREFIX|COMPILER_PATH|DPKG_ADMINDIR)$ ]] &&
 			[[ $v != KIT_* && $v != HOSTNAME ]] && printf '%s=%s\n' "$v" "${!v}"
 	done
-	without_ccache type -P gcc ld as make
+	without_ccache type -P "${TOOLS[@]}"
 }
 
 # kernel_watch: quick_ok's list for this flavour.  The kit's inputs of
@@ -659,7 +669,8 @@ quick_env() {
 kernel_watch() {
 	local f d t built paths=() skip=() newer deps=$KOUT/.kit-depdirs src=$SRCARCH
 	grep -qx 'CONFIG_SECURITY_TOYLSM_EXTRA=y' "$KOUT/.config" 2>/dev/null || skip=(-path "$TREE/security/toylsm/extra" -prune -o)
-	for f in $(without_ccache type -P gcc ld as make) "$(without_ccache gcc -print-prog-name=cc1 2>/dev/null)"; do
+	for f in $(without_ccache type -P "${TOOLS[@]}") "$(without_ccache gcc -print-prog-name=cc1 2>/dev/null)" \
+		${CROSS_COMPILE:+"$(without_ccache "${CROSS_COMPILE}gcc" -print-prog-name=cc1 2>/dev/null)"}; do
 		paths+=("$f" "$(readlink -f "$f")")
 	done
 	paths+=("${FRAGS[@]}" "$KIT/scripts/kernel/kernel.sh" "$KIT/scripts/lib/lib.sh" "$KIT/scripts/lib/flavours.sh"
