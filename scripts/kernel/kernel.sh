@@ -456,7 +456,7 @@ keep() {
 #
 # kernel_inputs: what the tree and the build are made from, read before
 # the tree is made: the flavour and its row's build columns, the host's
-# architecture (bash's HOSTTYPE: the Kbuild folder holds host programs,
+# architecture (lib.sh's HOST_ARCH, else bash's HOSTTYPE: the Kbuild folder holds host programs,
 # fixdep and objtool, built for it), the make command line (tree, output
 # folder, KCFLAGS), the environment Kbuild reads (CROSS_COMPILE among it:
 # a host's cross toolchain), the
@@ -471,7 +471,7 @@ keep() {
 kernel_inputs() {
 	echo "flavour $FLAVOUR"
 	echo "$ROW"
-	echo "host $HOSTTYPE"
+	echo "host ${HOST_ARCH:-$HOSTTYPE}"
 	echo "make ${KMAKE[*]} ${TARGETS[*]}"
 	# (No line may stop the list under set -e: what fails prints its
 	# message here, which no stamp holds.)  HOSTNAME is no variable of
@@ -637,7 +637,7 @@ toolchain_versions() {
 # full stamp, which decides as before.
 quick_env() {
 	local v
-	printf 'flavour %s\nmake %s %s\ntarball %s\nhost %s\n' "$FLAVOUR" "${KMAKE[*]}" "${TARGETS[*]}" "${TARBALLS[*]}" "$HOSTTYPE"
+	printf 'flavour %s\nmake %s %s\ntarball %s\nhost %s\n' "$FLAVOUR" "${KMAKE[*]}" "${TARGETS[*]}" "${TARBALLS[*]}" "${HOST_ARCH:-$HOSTTYPE}"
 	printf '%s\n' "$ROW"
 	for v in $(compgen -e); do
 		[[ $v =~ ^(K[A-Z0-9_]*|LLVM[A-Z0-9_]*|CROSS_COMPILE|HOST[A-Z0-9_]*|LOCALVERSION|ARCH|SUBARCH|GCC_EXEC_PREFIX|COMPILER_PATH|DPKG_ADMINDIR)$ ]] &&

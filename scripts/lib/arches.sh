@@ -108,7 +108,7 @@ arch_names() {
 
 # arch_host: the row whose host or uname name is this host's.
 arch_host() {
-	[ -f "$ARCHES_FILE" ] || [ "${KIT_HOST_ARCH:-$HOSTTYPE}" != x86_64 ] || { echo amd64; return 0; }
+	case ${KIT_HOST_ARCH:-$HOSTTYPE} in x86_64|amd64) [ -f "$ARCHES_FILE" ] || { echo amd64; return 0; } ;; esac
 	arches_load
 	[ -z "$ARCH_HOST" ] || printf '%s\n' "$ARCH_HOST"
 }
