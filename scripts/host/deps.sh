@@ -57,7 +57,7 @@ PKGS=(
 # This host's way to the x86_64 guest (configs/arches.conf): on an x86_64
 # host busybox-static (the guest's userland) and gdb (make gdb); on an
 # arm64 host the cross toolchain to x86_64 and gdb-multiarch.
-[ -z "$HOST_ARCH" ] || [ ! -f "$ARCHES_FILE" ] || read -ra more <<<"$(arch_get packages)"
+! arch_known || read -ra more <<<"$(arch_get packages)"
 PKGS+=(${more[@]+"${more[@]}"})
 
 # --list: the packages, one a line (make bundle downloads their closure).

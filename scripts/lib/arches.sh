@@ -11,6 +11,7 @@
 #                         does not have
 #   arch_set VAR COLUMN   VAR = that value, without a subshell
 #   arch_names            the rows, in the table's order
+#   arch_known            whether this host has a row (status)
 #
 # This host is bash's HOSTTYPE (uname -m's name, no process: every script
 # sources lib.sh), or KIT_HOST_ARCH, a name of the host or uname column
@@ -105,6 +106,10 @@ arch_names() {
 	arches_load
 	printf '%s\n' "${ARCH_ROWS[@]}"
 }
+
+# arch_known: this host has a row (status only; a scratch kit of the host
+# suites without the table has none, and is an x86_64 host's: lib.sh).
+arch_known() { [ -f "$ARCHES_FILE" ] && arches_load && [ -n "$ARCH_HOST" ]; }
 
 # arch_host: the row whose host or uname name is this host's.
 arch_host() {

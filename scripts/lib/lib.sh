@@ -148,13 +148,13 @@ first() {
 # scratch kit of the host suites without the table is an x86_64 host's.
 . "$KIT/scripts/lib/arches.sh"
 case ${KIT_HOST_ARCH:-$HOSTTYPE} in
-x86_64|amd64) [ -f "$ARCHES_FILE" ] && arches_load || ARCH_HOST=amd64 ;;
+x86_64|amd64) arch_known || ARCH_HOST=amd64 ;;
 *) arches_load ;;
 esac
 HOST_ARCH=$ARCH_HOST
 GUEST_ROOT=/ GUEST_ARCH=x86_64 GUEST_QEMU=qemu-system-x86_64 GUEST_GDB=gdb GUEST_KVM=1
 unset CROSS_COMPILE
-if [ -n "$HOST_ARCH" ] && [ -f "$ARCHES_FILE" ]; then
+if arch_known; then
 	arch_set GUEST_ARCH guest
 	# KVM runs a guest of the host's own architecture only.
 	arch_set _a uname
