@@ -19,10 +19,11 @@
 # arm64 host with it).  Read once per shell, in bash alone, and checked
 # whole then: a row with the wrong number of columns, a guest that is no
 # x86_64, a cross prefix that is no prefix... is an error naming the line.
+# Sourcing it runs nothing of bash 4 (scripts/image/run.sh sources lib.sh
+# on macOS's bash 3.2, and asks nothing of the table).
 
 ARCHES_FILE=$KIT/configs/arches.conf
 ARCH_COLUMNS=(host uname guest cross packages debs qemu gdb ccache)
-declare -gA ARCH_CELL=() ARCH_LINE=()
 ARCH_ROWS=()
 ARCH_HOST=
 
@@ -34,6 +35,7 @@ arches_die() {	# arches_die LINE WHAT
 arches_load() {
 	[ ${#ARCH_ROWS[@]} -eq 0 ] || return 0
 	local line l=0 cells=() i c cols=() name
+	declare -gA ARCH_CELL=() ARCH_LINE=()
 	[ -f "$ARCHES_FILE" ] || die "there is no $(rel "$ARCHES_FILE"), the table of host architectures." \
 		"Restore it: git checkout -- configs/arches.conf."
 	while IFS= read -r line || [ -n "$line" ]; do

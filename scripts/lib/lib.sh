@@ -146,15 +146,20 @@ first() {
 # from other work would build another kernel.  A host the table lacks
 # gets none of these (deps.sh and make doctor say why it cannot run).  A
 # scratch kit of the host suites without the table is an x86_64 host's.
+# (Not on a bash older than 5: scripts/image/run.sh runs on macOS's 3.2,
+# and needs none of this; every other script stops on such a bash first,
+# deps.sh's host_bash_problem.)
 . "$KIT/scripts/lib/arches.sh"
-case ${KIT_HOST_ARCH:-$HOSTTYPE} in
-x86_64|amd64) arch_known || ARCH_HOST=amd64 ;;
-*) arches_load ;;
-esac
+if [ "${BASH_VERSINFO[0]}" -ge 5 ]; then
+	case ${KIT_HOST_ARCH:-$HOSTTYPE} in
+	x86_64|amd64) arch_known || ARCH_HOST=amd64 ;;
+	*) arches_load ;;
+	esac
+fi
 HOST_ARCH=$ARCH_HOST
 GUEST_ROOT=/ GUEST_ARCH=x86_64 GUEST_QEMU=qemu-system-x86_64 GUEST_GDB=gdb GUEST_KVM=1
 unset CROSS_COMPILE
-if arch_known; then
+if [ -n "$HOST_ARCH" ] && arch_known; then
 	arch_set GUEST_ARCH guest
 	# KVM runs a guest of the host's own architecture only.
 	arch_set _a uname
