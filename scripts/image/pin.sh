@@ -65,12 +65,20 @@ pin_list() {
 # of: the SHA-256 of pin_list.  Content only: no path, date or commit.
 pin_sources() { pin_list "$1" | pin_sha256; }
 
-# pin_packages KIT: the Debian packages scripts/host/deps.sh installs, read
-# from its PKGS=( ... ) list (deps.sh itself needs bash 4: a Mac's run.sh
-# cannot run it), sorted, on one line.
+# pin_packages KIT [ARCH]: the Debian packages scripts/host/deps.sh installs
+# on ARCH (default: this machine's), read from its PKGS=( ... ) list and
+# ARCH's row of configs/arches.conf (deps.sh itself needs bash 4: a Mac's
+# run.sh cannot run it), sorted, on one line.
 pin_packages() {
-	awk '/^PKGS=\(/ { on = 1; next } on && /^\)/ { exit } on { sub(/#.*/, ""); for (i = 1; i <= NF; i++) print $i }' \
-		"$1/scripts/host/deps.sh" 2>/dev/null | LC_ALL=C sort -u | tr '\n' ' ' | sed 's/ $//'
+	{
+		awk '/^PKGS=\(/ { on = 1; next } on && /^\)/ { exit } on { sub(/#.*/, ""); for (i = 1; i <= NF; i++) print $i }' \
+			"$1/scripts/host/deps.sh" 2>/dev/null
+		awk -F'|' -v a="${2:-$(pin_arch)}" '
+			/^[[:space:]]*(#|$)/ { next }
+			!head { head = 1; next }
+			{ gsub(/[[:space:]]/, "", $1) }
+			$1 == a { n = split($5, p, " "); for (i = 1; i <= n; i++) print p[i] }' "$1/configs/arches.conf" 2>/dev/null
+	} | LC_ALL=C sort -u | tr '\n' ' ' | sed 's/ $//'
 }
 
 # pin_missing IMAGE-PACKAGES KIT: the packages checkout KIT needs that the

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The objects of another architecture's image's kernels, compiled here,
+# natively, into ccache, before that image's build compiles them under
+# qemu-user (make image ARCHES=arm64 on an x86_64 machine: every program
+# of that build is emulated, a compile 14 times the CPU of a native one,
+# docs/image.md, "arm64").  Usage (build-image.sh runs it):
+#
+#   seed-ccache.sh ARCH 'CC VERSION LINE'   (CCACHE_DIR: the ccache the
+#                                            image's build mounts)
+#
+# The image's kernel step (scripts/image/inside.sh, on ARCH) runs Kbuild
+# itself, with ARCH's cross toolchain to x86_64 (configs/arches.conf), and
+# its ccache finds each object compiled here when everything ccache hashes
+# is the same: the compiler's identity, which both sides give ccache as
+# its target and release (CCACHE_COMPILERCHECK: x86_64-linux-gnu 12.2.0
+# here and there; Debian's amd64 gcc-12 12.2.0-14+deb12u1 differs from the
+# arm64 cross compiler's 12.2.0-14 by one AArch64 stack-protector fix,
+# CVE-2023-4039, and the code they make is the same); the command line
+# (the same cross prefix, x86_64-linux-gnu-, which on an x86_64 host names
+# its own gcc); the sources and headers, and among them the configuration,
+# which records the compiler's version line (CONFIG_CC_VERSION_TEXT): given
+# here as the image's compiler prints it (make image asks the image's
+# packages' stage), on Kbuild's command line; the paths, relative to the
+# kit (CCACHE_BASEDIR), with the image's layout (build/linux,
+# build/kbuild/FLAVOUR); ccache's namespace for ARCH.  The host programs
+# (fixdep, objtool) are not seeded: ARCH's own, compiled in the image.
+# The seed's Kbuild folders are build/kbuild/seed-ARCH-FLAVOUR (kept: a
+# second make image recompiles nothing).
+set -euo pipefail
+. "$(dirname "$0")/../lib/lib.sh"
+arch=${1:?usage: seed-ccache.sh ARCH 'CC VERSION LINE'} text=${2:?usage: seed-ccache.sh ARCH 'CC VERSION LINE'}
+[ "$HOST_ARCH" = amd64 ] || die "seed-ccache.sh compiles the x86_64 guest's kernel natively: run it on an x86_64 host." ""
+[[ $text =~ ^x86_64-linux-gnu-gcc\ \(Debian\ [0-9][0-9.+a-z~-]*\)\ ([0-9.]+)$ ]] ||
+	die "the image's compiler says '$text', not x86_64-linux-gnu-gcc (Debian VERSION) RELEASE." "Its cross toolchain is configs/arches.conf's; check the image's packages."
+[ "${BASH_REMATCH[1]}" = "$(x86_64-linux-gnu-gcc -dumpfullversion)" ] ||
+	die "the image's compiler is gcc ${BASH_REMATCH[1]}, this host's $(x86_64-linux-gnu-gcc -dumpfullversion): their objects may differ, and none is seeded." "Build the image without the seed (its kernels compiled under emulation: hours), or on a host with the same release."
+ns=$(KIT_HOST_ARCH=$arch bash -c '. "$0/scripts/lib/lib.sh" && echo "${CCACHE_NAMESPACE:-}"' "$KIT")
+prefix=$(KIT_HOST_ARCH=$arch bash -c '. "$0/scripts/lib/lib.sh" && echo "${CROSS_COMPILE:-}"' "$KIT")
+[ "$prefix" = x86_64-linux-gnu- ] || die "configs/arches.conf's $arch row has the cross prefix '$prefix'; the seed knows x86_64-linux-gnu- only." ""
+export CCACHE_NAMESPACE=$ns CCACHE_COMPILERCHECK='%compiler% -dumpmachine -dumpfullversion' CCACHE_BASEDIR=$KIT
+"$KIT/scripts/host/deps.sh"
+flock "$BUILD/.tree.lock" "$KIT/scripts/kernel/tree.sh"
+for f in normal bpf; do
+	out=$BUILD/kbuild/seed-$arch-$f
+	frags=("$KIT/configs/kit.config")
+	[ "$f" = normal ] || frags+=("$KIT/configs/$f.config")
+	# As scripts/kernel/kernel.sh makes the flavour (its KMAKE, TARGETS,
+	# the prefix map of a flavour with DWARF), with the cross prefix and
+	# the image's compiler's version line.
+	kmake=(make -C "$TREE" O="$out" ARCH=x86_64 CROSS_COMPILE=x86_64-linux-gnu- "CC_VERSION_TEXT=$text")
+	! grep -qx 'CONFIG_DEBUG_INFO=y' "${frags[@]}" || kmake+=(KCFLAGS="-fdebug-prefix-map=$out=/kit-kbuild")
+	t=$SECONDS
+	say "image ($arch): seeding ccache with the $f kernel's objects (native; log: ${LOGS#"$KIT"/}/seed-$arch-$f.log)"
+	mkdir -p "$out"
+	{
+		"${kmake[@]}" tinyconfig &&
+		"$TREE/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "${frags[@]}" &&
+		"${kmake[@]}" olddefconfig &&
+		"${kmake[@]}" -j"${JOBS:-$(nproc)}" bzImage headers
+	} >"$LOGS/seed-$arch-$f.log" 2>&1 ||
+		{ tail -20 "$LOGS/seed-$arch-$f.log" >&2; die "seeding the $f kernel failed (log: $LOGS/seed-$arch-$f.log)." "See its end above."; }
+	grep -q "^CONFIG_CC_VERSION_TEXT=\"$text\"$" "$out/.config" ||
+		die "the seed's configuration does not record the image's compiler ($text)." "Kbuild ignored CC_VERSION_TEXT on its command line: the seed would miss; see $out/.config."
+	say "image ($arch): $f seeded in $((SECONDS - t)) s ($(grep -c '^  CC ' "$LOGS/seed-$arch-$f.log" || true) objects compiled)"
+done
