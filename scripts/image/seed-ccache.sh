@@ -30,13 +30,20 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/lib.sh"
 arch=${1:?usage: seed-ccache.sh ARCH 'CC VERSION LINE'} text=${2:?usage: seed-ccache.sh ARCH 'CC VERSION LINE'}
 [ "$HOST_ARCH" = amd64 ] || die "seed-ccache.sh compiles the x86_64 guest's kernel natively: run it on an x86_64 host." ""
-[[ $text =~ ^x86_64-linux-gnu-gcc\ \(Debian\ [0-9][0-9.+a-z~-]*\)\ ([0-9.]+)$ ]] ||
-	die "the image's compiler says '$text', not x86_64-linux-gnu-gcc (Debian VERSION) RELEASE." "Its cross toolchain is configs/arches.conf's; check the image's packages."
-[ "${BASH_REMATCH[1]}" = "$(x86_64-linux-gnu-gcc -dumpfullversion)" ] ||
-	die "the image's compiler is gcc ${BASH_REMATCH[1]}, this host's $(x86_64-linux-gnu-gcc -dumpfullversion): their objects may differ, and none is seeded." "Build the image without the seed (its kernels compiled under emulation: hours), or on a host with the same release."
+# ARCH's cross prefix and ccache namespace (configs/arches.conf), and the
+# compiler of that name here: this host's own gcc, under the triplet's name.
+# shellcheck disable=SC2016 # the inner bash expands them
 ns=$(KIT_HOST_ARCH=$arch bash -c '. "$0/scripts/lib/lib.sh" && echo "${CCACHE_NAMESPACE:-}"' "$KIT")
+# shellcheck disable=SC2016
 prefix=$(KIT_HOST_ARCH=$arch bash -c '. "$0/scripts/lib/lib.sh" && echo "${CROSS_COMPILE:-}"' "$KIT")
-[ "$prefix" = x86_64-linux-gnu- ] || die "configs/arches.conf's $arch row has the cross prefix '$prefix'; the seed knows x86_64-linux-gnu- only." ""
+if [ -z "$prefix" ] || [ "$("${prefix}gcc" -dumpmachine 2>/dev/null)" != "${prefix%-}" ]; then
+	die "this host has no ${prefix:-(no prefix)}gcc making ${prefix%-} code (the $arch row's cross prefix, configs/arches.conf)." ""
+fi
+cc=${prefix}gcc
+[[ $text =~ ^$cc\ \(Debian\ [0-9][0-9.+a-z~-]*\)\ ([0-9.]+)$ ]] ||
+	die "the image's compiler says '$text', not $cc (Debian VERSION) RELEASE." "Its cross toolchain is configs/arches.conf's; check the image's packages."
+[ "${BASH_REMATCH[1]}" = "$("$cc" -dumpfullversion)" ] ||
+	die "the image's compiler is gcc ${BASH_REMATCH[1]}, this host's $("$cc" -dumpfullversion): their objects may differ, and none is seeded." "Build the image without the seed (its kernels compiled under emulation: hours), or on a host with the same release."
 export CCACHE_NAMESPACE=$ns CCACHE_COMPILERCHECK='%compiler% -dumpmachine -dumpfullversion' CCACHE_BASEDIR=$KIT
 "$KIT/scripts/host/deps.sh"
 flock "$BUILD/.tree.lock" "$KIT/scripts/kernel/tree.sh"
@@ -47,7 +54,7 @@ for f in normal bpf; do
 	# As scripts/kernel/kernel.sh makes the flavour (its KMAKE, TARGETS,
 	# the prefix map of a flavour with DWARF), with the cross prefix and
 	# the image's compiler's version line.
-	kmake=(make -C "$TREE" O="$out" ARCH=x86_64 CROSS_COMPILE=x86_64-linux-gnu- "CC_VERSION_TEXT=$text")
+	kmake=(make -C "$TREE" O="$out" ARCH=x86_64 CROSS_COMPILE="$prefix" "CC_VERSION_TEXT=$text")
 	! grep -qx 'CONFIG_DEBUG_INFO=y' "${frags[@]}" || kmake+=(KCFLAGS="-fdebug-prefix-map=$out=/kit-kbuild")
 	t=$SECONDS
 	say "image ($arch): seeding ccache with the $f kernel's objects (native; log: ${LOGS#"$KIT"/}/seed-$arch-$f.log)"

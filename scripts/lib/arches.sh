@@ -134,7 +134,7 @@ arch_set() {
 		"The kit runs on the hosts the table names: ${ARCH_ROWS[*]}. make doctor says what to use instead."
 	[[ " ${ARCH_COLUMNS[*]} " == *" $2 "* ]] ||
 		die "arch_get: configs/arches.conf has no column '$2'." "Its columns: ${ARCH_COLUMNS[*]}."
-	local v=${ARCH_CELL[$ARCH_HOST/$2]}
-	[ "$v" != - ] || v=
-	printf -v "$1" '%s' "$v"
+	local _arch_v=${ARCH_CELL[$ARCH_HOST/$2]}
+	[ "$_arch_v" != - ] || _arch_v=
+	printf -v "$1" '%s' "$_arch_v"
 }

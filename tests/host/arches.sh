@@ -42,6 +42,14 @@ rows() (
 		got=$(facts $h)
 		[ "$got" = "$want" ] || { printf '%s host:\n got  %s\n want %s\n' "$h" "$got" "$want"; exit 1; }
 	done
+	# deps.sh's list (make deps, the image's packages): each host's
+	# toolchain, asked of the reader under set -u as deps.sh asks it.
+	got=$(KIT_HOST_ARCH=arm64 BUILD=$S/build bash "$S/kit/scripts/host/deps.sh" --list 2>&1 | xargs)
+	[[ " $got " == *" gcc-x86-64-linux-gnu binutils-x86-64-linux-gnu libc6-dev-amd64-cross gdb-multiarch "* ]] &&
+		[[ " $got " != *" busybox-static "* ]] || { echo "deps.sh --list on arm64: $got"; exit 1; }
+	got=$(KIT_HOST_ARCH=amd64 BUILD=$S/build bash "$S/kit/scripts/host/deps.sh" --list 2>&1 | xargs)
+	[[ " $got " == *" busybox-static gdb "* ]] && [[ " $got " != *" gdb-multiarch "* ]] ||
+		{ echo "deps.sh --list on amd64: $got"; exit 1; }
 	# A CROSS_COMPILE left in the environment from other work is not
 	# the kit's: the table decides.
 	got=$(CROSS_COMPILE=aarch64-linux-gnu- facts x86_64)
