@@ -3,7 +3,7 @@
 # natively, into ccache, before that image's build compiles them under
 # qemu-user (make image ARCHES=arm64 on an x86_64 machine: every program
 # of that build is emulated, a compile 14 times the CPU of a native one,
-# docs/image.md, "arm64").  Usage (build-image.sh runs it):
+# docs/image.md, "Apple silicon").  Usage (build-image.sh runs it):
 #
 #   seed-ccache.sh ARCH 'CC VERSION LINE'   (CCACHE_DIR: the ccache the
 #                                            image's build mounts)
