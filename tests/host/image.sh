@@ -267,7 +267,7 @@ save() {
 	[ ! -e "$T/out/img.tar" ] || { echo "img.tar was written"; exit 1; }
 }
 sabotaged "make image-save: a compressed file, its SHA-256 beside it, both sizes said, the pre-work email's lines (clone at the image's version, file, size, digest)" \
-	"a save.sh that writes no .sha256" save SAVESAB 's/^printf .%s  %s\\n. "\$sum" "\$name" >"\$out.sha256"$/:/' 'no .sha256'
+	"a save.sh that writes no .sha256" save SAVESAB 's/^\tprintf .%s  %s\\n. "\$sum" "\$name" >"\$o.sha256"$/\t:/' 'no .sha256'
 
 # run.sh load FILE: the digest checked before the engine loads anything.
 load() {
