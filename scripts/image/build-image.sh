@@ -102,7 +102,7 @@ for a in "${arches[@]}"; do
 		say "image: the $a image is built under emulation (qemu-user): its packages first (log: $(rel "$LOGS")/image-build-$a.log)"
 		build "$a" "$name:$a-deps" deps
 		# shellcheck disable=SC2016 # the container's shell expands it
-		cctext=$("$ENGINE" run --rm --platform "linux/$a" --network none --entrypoint sh \
+		cctext=$("$ENGINE" run --rm --platform "linux/$a" --network none --entrypoint bash \
 			${ENGINE_FLAGS[@]+"${ENGINE_FLAGS[@]}"} "$name:$a-deps" -c '. /opt/kit/src/scripts/lib/lib.sh && LC_ALL=C "${CROSS_COMPILE}gcc" --version | head -1')
 		[ -z "${cc:-}" ] || CCACHE_DIR=$cc "$KIT/scripts/image/seed-ccache.sh" "$a" "$cctext"
 	fi
