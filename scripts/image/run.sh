@@ -81,6 +81,12 @@ engine_limits
 engine_runtime "$KIT_IMAGE"
 
 flags=(--rm -i -v "$KIT:/kit" --security-opt label=disable)
+# An image of another architecture than this machine's, named with
+# KIT_IMAGE (the arm64 image tried on an x86_64 machine, under qemu-user
+# through binfmt_misc: docs/image.md, "Apple silicon"): its platform said,
+# as the engine wants it.
+iarch=$("$ENGINE" image inspect --format '{{.Architecture}}' "$KIT_IMAGE" 2>/dev/null || true)
+[ -z "$iarch" ] || [ "$iarch" = "$(pin_arch)" ] || flags+=(--platform "linux/$iarch")
 # The room (make join, scripts/room/): the attendee's join record and the
 # results waiting for the room stay on this host, where a run without the
 # image keeps them (record.py's state_dir), so that they outlive the
