@@ -43,6 +43,7 @@ fi
 # The image of this machine's architecture (one name: localhost/kit-lsm,
 # tagged :amd64, :arm64 and :latest; pin.sh's pin_image), or what to load.
 pin_image "$ENGINE"
+# shellcheck disable=SC2153 # pin_image (pin.sh) sets it
 KIT_IMAGE=$PIN_IMAGE
 [ -z "$PIN_IMAGE_OTHER" ] || die "$ENGINE has the kit's image for $PIN_IMAGE_OTHER only, and this machine is $(pin_arch)." "$(pin_other_advice)"
 "$ENGINE" image inspect "$KIT_IMAGE" >/dev/null 2>&1 ||

@@ -32,9 +32,7 @@ arch=${1:?usage: seed-ccache.sh ARCH 'CC VERSION LINE'} text=${2:?usage: seed-cc
 [ "$HOST_ARCH" = amd64 ] || die "seed-ccache.sh compiles the x86_64 guest's kernel natively: run it on an x86_64 host." ""
 # ARCH's cross prefix and ccache namespace (configs/arches.conf), and the
 # compiler of that name here: this host's own gcc, under the triplet's name.
-# shellcheck disable=SC2016 # the inner bash expands them
 ns=$(KIT_HOST_ARCH=$arch bash -c '. "$0/scripts/lib/lib.sh" && echo "${CCACHE_NAMESPACE:-}"' "$KIT")
-# shellcheck disable=SC2016
 prefix=$(KIT_HOST_ARCH=$arch bash -c '. "$0/scripts/lib/lib.sh" && echo "${CROSS_COMPILE:-}"' "$KIT")
 if [ -z "$prefix" ] || [ "$("${prefix}gcc" -dumpmachine 2>/dev/null)" != "${prefix%-}" ]; then
 	die "this host has no ${prefix:-(no prefix)}gcc making ${prefix%-} code (the $arch row's cross prefix, configs/arches.conf)." ""
@@ -57,7 +55,7 @@ for f in normal bpf; do
 	kmake=(make -C "$TREE" O="$out" ARCH=x86_64 CROSS_COMPILE="$prefix" "CC_VERSION_TEXT=$text")
 	! grep -qx 'CONFIG_DEBUG_INFO=y' "${frags[@]}" || kmake+=(KCFLAGS="-fdebug-prefix-map=$out=/kit-kbuild")
 	t=$SECONDS
-	say "image ($arch): seeding ccache with the $f kernel's objects (native; log: ${LOGS#"$KIT"/}/seed-$arch-$f.log)"
+	say "image ($arch): seeding ccache with the $f kernel's objects (native; log: $(rel "$LOGS")/seed-$arch-$f.log)"
 	mkdir -p "$out"
 	{
 		"${kmake[@]}" tinyconfig &&

@@ -157,8 +157,10 @@ if [ "${BASH_VERSINFO[0]}" -ge 5 ]; then
 	esac
 fi
 HOST_ARCH=$ARCH_HOST
+# shellcheck disable=SC2034 # for the sourcing scripts
 GUEST_ROOT=/ GUEST_ARCH=x86_64 GUEST_QEMU=qemu-system-x86_64 GUEST_GDB=gdb GUEST_KVM=1
 unset CROSS_COMPILE
+# shellcheck disable=SC2034 # for the sourcing scripts
 if [ -n "$HOST_ARCH" ] && arch_known; then
 	arch_set GUEST_ARCH guest
 	# KVM runs a guest of the host's own architecture only.
@@ -179,11 +181,15 @@ fi
 # guest's system headers and those of its architecture (asm/), as
 # Debian lays them out for its own compiler (/usr/include) and for a
 # cross compiler (/usr/TRIPLET/include).
+# shellcheck disable=SC2034 # for the sourcing scripts
 GUEST_CC=${CROSS_COMPILE:-}gcc
+# shellcheck disable=SC2034 # for the sourcing scripts
 GUEST_SYSINC=/usr/include GUEST_ARCHINC=/usr/include/$GUEST_ARCH-linux-gnu
+# shellcheck disable=SC2034 # for the sourcing scripts
 if [ -n "${CROSS_COMPILE:-}" ]; then
 	GUEST_SYSINC=/usr/${CROSS_COMPILE%-}/include GUEST_ARCHINC=/usr/${CROSS_COMPILE%-}/include
 fi
+# shellcheck disable=SC2034 # for the sourcing scripts
 GUEST_LIBDIR=${GUEST_ROOT%/}/usr/lib/$GUEST_ARCH-linux-gnu
 
 # A stamp holds a digest of the inputs of a step; the step runs again only
