@@ -22,7 +22,6 @@ scratch() {
 }
 # facts HOST: what lib.sh sets on HOST (KIT_HOST_ARCH), one line.
 facts() {
-	# shellcheck disable=SC2016 # expanded by the inner bash
 	KIT_HOST_ARCH=$1 bash -c '. "$0/scripts/lib/lib.sh" || exit 1
 		echo "$HOST_ARCH cc=$GUEST_CC cross=${CROSS_COMPILE-unset} root=${GUEST_ROOT#"$BUILD"} lib=${GUEST_LIBDIR#"$BUILD"} inc=$GUEST_ARCHINC qemu=$GUEST_QEMU gdb=$GUEST_GDB kvm=$GUEST_KVM ccache=${CCACHE_NAMESPACE-none}"' "$S/kit" 2>&1
 }
@@ -80,7 +79,6 @@ refusals() (
 	cp "$S/good" "$t"
 	out=$(facts riscv64)
 	[[ $out == " cc=gcc "* ]] || { echo "a host the table lacks got a row: $out"; exit 1; }
-	# shellcheck disable=SC2016
 	out=$(KIT_HOST_ARCH=riscv64 bash -c '. "$0/scripts/lib/lib.sh"; arch_get cross' "$S/kit" 2>&1)
 	grep -q 'riscv64, has no row in configs/arches.conf' <<<"$out" || { echo "arch_get on a host the table lacks: $out"; exit 1; }
 	exit 0
@@ -94,7 +92,6 @@ sabotaged "a broken table (a column missing, a guest other than x86_64, a bad pr
 # lacks is refused, naming the hosts it has.
 facts_sh() (
 	scratch
-	# shellcheck disable=SC2016
 	run() { bash -c 'KIT=$1 M=$2; . "$KIT/scripts/host/host-facts.sh"; uname() { echo "$M"; }; host_arch_row; host_arch_route; host_arch_problem' _ "$S/kit" "$1"; }
 	out=$(run aarch64)
 	[[ $out == "arm64 x86_64-linux-gnu-"* ]] || { echo "aarch64: the row $out"; exit 1; }
@@ -116,7 +113,6 @@ one_reader() (
 	S=$T/reader
 	rm -rf "$S" && mkdir -p "$S" && cp -r "$K/scripts" "$S/" || exit 1
 	[ -z "${GREP_SABOTAGE:-}" ] || sed -i "$GREP_SABOTAGE" "$S/scripts/guest/guest-cc.sh"
-	# shellcheck disable=SC2016 # the $ are the scripts' text
 	bad=$(cd "$S" && grep -rnE '(\$KIT|\$\{KIT\}|\.\.)/configs/arches\.conf|ARCHES_FILE' scripts |
 		grep -v '^[^:]*:[0-9]*:[[:space:]]*#' | grep -vE '^scripts/(lib/arches|host/host-facts)\.sh:')
 	[ -z "$bad" ] || { echo "the table is read outside its reader: $bad"; exit 1; }
@@ -124,7 +120,6 @@ one_reader() (
 	[ -z "$bad" ] || { echo "a script names a host's toolchain itself: $bad"; exit 1; }
 	exit 0
 )
-# shellcheck disable=SC2016 # a sed script
 sabotaged "no script but the reader reads the table or names a host's toolchain" \
 	"a guest-cc.sh that calls x86_64-linux-gnu-gcc" one_reader GREP_SABOTAGE 's/exec "\$GUEST_CC"/exec x86_64-linux-gnu-gcc/' \
 	'names a host.s toolchain'

@@ -324,6 +324,7 @@ sabotaged "the kernel cache's restore renames the first clone's paths, not a nam
 # toolchains apart: here the table's arm64 row has no cross prefix and no
 # ccache namespace, the same stand-in compiler and packages.
 # HOST_SABOTAGE: a sed script applied to both clones' kernel.sh.
+# shellcheck disable=SC2030,SC2031 # what a case exports stays in its subshell, by design
 hostcase() (
 	CACHECASE=$T/kcache-host
 	rm -rf "$CACHECASE"
