@@ -456,11 +456,11 @@ keep() {
 #
 # kernel_inputs: what the tree and the build are made from, read before
 # the tree is made: the flavour and its row's build columns, the host's
-# architecture (lib.sh's HOST_ARCH, else bash's HOSTTYPE: the Kbuild folder holds host programs,
-# fixdep and objtool, built for it), the make command line (tree, output
-# folder, KCFLAGS), the environment Kbuild reads (CROSS_COMPILE among it:
-# a host's cross toolchain), the
-# toolchain (the binaries' size and time, and the versions of the Debian
+# architecture (lib.sh's HOST_ARCH, else bash's HOSTTYPE: the Kbuild
+# folder holds host programs, fixdep and objtool, built for it), the make
+# command line (tree, output folder, KCFLAGS), the environment Kbuild
+# reads (CROSS_COMPILE among it: a host's cross toolchain), the toolchain
+# (the binaries' size and time, and the versions of the Debian
 # packages the build runs: toolchain_versions), the config fragments, the
 # scripts that build it (not deps.sh: what it installs is in the
 # versions and the tarball), the source tarball, and for a tree with the
