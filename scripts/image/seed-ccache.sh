@@ -25,15 +25,15 @@
 # build/kbuild/FLAVOUR); ccache's namespace for ARCH.  The host programs
 # (fixdep, objtool) are not seeded: ARCH's own, compiled in the image.
 # The seed's Kbuild folders are build/kbuild/seed-ARCH-FLAVOUR (kept: a
-# second make image recompiles nothing).
+# second make image recompiles nothing); kernel.sh --seed-for makes them,
+# the one script that configures and builds a kernel.
 set -euo pipefail
 . "$(dirname "$0")/../lib/lib.sh"
 arch=${1:?usage: seed-ccache.sh ARCH 'CC VERSION LINE'} text=${2:?usage: seed-ccache.sh ARCH 'CC VERSION LINE'}
 [ "$HOST_ARCH" = amd64 ] || die "seed-ccache.sh compiles the x86_64 guest's kernel natively: run it on an x86_64 host." ""
-# ARCH's cross prefix and ccache namespace (configs/arches.conf), and the
-# compiler of that name here: this host's own gcc, under the triplet's name.
-ns=$(KIT_HOST_ARCH=$arch bash -c '. "$0/scripts/lib/lib.sh" && echo "${CCACHE_NAMESPACE:-}"' "$KIT")
-prefix=$(KIT_HOST_ARCH=$arch bash -c '. "$0/scripts/lib/lib.sh" && echo "${CROSS_COMPILE:-}"' "$KIT")
+# ARCH's cross prefix (configs/arches.conf), and the compiler of that name
+# here: this host's own gcc, under the triplet's name.
+prefix=$(arch_row_get "$arch" cross)
 if [ -z "$prefix" ] || [ "$("${prefix}gcc" -dumpmachine 2>/dev/null)" != "${prefix%-}" ]; then
 	die "this host has no ${prefix:-(no prefix)}gcc making ${prefix%-} code (the $arch row's cross prefix, configs/arches.conf)." ""
 fi
@@ -42,28 +42,12 @@ cc=${prefix}gcc
 	die "the image's compiler says '$text', not $cc (Debian VERSION) RELEASE." "Its cross toolchain is configs/arches.conf's; check the image's packages."
 [ "${BASH_REMATCH[1]}" = "$("$cc" -dumpfullversion)" ] ||
 	die "the image's compiler is gcc ${BASH_REMATCH[1]}, this host's $("$cc" -dumpfullversion): their objects may differ, and none is seeded." "Build the image without the seed (its kernels compiled under emulation: hours), or on a host with the same release."
-export CCACHE_NAMESPACE=$ns CCACHE_COMPILERCHECK='%compiler% -dumpmachine -dumpfullversion' CCACHE_BASEDIR=$KIT
-"$KIT/scripts/host/deps.sh"
-flock "$BUILD/.tree.lock" "$KIT/scripts/kernel/tree.sh"
+export CCACHE_COMPILERCHECK='%compiler% -dumpmachine -dumpfullversion' CCACHE_BASEDIR=$KIT
 for f in normal bpf; do
-	out=$BUILD/kbuild/seed-$arch-$f
-	frags=("$KIT/configs/kit.config")
-	[ "$f" = normal ] || frags+=("$KIT/configs/$f.config")
-	# As scripts/kernel/kernel.sh makes the flavour (its KMAKE, TARGETS,
-	# the prefix map of a flavour with DWARF), with the cross prefix and
-	# the image's compiler's version line.
-	kmake=(make -C "$TREE" O="$out" ARCH=x86_64 CROSS_COMPILE="$prefix" "CC_VERSION_TEXT=$text")
-	! grep -qx 'CONFIG_DEBUG_INFO=y' "${frags[@]}" || kmake+=(KCFLAGS="-fdebug-prefix-map=$out=/kit-kbuild")
 	t=$SECONDS
 	say "image ($arch): seeding ccache with the $f kernel's objects (native; log: $(rel "$LOGS")/seed-$arch-$f.log)"
-	mkdir -p "$out"
-	{
-		"${kmake[@]}" tinyconfig &&
-		"$TREE/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "${frags[@]}" &&
-		"${kmake[@]}" olddefconfig &&
-		"${kmake[@]}" -j"${JOBS:-$(nproc)}" bzImage headers
-	} >"$LOGS/seed-$arch-$f.log" 2>&1 ||
-		{ tail -20 "$LOGS/seed-$arch-$f.log" >&2; die "seeding the $f kernel failed (log: $LOGS/seed-$arch-$f.log)." "See its end above."; }
+	"$KIT/scripts/kernel/kernel.sh" --flavour "$f" --seed-for "$arch" "$text"
+	out=$BUILD/kbuild/seed-$arch-$f
 	grep -q "^CONFIG_CC_VERSION_TEXT=\"$text\"$" "$out/.config" ||
 		die "the seed's configuration does not record the image's compiler ($text)." "Kbuild ignored CC_VERSION_TEXT on its command line: the seed would miss; see $out/.config."
 	say "image ($arch): $f seeded in $((SECONDS - t)) s ($(grep -c '^  CC ' "$LOGS/seed-$arch-$f.log" || true) objects compiled)"

@@ -126,6 +126,17 @@ arch_get() {	# arch_get COLUMN
 	[ -z "$v" ] || printf '%s\n' "$v"
 }
 
+# arch_row_get ROW COLUMN: COLUMN of another host's row (nothing for
+# "-"): what an x86_64 host compiles for the arm64 image's ccache
+# (kernel.sh --seed-for, scripts/image/seed-ccache.sh).
+arch_row_get() {
+	arches_load
+	[ -n "${ARCH_LINE[$1]:-}" ] ||
+		die "configs/arches.conf has no row '$1'." "Its rows: ${ARCH_ROWS[*]}."
+	[[ " ${ARCH_COLUMNS[*]} " == *" $2 "* ]] ||
+		die "arch_row_get: configs/arches.conf has no column '$2'." "Its columns: ${ARCH_COLUMNS[*]}."
+	[ "${ARCH_CELL[$1/$2]}" = - ] || printf '%s\n' "${ARCH_CELL[$1/$2]}"
+}
 # arch_set VAR COLUMN: VAR = arch_get COLUMN, without a subshell (lib.sh
 # asks on every script's start).
 arch_set() {
