@@ -16,6 +16,10 @@ trap 'rm -rf "$T"' EXIT
 # shellcheck source=tests/host/tap.bash
 . "$K/tests/host/tap.bash"
 
+# make deps' own options, which a caller may have set (CI's make test
+# LINT=1): each simulated host's package list is the default one.
+unset LINT BROWSER
+
 # A PATH of the host's commands without apt, dpkg and container engines
 # ($T/noapt), and a folder for each case's stand-ins in front of it.
 mkdir -p "$T/noapt"
