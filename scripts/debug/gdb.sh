@@ -36,8 +36,10 @@ flavour_use "$FLAVOUR"
 SOCK=$BUILD/run/gdb.sock
 NAME=gdb
 
-command -v gdb >/dev/null ||
-	die "gdb is not installed." "Run make deps (as root), or: apt-get install gdb"
+# The debugger of the guest's x86_64 vmlinux: gdb, or on another host
+# gdb-multiarch (configs/arches.conf; lib.sh's GUEST_GDB).
+command -v "$GUEST_GDB" >/dev/null ||
+	die "$GUEST_GDB is not installed." "Run make deps (as root), or: apt-get install $GUEST_GDB"
 
 # The guest's command when none is given: a few opens, so that a
 # breakpoint in a file hook has something to stop at.
@@ -65,7 +67,7 @@ gdb_args() {
 	[ -f "$vmlinux" ] && [ -f "$KOUT/vmlinux-gdb.py" ] ||
 		die "no debug-info kernel at $(rel "$KOUT") (vmlinux and vmlinux-gdb.py)." \
 		    "Run make gdb (it builds it), or make kernel FLAVOUR=$FLAVOUR."
-	GDB=(gdb -q -nx
+	GDB=("$GUEST_GDB" -q -nx
 	     -iex "set auto-load safe-path $KOUT:$TREE/scripts/gdb"
 	     -iex "set pagination off"
 	     -iex "set confirm off"

@@ -21,12 +21,12 @@ answer() { local l a=; while IFS= read -r l; do a=$l; done <"$cache"; echo "$a";
 # the device and its folder, where it may appear), nor the host's kernel,
 # nor which QEMU PATH names.
 read -r osrelease </proc/sys/kernel/osrelease || osrelease=
-qenv="$osrelease $kvm $(type -P qemu-system-x86_64)"
+qenv="$osrelease $kvm $(type -P "$GUEST_QEMU")"
 if quick_ok "accel-$FLAVOUR" "$qenv" "$cache"; then answer; exit 0; fi
 # remember: the key's paths for the quick stamp, then the answer.
 remember() {
 	local q
-	q=$(command -v qemu-system-x86_64)
+	q=$(command -v "$GUEST_QEMU")
 	watch_list "$KOUT/.config" "$(flavour_dir)/bzImage" "$q" "$(readlink -f "$q")" "$kvm" "${kvm%/*}/." "$cache" \
 		>"$STAMPS/accel-$FLAVOUR.watch"
 	quick_set "accel-$FLAVOUR" "$qenv"
@@ -42,13 +42,15 @@ if [ -f "$KOUT/.config" ]; then
 else	# no configuration to read (an image from elsewhere): the image
 	config=$(stat -c '%s %Y' "$(flavour_dir)/bzImage" 2>&1)
 fi
-key="$(uname -r) | $(stat -L -c '%s %Y' "$(command -v qemu-system-x86_64)" 2>&1) | $(stat -L -c '%i %z' "$kvm" 2>&1) | $config"
+key="$(uname -r) | $(stat -L -c '%s %Y' "$(command -v "$GUEST_QEMU")" 2>&1) | $(stat -L -c '%i %z' "$kvm" 2>&1) | $config"
 if [ -f "$cache" ] && [ "$(head -1 "$cache")" = "$key" ]; then
 	remember
 	exit 0
 fi
+# KVM runs a guest of the host's own architecture only: an arm64 host
+# boots the x86_64 guest under TCG, /dev/kvm or not (lib.sh's GUEST_KVM).
 accel=tcg
-if [ -r "$kvm" ] && [ -w "$kvm" ]; then
+if [ "$GUEST_KVM" = 1 ] && [ -r "$kvm" ] && [ -w "$kvm" ]; then
 	ACCEL=kvm TIMEOUT=10 "$KIT/scripts/guest/run-guest.sh" --quiet --name kvm-probe \
 		--cmd true >/dev/null 2>&1 && accel=kvm
 fi

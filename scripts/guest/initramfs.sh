@@ -43,7 +43,9 @@ if [ "${1:-}" = -p ]; then
 fi
 quick_begin initramfs
 
-# The guest's own tools, built here (static C, as the guest tests are), each
+# The guest's own tools, built here (static C, as the guest tests are, with
+# the guest's compiler: lib.sh's GUEST_CC, a cross compiler on an arm64
+# host; gen_init_cpio above is the host's own, it runs here), each
 # when its source or a header of the kit's library ($KITINC, "kit/NAME.h")
 # is newer than it: why (guest/tools/why.c), without the kernel's headers.
 # tool_stale BIN SRC: BIN is to be built again.
@@ -52,7 +54,7 @@ tool_stale() {
 }
 WHY=$BUILD/tools/why
 if tool_stale "$WHY" "$KIT/guest/tools/why.c"; then
-	gcc -std=c11 -static -O2 -Wall -Wextra -Werror -I "$KITINC" -o "$WHY.tmp" "$KIT/guest/tools/why.c" &&
+	"$GUEST_CC" -std=c11 -static -O2 -Wall -Wextra -Werror -I "$KITINC" -o "$WHY.tmp" "$KIT/guest/tools/why.c" &&
 		mv "$WHY.tmp" "$WHY" ||
 		die "guest/tools/why.c does not compile (compiler output above)." "Fix the first error shown."
 fi
@@ -69,7 +71,7 @@ for t in probe policy labels; do
 	T=$BUILD/tools/$t
 	if tool_stale "$T" "$KIT/guest/tools/$t.c" ||
 	   { [ $t = probe ] && [ "$INC/linux/lsm.h" -nt "$T" ]; }; then
-		gcc -std=c11 -static -O2 -Wall -Wextra -Werror -isystem "$INC" \
+		"$GUEST_CC" -std=c11 -static -O2 -Wall -Wextra -Werror -isystem "$INC" \
 			-I "$KITINC" -o "$T.tmp" "$KIT/guest/tools/$t.c" &&
 			mv "$T.tmp" "$T" ||
 			die "initramfs/$t.c does not compile (compiler output above)." "Fix the first error shown."
@@ -84,8 +86,14 @@ POLLIST=$BUILD/policy.list
 	cpio_tree "$BUILD/policy" /etc/policy
 } >"$POLLIST"
 
-LIST=$KIT/guest/files.list
-inputs=("$LIST" "$WHY" "$BUILD/tools/probe" "$BUILD/tools/policy" "$BUILD/tools/labels" "$POLLIST" "$STAMPS/policy")
+# The list, with the guest's busybox where it names the host's: on a host
+# whose own is of another architecture (arm64), amd64's, unpacked by
+# make deps into GUEST_ROOT (configs/arches.conf's debs).
+BUSYBOX=${GUEST_ROOT%/}/bin/busybox
+LIST=$BUILD/files.list
+sed "s|^file /bin/busybox /bin/busybox |file /bin/busybox $BUSYBOX |" "$KIT/guest/files.list" >"$LIST.tmp"
+if cmp -s "$LIST.tmp" "$LIST" 2>/dev/null; then rm -f "$LIST.tmp"; else mv -f "$LIST.tmp" "$LIST"; fi
+inputs=("$KIT/guest/files.list" "$LIST" "$WHY" "$BUILD/tools/probe" "$BUILD/tools/policy" "$BUILD/tools/labels" "$POLLIST" "$STAMPS/policy")
 while read -r kind _ src _; do
 	[ "$kind" = file ] || continue
 	case "$src" in /*) inputs+=("$src") ;; *) inputs+=("$KIT/$src") ;; esac
@@ -110,7 +118,7 @@ if stamp_ok initramfs "$want" && [ -f "$OUTF" ]; then
 	quick
 	exit 0
 fi
-[ -x /bin/busybox ] || die "/bin/busybox is missing." "Install busybox-static: make deps (as root)."
+[ -x "$BUSYBOX" ] || die "$BUSYBOX is missing: the guest's busybox." "Install it: make deps (as root; configs/arches.conf says what this host needs)."
 pack <(cat "$LIST" "$POLLIST"; echo "file /bin/why $WHY 0755 0 0") "$OUTF.tmp.$$" ||
 	die "packing the initramfs failed." "Check guest/files.list: every source path must exist."
 mv "$OUTF.tmp.$$" "$OUTF"

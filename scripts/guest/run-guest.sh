@@ -77,8 +77,8 @@ setup() {
 	RES=$LOGS/guest-$name.out
 	WORK=$BUILD/run/$name
 	[ -f "$KERNEL" ] || die "no kernel at $KERNEL." "Build it first: make kernel FLAVOUR=$FLAVOUR."
-	command -v qemu-system-x86_64 >/dev/null ||
-		die "qemu-system-x86_64 is not installed." "Run make deps (as root), or: apt-get install qemu-system-x86"
+	command -v "$GUEST_QEMU" >/dev/null ||
+		die "$GUEST_QEMU is not installed." "Run make deps (as root), or: apt-get install qemu-system-x86"
 	"$KIT/scripts/guest/initramfs.sh" || exit 1
 }
 
@@ -157,7 +157,7 @@ qemu_args() {
 	# CPU.  toylsm_concurrent fails when the guest sees fewer than two.
 	# KIT_SMP=1: one CPU (make bench compares the boot times).
 	smp=${KIT_SMP:-2}
-	QEMU=(qemu-system-x86_64 "${accel_args[@]}" -m "$mem" -smp "$smp,sockets=$smp" -no-reboot
+	QEMU=("$GUEST_QEMU" "${accel_args[@]}" -m "$mem" -smp "$smp,sockets=$smp" -no-reboot
 	      -kernel "$KERNEL" -initrd "$WORK/initrd.cpio.gz" -append "$append"
 	      -net none)
 	# The stub on a unix socket, not -s's TCP port 1234: two guests (two

@@ -35,27 +35,30 @@ PKGS=(
 	linux-source-6.1	# the kernel source tarball the series applies to
 	git			# the patched tree is a git repository (git am)
 	xz-utils		# unpacks the source tarball
-	gcc make libc6-dev	# kernel and static guest programs
+	gcc make libc6-dev	# the kernel's host programs; on an x86_64 host the kernel and static guest programs too
 	ccache			# a recompile of an already compiled object is a look-up
 	bison flex bc		# Kconfig, and the kernel build's own tools
-	libelf-dev		# objtool (x86_64 stack validation)
+	libelf-dev		# objtool (x86_64 stack validation), built for the host
 	libssl-dev		# the kernel tree's sign-file, which Kbuild builds with MODULE_SIG: the bpf flavour's Lockdown selects it
 	dwarves			# pahole: the bpf flavour's BTF (DEBUG_INFO_BTF, configs/bpf.config), which BPF LSM programs attach by
 	perl			# scripts/checkpatch.pl and kernel build helpers
 	python3			# the kit's host tools (scripts/*.py), run as /usr/bin/python3: Debian's, never a pyenv or venv one first in PATH
 	python3-ply python3-git	# checkpatch's SPDX check (scripts/spdxcheck.py imports both; without one it passes everything, silently)
 	python3-waitress	# make room's HTTP server (scripts/room/server.py): reads a whole request before a worker sees it
-	qemu-system-x86		# the guest
-	gdb			# make gdb: the guest's kernel under gdb (QEMU's stub); its test
-	busybox-static		# the guest's userland
+	qemu-system-x86		# the guest (qemu-system-x86_64, on every host: configs/arches.conf)
 	cpio gzip		# the initramfs
 	libcap-dev libcap-ng-dev	# static libcap, libcap-ng: the kernel's selftests (make selftests)
 	checkpolicy		# compiles the kit's SELinux policy (configs/policy/*/selinux); no service
 	librsvg2-bin		# rsvg-convert: make test renders make why SVG='s picture to PNG (tests/host/why-svg.sh)
 	clang llvm		# lab 13: its BPF C, compiled on the host (clang -target bpf; llvm-strip for bpftool's skeleton)
 	bpftool			# lab 13: vmlinux.h from the bpf flavour's BTF, and the skeleton of the compiled program (scripts/lab/)
-	libbpf-dev zlib1g-dev	# lab 13: libbpf.a and libz.a, linked into the static loader that runs in the guest (libelf.a: libelf-dev, above)
+	libbpf-dev zlib1g-dev	# lab 13: libbpf.a and libz.a, linked into the static loader that runs in the guest (libelf.a: libelf-dev, above); on another host, their headers (the libraries: amd64's, below)
 )
+# This host's way to the x86_64 guest (configs/arches.conf): on an x86_64
+# host busybox-static (the guest's userland) and gdb (make gdb); on an
+# arm64 host the cross toolchain to x86_64 and gdb-multiarch.
+! arch_known || read -ra more <<<"$(arch_get packages)"
+PKGS+=(${more[@]+"${more[@]}"})
 
 # --list: the packages, one a line (make bundle downloads their closure).
 [ "${1:-}" != --list ] || { printf '%s\n' "${PKGS[@]}"; exit 0; }
@@ -86,6 +89,54 @@ apparmor_parser() {
 		die "could not unpack $(basename "$deb") into $(rel "$dir") (log: $LOGS/dpkg-x.log)." \
 		    "Delete $(basename "$deb") from build/deb/ (it may be truncated) and run make again."
 	say "apparmor_parser unpacked from $(basename "$deb") into $(rel "$dir")"
+}
+
+# The guest's own packages on a host of another architecture (the table's
+# debs: amd64's busybox-static, and the static libbpf.a, libelf.a, libz.a
+# of lab 13's loader): downloaded into build/deb/ and unpacked into
+# GUEST_ROOT (build/tools/x86_64), never installed, as apparmor's is.
+# apt-get download of another architecture's package needs that
+# architecture in dpkg's list (dpkg --add-architecture amd64, then
+# apt-get update: root's, which make deps does once).  Downloaded once,
+# then offline; the image carries them in its build/deb/.
+guest_debs() {
+	local debs p f want=() missing=() arch
+	read -ra debs <<<"$(arch_get debs)"
+	[ ${#debs[@]} -gt 0 ] || return 0
+	for p in "${debs[@]}"; do
+		f=$(compgen -G "$BUILD/deb/${p%%:*}_*_${p#*:}.deb" | tail -1) || true
+		if [ -n "$f" ]; then want+=("$f"); else missing+=("$p"); fi
+	done
+	if [ ${#missing[@]} -gt 0 ]; then
+		problem=$(host_native_problem)
+		[ -z "$problem" ] || die "$problem" "make doctor checks the rest of this host."
+		arch=${missing[0]#*:}
+		if ! dpkg --print-foreign-architectures | grep -qx "$arch"; then
+			[ "$(id -u)" = 0 ] || die "the guest's packages ${missing[*]} are downloaded as $arch's, which dpkg does not list yet." \
+				"Run as root: make deps   (it runs dpkg --add-architecture $arch and apt-get update once; nothing of $arch is installed)."
+			say "dpkg --add-architecture $arch (the guest's packages are downloaded, never installed)"
+			{ dpkg --add-architecture "$arch" && apt-get update -q; } >"$LOGS/apt-arch.log" 2>&1 ||
+				die "dpkg --add-architecture $arch and apt-get update failed (log: $LOGS/apt-arch.log)." \
+				    "Check that Debian's package mirror is reachable, then run make deps again."
+		fi
+		mkdir -p "$BUILD/deb"
+		(cd "$BUILD/deb" && apt-get download -q "${missing[@]}" >"$LOGS/apt-download-guest.log" 2>&1) ||
+			die "could not download the guest's packages ${missing[*]} (log: $LOGS/apt-download-guest.log)." \
+			    "As root, apt-get update may help (the $arch lists); then run make deps again."
+		guest_debs
+		return
+	fi
+	[ "$(cat "$GUEST_ROOT/.debs" 2>/dev/null)" = "${want[*]##*/}" ] && return 0
+	rm -rf "$GUEST_ROOT.tmp"
+	mkdir -p "$GUEST_ROOT.tmp" || die "could not make $(rel "$GUEST_ROOT")." "Check the disk, then run make again."
+	for f in "${want[@]}"; do
+		dpkg -x "$f" "$GUEST_ROOT.tmp" >>"$LOGS/dpkg-x.log" 2>&1 ||
+			die "could not unpack ${f##*/} into $(rel "$GUEST_ROOT") (log: $LOGS/dpkg-x.log)." \
+			    "Delete ${f##*/} from build/deb/ (it may be truncated) and run make again."
+	done
+	echo "${want[*]##*/}" >"$GUEST_ROOT.tmp/.debs"
+	rm -rf "$GUEST_ROOT" && mv "$GUEST_ROOT.tmp" "$GUEST_ROOT"
+	say "the guest's packages unpacked into $(rel "$GUEST_ROOT"): ${want[*]##*/}"
 }
 
 # --mainline: also the reference kernel's source (FLAVOUR=mainline, make
@@ -133,6 +184,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 	[ -z "$problem" ] || die "$problem" "Missing here: ${missing[*]}. make doctor checks the rest of this host."
 fi
 apparmor_parser
+[ ${#missing[@]} -gt 0 ] || guest_debs
 
 [ ${#missing[@]} -eq 0 ] && [ "${1:-}" != --install ] && exit 0
 [ ${#missing[@]} -eq 0 ] && { say "all packages present"; exit 0; }
@@ -155,3 +207,4 @@ if ! apt-get install -y -q --no-install-recommends "${missing[@]}" \
 		    "Check that Debian's package mirror is reachable, then run: $line"
 fi
 say "packages installed"
+guest_debs

@@ -38,10 +38,18 @@ line() {	# line KIND WHAT TEXT
 
 echo "make doctor: can this machine run the LSM workshop kit? (nothing is changed)"
 
-# Architecture: everything else depends on it.
-arch=$(host_arch)
+# Architecture: everything else depends on it.  The guest is x86_64 on
+# every host; configs/arches.conf says how this one makes and boots it
+# (on arm64: cross-built, QEMU's TCG), and the line names that route.
 p=$(host_arch_problem)
-if [ -n "$p" ]; then line FIX arch "$p"; else line ok arch "$arch"; fi
+if [ -n "$p" ]; then line FIX arch "$p"; else line ok arch "$(host_arch_route)"; fi
+# The row's name (amd64, arm64): the image's tag, the file's name.
+row=$(host_arch_row)
+row=${row%% *}
+# What a Mac needs for the image: the engine's Linux VM, with the cores
+# and memory the kit needs (2 cores, 4 GB: MEM_GOOD_MB below), on Apple
+# silicon an arm64 VM, which runs the kit's arm64 image natively.
+MAC_VM="podman machine init --cpus 2 --memory 4096 --disk-size 60, then podman machine start (or Docker Desktop: Settings, Resources: 2 CPUs, 4 GB of memory, a 60 GB disk)"
 
 # The system, and which way the kit runs here: natively (Debian 12), or
 # in the image (anything else with podman or docker).
@@ -56,12 +64,20 @@ if [ -z "$native" ]; then
 elif [ -n "$engine" ]; then
 	line note system "$os_pretty$wsl is not Debian 12: the kit runs here in its container image, with $engine (docs/image.md, \"Running it\")"
 	way=image
+elif [ "$os_id" = darwin ]; then
+	line FIX system "$native Install podman first (brew install podman, or Podman Desktop from podman.io), and make its Linux VM: $MAC_VM."
+	way=image
 else
 	line FIX system "$native Install podman (or docker) first: with your system's package manager, or Podman Desktop / Docker Desktop on Windows and macOS."
 	way=image
 fi
-[ "$os_id" != darwin ] || [ -n "$p" ] ||
-	line note macOS "the image runs in podman machine's (or Docker Desktop's) Linux VM: give that VM 2 cores, 4 GB of memory and the disk below"
+if [ "$os_id" = darwin ] && [ -z "$p" ]; then
+	if [ "$row" = arm64 ]; then
+		line note macOS "Apple silicon: the image runs in podman machine's (or Docker Desktop's) Linux VM, arm64 like this Mac, so the kit's arm64 image runs there natively, its x86_64 guest under QEMU's TCG (docs/image.md, \"Apple silicon\"). The VM needs 2 cores, 4 GB of memory and the disk below: $MAC_VM"
+	else
+		line note macOS "the image runs in podman machine's (or Docker Desktop's) Linux VM: give that VM 2 cores, 4 GB of memory and the disk below: $MAC_VM"
+	fi
+fi
 
 # bash: the kit's own scripts need 4.2 (make doctor itself runs on 3.2).
 if [ "$way" = native ]; then
@@ -105,9 +121,12 @@ else
 	line ok memory "$((mem_kb / 1024)) MB"
 fi
 
-# KVM: never required; without it the guests run under TCG.
+# KVM: never required; without it the guests run under TCG.  KVM runs a
+# guest of the host's own architecture only: on arm64, TCG whatever there is.
 kvm=${KIT_KVM_DEV:-/dev/kvm}
-if [ ! -e "$kvm" ]; then
+if [ -n "$row" ] && [ "$row" != amd64 ]; then
+	line note kvm "the guest is x86_64 and this host $row: QEMU runs it under TCG (KVM runs a guest of the host's own architecture only), as on an x86_64 host without KVM, where the docs' times were measured (docs/image.md, \"Apple silicon\")"
+elif [ ! -e "$kvm" ]; then
 	why="no $kvm"
 	if [ -r /proc/cpuinfo ] && ! grep -qwE 'vmx|svm' /proc/cpuinfo; then
 		why="$why: the CPU shows no vmx or svm flag (a virtual machine without nested virtualisation, or virtualisation off in the firmware)"
@@ -134,7 +153,10 @@ IMAGE_VFS_GB=${KIT_DISK_IMAGE_VFS_GB:-18}	# with vfs: 16.7 GB measured
 CHECKOUT_GB=${KIT_DISK_CHECKOUT_GB:-4}	# build/ after labs 1 and 13 in the image: 3.3 GB
 image_checks() {
 	local e=$engine out rc msg driver root gb need img
-	img=${KIT_IMAGE:-localhost/kit-lsm:latest}
+	# The image of this machine's architecture (pin.sh's pin_image: the
+	# one name, tagged :amd64, :arm64 and :latest).
+	pin_image "$e"
+	img=$PIN_IMAGE
 	out=$("$e" info 2>&1); rc=$?
 	msg=$(printf '%s\n' "$out" | grep -iE 'error|cannot|denied|no subuid|not found|connect' | head -2 | tr '\n' ' ')
 	if [ $rc != 0 ]; then
@@ -183,8 +205,12 @@ image_checks() {
 	elif [ -n "$gb" ]; then
 		line ok disk "$gb GB free where the kit is (its build/: about $CHECKOUT_GB GB)"
 	fi
+	if [ -n "$PIN_IMAGE_OTHER" ]; then
+		line FIX image "$(pin_other_advice)"
+		return 0
+	fi
 	if ! "$e" image inspect "$img" >/dev/null 2>&1; then
-		line FIX image "the kit's image is not loaded in $e: scripts/image/run.sh load FILE (the instructor's kit-image-...tar.gz, its .sha256 beside it; the digest is checked), or build it: make image"
+		line FIX image "the kit's image ($row) is not loaded in $e: scripts/image/run.sh load kit-image-VERSION-$row.tar.gz (the instructor's file for $row machines, its .sha256 beside it; the digest is checked), or build it: make image"
 		return 0
 	fi
 	pin_compare "$e" "$img" "$KIT"
@@ -234,6 +260,11 @@ if [ "$way" = native ]; then
 	   ! ls "$KIT"/build/deb/apparmor_*.deb >/dev/null 2>&1; then
 		line note apparmor "AppArmor's parser is downloaded (apt-get download apparmor, 1 MB) on the first make lab: have the network then, or use the room's bundle"
 	fi
+	# Another architecture's guest packages (configs/arches.conf's debs:
+	# amd64's busybox, lab 13's libraries), downloaded by make deps.
+	if [ -n "$row" ] && [ "$row" != amd64 ] && ! ls "$KIT"/build/deb/busybox-static_*_amd64.deb >/dev/null 2>&1; then
+		line note guest "the x86_64 guest's busybox and lab 13's static libraries are amd64's packages, downloaded by make deps (as root: dpkg --add-architecture amd64 once, nothing of amd64 installed): run it with the network (the room's bundle is for x86_64 hosts)"
+	fi
 	if [ -e "$KIT/build" ] && [ ! -w "$KIT/build" ]; then
 		line FIX build/ "$KIT/build is not yours to write (make was run as root?): sudo chown -R $(id -un): $KIT/build"
 	fi
@@ -243,10 +274,12 @@ fi
 
 echo
 if [ "$fixes" -eq 0 ]; then
+	route=
+	[ -z "$row" ] || [ "$row" = amd64 ] || route=" ($row: the x86_64 guest cross-built, under TCG)"
 	if [ "$way" = native ]; then
-		echo "READY: this machine can run the kit. Next: make lab 1 (README.md, \"Set-up: two commands\")."
+		echo "READY: this machine can run the kit$route. Next: make lab 1 (README.md, \"Set-up: two commands\")."
 	else
-		echo "READY: this machine can run the kit in its image. Next: scripts/image/run.sh lab 1 (docs/image.md, \"Running it\")."
+		echo "READY: this machine can run the kit in its ${row:+$row }image$route. Next: scripts/image/run.sh lab 1 (docs/image.md, \"Running it\")."
 	fi
 	exit 0
 fi

@@ -53,17 +53,36 @@ host_engine() {
 # What to do on a host that cannot build the kit itself: the image.
 IMAGE_ADVICE="run the kit in its container image instead (docs/image.md, \"Running it\": podman or docker, the checkout mounted at /kit)"
 
+# host_arch_row: this host's row of configs/arches.conf, the table of host
+# architectures ("HOST CROSS": amd64 -, arm64 x86_64-linux-gnu-), or
+# nothing.  Read with awk, not scripts/lib/arches.sh (bash 4): make doctor
+# runs on macOS's bash 3.2 too.
+host_arch_row() {
+	awk -F'|' -v m="$(host_arch)" '
+		/^[[:space:]]*(#|$)/ { next }
+		{ for (i = 1; i <= NF; i++) gsub(/^[[:space:]]+|[[:space:]]+$/, "", $i) }
+		!head { head = 1; next }
+		$1 == m || $2 == m { print $1, $4; exit }' "$KIT/configs/arches.conf" 2>/dev/null
+}
+
+# host_arch_route: how the x86_64 guest is made and booted on this host,
+# for make doctor's line, or nothing on a host the table lacks.
+host_arch_route() {
+	# shellcheck disable=SC2046 # two words, no glob
+	set -- $(host_arch_row)
+	case ${2:-} in
+	'') ;;
+	-) echo "$(host_arch): the x86_64 guest is built with this host's own gcc" ;;
+	*) echo "$(host_arch) ($1): the guest is x86_64 on every host, cross-built here with Debian's ${2}gcc, its busybox and lab 13's libraries amd64's, booted by qemu-system-x86_64 under TCG (no KVM for another architecture's guest; docs/hacking.md)" ;;
+	esac
+}
+
 # host_arch_problem: why this architecture cannot run the kit, or nothing.
 host_arch_problem() {
 	local m
 	m=$(host_arch)
-	case $m in
-	x86_64|amd64) ;;
-	aarch64|arm64)
-		echo "this is an arm64 machine ($m): the kit's guest is an x86_64 kernel with x86_64 programs, built by an x86_64 gcc, and the kit has no cross-built kernel or programs for an arm64 host (its x86_64 image would run under emulation, a kernel build taking hours). Use an x86_64 machine (an Intel Mac through podman machine works), or a remote x86_64 Linux machine." ;;
-	*)
-		echo "this is a $m machine: the kit builds and boots an x86_64 kernel with an x86_64 toolchain, so it needs an x86_64 host." ;;
-	esac
+	[ -z "$(host_arch_row)" ] || return 0
+	echo "this is a $m machine: the kit builds and boots an x86_64 guest, with a toolchain for it on the hosts of configs/arches.conf only: x86_64 (amd64) and arm64 (aarch64). Use one of those."
 }
 
 # host_native_problem: why this host cannot install the kit's packages

@@ -7,8 +7,14 @@
 # BASE=NAME); a real user's make image pulls debian:bookworm instead.
 #
 #   base.sh NAME [DIR]    DIR: where the root is made (default
-#                         build/image/bookworm-root; a root already made
-#                         there, complete, is reused)
+#                         build/image/bookworm-root, -ARCH for another
+#                         architecture; a root already made there,
+#                         complete, is reused)
+#   ARCH=arm64 base.sh NAME-arm64   the arm64 base of make image
+#                         ARCHES=arm64 BASE=NAME, on any machine: on an
+#                         x86_64 one debootstrap's second stage runs under
+#                         qemu-user (Debian's qemu-user-static, binfmt_misc
+#                         mounted), and the root is imported as arm64's
 #
 # The instructor's tools: debootstrap and podman or docker (Debian
 # packages of the same names; as root).
@@ -17,7 +23,10 @@ set -euo pipefail
 . "$KIT/scripts/image/engine.sh"
 
 name=${1:?usage: base.sh NAME [DIR]}
+arch=${ARCH:-$(dpkg --print-architecture 2>/dev/null || echo amd64)}
+native=$(dpkg --print-architecture 2>/dev/null || echo amd64)
 root=${2:-$BUILD/image/bookworm-root}
+[ "$arch" = "$native" ] || [ -n "${2:-}" ] || root=$root-$arch
 MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 [ "$(id -u)" = 0 ] || die "debootstrap makes a root file system: run it as root." \
 	"As root: scripts/image/base.sh $name"
@@ -31,8 +40,10 @@ engine_pick
 if [ ! -f "$root/etc/apt/sources.list" ] && [ ! -f "$root/etc/apt/sources.list.d/debian.sources" ]; then
 	rm -rf "$root"
 	mkdir -p "$(dirname "$root")"
-	say "debootstrap --variant=minbase bookworm into $(rel "$root") (minutes; once)"
-	debootstrap --variant=minbase bookworm "$root" "$MIRROR" >"$LOGS/debootstrap.log" 2>&1 ||
+	emul=
+	[ "$arch" = "$native" ] || emul=", its second stage under qemu-user"
+	say "debootstrap --arch $arch --variant=minbase bookworm into $(rel "$root") (minutes; once$emul)"
+	debootstrap --arch "$arch" --variant=minbase bookworm "$root" "$MIRROR" >"$LOGS/debootstrap.log" 2>&1 ||
 		die "debootstrap failed (log: $LOGS/debootstrap.log)." \
 		    "Check that $MIRROR is reachable, then run this again."
 fi
@@ -52,6 +63,6 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SRC
 rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/*
 say "importing $(rel "$root") as $name"
-tar -C "$root" -c . | "$ENGINE" import --change 'CMD ["/bin/bash"]' - "$name" >"$LOGS/image-import.log" 2>&1 ||
+tar -C "$root" -c . | "$ENGINE" import --arch "$arch" --change 'CMD ["/bin/bash"]' - "$name" >"$LOGS/image-import.log" 2>&1 ||
 	die "$ENGINE import failed." "See its message above."
 say "base image $name: $("$ENGINE" image inspect --format '{{.Size}}' "$name" | awk '{ printf "%d MB\n", $1 / 1e6 }')"

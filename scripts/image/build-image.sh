@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# make image: the kit's OCI image, tagged $KIT_IMAGE (localhost/kit-lsm:
-# latest), from scripts/image/Containerfile: Debian 12, the kit's Debian
-# packages, its built kernel (docs/image.md).  BASE=IMAGE builds on a
-# local Debian 12 image instead of pulling debian:bookworm (a machine that
-# reaches no registry: scripts/image/base.sh makes one with debootstrap).
+# make image: the kit's OCI image, from scripts/image/Containerfile: Debian
+# 12, the kit's Debian packages, its built kernels (docs/image.md).  One
+# name for every architecture, tagged localhost/kit-lsm:ARCH, and :latest
+# for this machine's own; ARCHES="amd64 arm64" (dpkg's names, rows of
+# configs/arches.conf) makes each (default: this machine's; another
+# architecture's is built under qemu-user through binfmt_misc, Debian's
+# qemu-user-static, and its kernels' objects are first compiled here,
+# natively: scripts/image/seed-ccache.sh).  BASE=IMAGE builds on a local
+# Debian 12 image instead of pulling debian:bookworm (a machine that
+# reaches no registry: scripts/image/base.sh makes one with debootstrap;
+# another architecture's base is IMAGE-ARCH, ARCH=arm64 base.sh makes it).
 #
 # What the build reuses from this host, with podman: its kernel cache
 # (an entry whose inputs, toolchain included, are the image's is taken,
@@ -18,19 +24,14 @@ set -euo pipefail
 engine_arch
 engine_pick
 engine_limits
-base=${BASE:-docker.io/library/debian:bookworm}
-if [ -n "${BASE:-}" ] && ! "$ENGINE" image exists "$base" >/dev/null 2>&1 &&
-   ! "$ENGINE" image inspect "$base" >/dev/null 2>&1; then
-	die "BASE=$base: no such image in $ENGINE." \
-	    "Make one without a registry: scripts/image/base.sh $base (as root; debootstrap), or leave BASE unset to pull debian:bookworm."
-fi
-engine_runtime "$base"
-engine_build_net "$base"
-
-ctx=$BUILD/image/context
-say "image: build context $(rel "$ctx") (the kit's files, without build/ and .git)"
-rm -rf "$ctx" && mkdir -p "$ctx"
-tar -C "$KIT" --exclude=./build --exclude=./.git -cf - . | tar -C "$ctx" -xf -
+hostarch=$(pin_arch)
+read -ra arches <<<"${ARCHES:-$hostarch}"
+for a in "${arches[@]}"; do
+	arch_names | grep -qx -- "$a" ||
+		die "ARCHES=${ARCHES:-}: '$a' is no architecture of configs/arches.conf." "Its architectures: $(arch_names | xargs)."
+	[ "$a" = "$hostarch" ] || [ "$ENGINE" = podman ] ||
+		die "the $a image is built here under emulation with podman only (its build mounts this host's ccache, which the native seed fills)." "Install podman, or build the $a image on a $a machine."
+done
 
 # podman: the host's kernel cache and ccache, for the kernel step (which
 # keeps the kernel it builds in that cache: the next make image takes it);
@@ -43,27 +44,73 @@ if [ "$ENGINE" = podman ]; then
 	[ -z "$cc" ] || [ ! -d "$cc" ] || vols+=(-v "$cc:/ccache")
 fi
 
+ctx=$BUILD/image/context
+say "image: build context $(rel "$ctx") (the kit's files, without build/ and .git)"
+rm -rf "$ctx" && mkdir -p "$ctx"
+tar -C "$KIT" --exclude=./build --exclude=./.git -cf - . | tar -C "$ctx" -xf -
+
 # The pin (scripts/image/pin.sh), read from the checkout the context is.
 commit=$(pin_commit "$KIT") version=$(pin_version "$KIT") sources=$(pin_sources "$KIT") dirty=$(pin_dirty "$KIT")
 [ "$dirty" = no ] || say "image: WARNING: patches/, demo-lsm/, configs/ or the kernel scripts have uncommitted changes: no clone of $commit has this image's kernels (commit them, tag, then make image again)"
-say "image: building $KIT_IMAGE with $ENGINE from $base (log: $(rel "$LOGS")/image-build.log)"
-t=$SECONDS
-rc=0
-"$ENGINE" build -f "$KIT/scripts/image/Containerfile" --build-arg "BASE=$base" \
-	--build-arg "KIT_COMMIT=$commit" --build-arg "KIT_VERSION=$version" \
-	--build-arg "KIT_SOURCES=$sources" --build-arg "KIT_DIRTY=$dirty" \
-	--build-arg "KIT_PACKAGES=$(pin_packages "$KIT")" -t "$KIT_IMAGE" \
-	${ENGINE_FLAGS[@]+"${ENGINE_FLAGS[@]}"} ${ENGINE_NET[@]+"${ENGINE_NET[@]}"} \
-	${vols[@]+"${vols[@]}"} "$ctx" >"$LOGS/image-build.log" 2>&1 &
-pid=$!
-tail -n +1 -f --pid=$pid "$LOGS/image-build.log" 2>/dev/null | grep --line-buffered '^kit: ' || true
-wait $pid || rc=$?
+
+# build ARCH TAG [TARGET]: podman/docker build of the Containerfile for
+# ARCH (its stage TARGET only, when given), tagged TAG; the log's kit:
+# lines on the terminal.
+build() {
+	local a=$1 tag=$2 target=${3:-} rc=0 pid
+	local opts=(--platform "linux/$a" --build-arg "BASE=$base")
+	[ -z "$target" ] || opts+=(--target "$target")
+	"$ENGINE" build -f "$KIT/scripts/image/Containerfile" "${opts[@]}" \
+		--build-arg "KIT_COMMIT=$commit" --build-arg "KIT_VERSION=$version" \
+		--build-arg "KIT_SOURCES=$sources" --build-arg "KIT_DIRTY=$dirty" \
+		--build-arg "KIT_PACKAGES=$(pin_packages "$KIT" "$a")" -t "$tag" \
+		${ENGINE_FLAGS[@]+"${ENGINE_FLAGS[@]}"} ${ENGINE_NET[@]+"${ENGINE_NET[@]}"} \
+		${vols[@]+"${vols[@]}"} "$ctx" >>"$LOGS/image-build-$a.log" 2>&1 &
+	pid=$!
+	tail -n +1 -f --pid=$pid "$LOGS/image-build-$a.log" 2>/dev/null | grep --line-buffered '^kit: ' || true
+	wait $pid || rc=$?
+	if [ $rc != 0 ]; then
+		tail -30 "$LOGS/image-build-$a.log" >&2
+		die "$ENGINE build of the $a image failed (the log's end above; all of it: $LOGS/image-build-$a.log)." \
+		    "The first error in the log is the one to fix."
+	fi
+}
+
+name=${KIT_IMAGE%:*}
+for a in "${arches[@]}"; do
+	base=${BASE:-docker.io/library/debian:bookworm}
+	[ -z "${BASE:-}" ] || [ "$a" = "$hostarch" ] || base=$BASE-$a
+	if [ -n "${BASE:-}" ] && ! "$ENGINE" image exists "$base" >/dev/null 2>&1 &&
+	   ! "$ENGINE" image inspect "$base" >/dev/null 2>&1; then
+		die "BASE=$BASE: no image $base (the $a one) in $ENGINE." \
+		    "Make one without a registry: ARCH=$a scripts/image/base.sh $base (as root; debootstrap), or leave BASE unset to pull debian:bookworm."
+	fi
+	# The probes run a container of the base, of its architecture; the
+	# runtime they find (runc here) is kept for the build.
+	ENGINE_FLAGS+=(--platform "linux/$a")
+	engine_runtime "$base"
+	engine_build_net "$base"
+	f=()
+	for w in "${ENGINE_FLAGS[@]}"; do [ "$w" = --platform ] || [ "$w" = "linux/$a" ] || f+=("$w"); done
+	ENGINE_FLAGS=(${f[@]+"${f[@]}"})
+	: >"$LOGS/image-build-$a.log"
+	t=$SECONDS
+	if [ "$a" != "$hostarch" ]; then
+		# Another architecture: its packages' stage first, whose cross
+		# compiler's version line the native seed of its kernels' objects
+		# gives Kbuild (scripts/image/seed-ccache.sh).
+		say "image: the $a image is built under emulation (qemu-user): its packages first (log: $(rel "$LOGS")/image-build-$a.log)"
+		build "$a" "$name:$a-deps" deps
+		# shellcheck disable=SC2016 # the container's shell expands it
+		cctext=$("$ENGINE" run --rm --platform "linux/$a" --network none --entrypoint bash \
+			${ENGINE_FLAGS[@]+"${ENGINE_FLAGS[@]}"} "$name:$a-deps" -c '. /opt/kit/src/scripts/lib/lib.sh && LC_ALL=C "${CROSS_COMPILE}gcc" --version | head -1')
+		[ -z "${cc:-}" ] || CCACHE_DIR=$cc "$KIT/scripts/image/seed-ccache.sh" "$a" "$cctext"
+	fi
+	say "image: building $name:$a with $ENGINE from $base (log: $(rel "$LOGS")/image-build-$a.log)"
+	build "$a" "$name:$a"
+	[ "$a" != "$hostarch" ] || "$ENGINE" tag "$name:$a" "$KIT_IMAGE"
+	size=$("$ENGINE" image inspect --format '{{.Size}}' "$name:$a")
+	say "image $name:$a ready: $((size / 1000000)) MB, built in $((SECONDS - t)) s; the kit at $version ($commit), kernel sources $sources"
+done
 rm -rf "$ctx"
-if [ $rc != 0 ]; then
-	tail -30 "$LOGS/image-build.log" >&2
-	die "$ENGINE build failed (the log's end above; all of it: $LOGS/image-build.log)." \
-	    "The first error in the log is the one to fix."
-fi
-size=$("$ENGINE" image inspect --format '{{.Size}}' "$KIT_IMAGE")
-say "image $KIT_IMAGE ready: $((size / 1000000)) MB, built in $((SECONDS - t)) s; the kit at $version ($commit), kernel sources $sources"
-say "run a lab in it: scripts/image/run.sh lab 1   (docs/image.md); one file for a USB stick: make image-save OUT=FILE"
+say "run a lab in it: scripts/image/run.sh lab 1   (docs/image.md); one file per architecture for a USB stick: make image-save OUT=DIR"

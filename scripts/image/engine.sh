@@ -12,6 +12,10 @@
 #    hybrid): a first container is tried, and on failure podman's runc.
 # ENGINE_NET: the network a build's RUN reaches Debian's archive with.
 # shellcheck disable=SC2034 # ENGINE_NET, ENGINE_FLAGS: for the sourcing script
+# KIT_IMAGE: the image the caller named (KIT_IMAGE_GIVEN), else the
+# default name, which run.sh and make doctor replace by this machine's
+# architecture's (pin.sh's pin_image).
+KIT_IMAGE_GIVEN=${KIT_IMAGE:-}
 KIT_IMAGE=${KIT_IMAGE:-localhost/kit-lsm:latest}
 
 engine_pick() {
@@ -29,18 +33,15 @@ engine_pick() {
 	ENGINE_FLAGS=()
 }
 
-# engine_arch: the image is x86_64; on another host, say so at once.
+# engine_arch: the image exists for the architectures of
+# configs/arches.conf (amd64, arm64: the guest is x86_64 in each, the
+# arm64 image's cross-built); on another host, say so at once.
 engine_arch() {
 	local m
 	m=$(uname -m)
-	case "$m" in
-	x86_64|amd64) return 0 ;;
-	arm64|aarch64)
-		die "this host is arm64 ($(uname -s) $m): the kit's image is x86_64 only, and the kit has no arm64 build." \
-		    "Its guest is an x86_64 kernel under QEMU: on arm64 that needs a cross-built x86_64 kernel and guest programs, and an arm64 QEMU running x86_64 under TCG, which the kit does not build; the x86_64 image itself would run only under emulation of every instruction, the guest's TCG inside it (not measured; far too slow for a lab). Use an x86_64 machine: any x86_64 Linux, WSL2, or an Intel Mac with a podman or docker machine." ;;
-	*)
-		die "this host is $m: the kit's image is x86_64 only." "Use an x86_64 machine." ;;
-	esac
+	[ -z "$(pin_image_row "$(pin_arch)" "$KIT")" ] || return 0
+	die "this host is $(uname -s) $m: the kit's image is made for $(pin_image_arches "$KIT") hosts only (configs/arches.conf)." \
+	    "Use an x86_64 or arm64 machine: any Linux, WSL2, a Mac (Intel or Apple silicon) with podman machine or Docker Desktop."
 }
 
 # engine_limits: --ulimit at the current limits, where nothing may raise one.

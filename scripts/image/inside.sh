@@ -16,6 +16,19 @@ cd "$src"
 export KIT_KERNEL_CACHE=/opt/kit/kernels
 # The host's ccache, mounted by make image (podman): used, never removed.
 if mountpoint -q /ccache 2>/dev/null; then export CCACHE_DIR=/ccache; else export CCACHE_DIR=/tmp/ccache; fi
+# An image of another architecture than the machine that builds it (the
+# arm64 image on an x86_64 machine, under qemu-user): every program of
+# the build is emulated, a compile 14 times the CPU of a native one.  Its
+# kernels' objects were compiled natively by make image first
+# (scripts/image/seed-ccache.sh), into the mounted ccache, under the
+# compilers' identity as ccache reads it here: the target and the release
+# (x86_64-linux-gnu 12.2.0, which the seed's and this cross compiler
+# share), not the binary's size and time.  What misses (the host
+# programs, built for arm64) is compiled here.
+if [ "$(uname -m)" != x86_64 ] && [ "$CCACHE_DIR" = /ccache ]; then
+	export CCACHE_COMPILERCHECK='%compiler% -dumpmachine -dumpfullversion'
+	ccache -z >/dev/null 2>&1 || true
+fi
 say() { printf 'kit: %s\n' "$*"; }
 
 # The host's kernel cache (make image mounts it with podman) is the cache
@@ -42,6 +55,8 @@ for f in normal bpf; do
 		{ say "image: error: no $f kernel in the image's kernel cache"; exit 1; }
 	say "image: kernel ($f) ready in $((SECONDS - t)) s"
 done
+[ -z "${CCACHE_COMPILERCHECK:-}" ] ||
+	say "image: ccache here: $(ccache -s 2>/dev/null | grep -E '^ *(Hits|Misses):' | sed 's/^ *//' | paste -sd';' | tr -s ' ')"
 
 cp scripts/image/entry.sh scripts/image/engine.sh /opt/kit/
 # The seed: build/linux, four stamps, build/deb; the rest goes (the
@@ -49,7 +64,13 @@ cp scripts/image/entry.sh scripts/image/engine.sh /opt/kit/
 find "$src" -mindepth 1 -maxdepth 1 ! -name build -exec rm -rf {} +
 find "$src/build" -mindepth 1 -maxdepth 1 ! -name linux ! -name stamps ! -name deb -exec rm -rf {} +
 find "$src/build/stamps" -mindepth 1 ! -name series ! -name series-head ! -name tree-mtimes ! -name toylsm-mirror -exec rm -rf {} +
-find "$src/build/deb" -mindepth 1 ! -name 'apparmor_*.deb' -exec rm -rf {} +
+# build/deb: the apparmor .deb, and on another host than x86_64 the guest's
+# own (configs/arches.conf's debs: amd64's busybox, lab 13's libraries),
+# which make deps in the checkout unpacks (no network in the container).
+keep=(! -name 'apparmor_*.deb')
+guest_debs=$(. scripts/lib/lib.sh && arch_get debs)
+for d in $guest_debs; do keep+=(! -name "${d%%:*}_*_${d#*:}.deb"); done
+find "$src/build/deb" -mindepth 1 "${keep[@]}" -exec rm -rf {} +
 # The checkout is the attendee's, its files another user's: git must
 # still read the tree (tree.sh, kernel.sh's stamp).
 git config --system safe.directory '*'

@@ -65,12 +65,20 @@ pin_list() {
 # of: the SHA-256 of pin_list.  Content only: no path, date or commit.
 pin_sources() { pin_list "$1" | pin_sha256; }
 
-# pin_packages KIT: the Debian packages scripts/host/deps.sh installs, read
-# from its PKGS=( ... ) list (deps.sh itself needs bash 4: a Mac's run.sh
-# cannot run it), sorted, on one line.
+# pin_packages KIT [ARCH]: the Debian packages scripts/host/deps.sh installs
+# on ARCH (default: this machine's), read from its PKGS=( ... ) list and
+# ARCH's row of configs/arches.conf (deps.sh itself needs bash 4: a Mac's
+# run.sh cannot run it), sorted, on one line.
 pin_packages() {
-	awk '/^PKGS=\(/ { on = 1; next } on && /^\)/ { exit } on { sub(/#.*/, ""); for (i = 1; i <= NF; i++) print $i }' \
-		"$1/scripts/host/deps.sh" 2>/dev/null | LC_ALL=C sort -u | tr '\n' ' ' | sed 's/ $//'
+	{
+		awk '/^PKGS=\(/ { on = 1; next } on && /^\)/ { exit } on { sub(/#.*/, ""); for (i = 1; i <= NF; i++) print $i }' \
+			"$1/scripts/host/deps.sh" 2>/dev/null
+		awk -F'|' -v a="${2:-$(pin_arch)}" '
+			/^[[:space:]]*(#|$)/ { next }
+			!head { head = 1; next }
+			{ gsub(/[[:space:]]/, "", $1) }
+			$1 == a { n = split($5, p, " "); for (i = 1; i <= n; i++) print p[i] }' "$1/configs/arches.conf" 2>/dev/null
+	} | LC_ALL=C sort -u | tr '\n' ' ' | sed 's/ $//'
 }
 
 # pin_missing IMAGE-PACKAGES KIT: the packages checkout KIT needs that the
@@ -108,6 +116,47 @@ pin_arch() {
 	aarch64|arm64) echo arm64 ;;
 	*) uname -m ;;
 	esac
+}
+
+# pin_image_row ARCH KIT: ARCH's row of KIT's configs/arches.conf (its
+# name), or nothing; pin_image_arches KIT: the rows, "amd64 and arm64".
+pin_image_row() {
+	awk -F'|' -v a="$1" '/^[[:space:]]*(#|$)/ { next } !head { head = 1; next }
+		{ gsub(/[[:space:]]/, "", $1) } $1 == a { print $1; exit }' "$2/configs/arches.conf" 2>/dev/null
+}
+pin_image_arches() {
+	awk -F'|' '/^[[:space:]]*(#|$)/ { next } !head { head = 1; next }
+		{ gsub(/[[:space:]]/, "", $1); s = s (s ? " and " : "") $1 } END { print s }' "$1/configs/arches.conf" 2>/dev/null
+}
+
+# pin_image ENGINE: the kit's image for this machine, of one name on every
+# architecture (make image tags localhost/kit-lsm:ARCH, and :latest for
+# the machine's own; a file of make image-save loads as :ARCH): KIT_IMAGE
+# when the caller set it, else the first of :ARCH and :latest whose
+# architecture is this machine's.  Sets PIN_IMAGE to it (the default
+# name, :latest, when none is loaded) and PIN_IMAGE_OTHER to the
+# architecture of a kit image loaded for another machine, if that is
+# all there is (the wrong file loaded: pin_other_advice).
+pin_image() {
+	local e=$1 name a t
+	PIN_IMAGE_OTHER=
+	if [ -n "${KIT_IMAGE_GIVEN:-}" ]; then PIN_IMAGE=$KIT_IMAGE_GIVEN; return 0; fi
+	name=localhost/kit-lsm
+	PIN_IMAGE=$name:latest
+	for t in "$(pin_arch)" latest amd64 arm64; do
+		a=$("$e" image inspect --format '{{.Architecture}}' "$name:$t" 2>/dev/null) || continue
+		[ -n "$a" ] || continue
+		if [ "$a" = "$(pin_arch)" ]; then PIN_IMAGE=$name:$t; PIN_IMAGE_OTHER=; return 0; fi
+		PIN_IMAGE_OTHER=$a
+	done
+	return 0
+}
+
+# pin_other_advice: what to do when the kit's image loaded is another
+# machine's (PIN_IMAGE_OTHER), a paragraph.
+pin_other_advice() {
+	printf 'The kit'"'"'s image loaded in this engine is the %s one, and this machine is %s (%s): load the file of this architecture, kit-image-VERSION-%s.tar.gz, from the same folder: scripts/image/run.sh load kit-image-VERSION-%s.tar.gz (make image-save writes one per architecture; make image ARCHES="amd64 arm64" makes both).' \
+		"$PIN_IMAGE_OTHER" "$(pin_arch)" "$(uname -m 2>/dev/null)" "$(pin_arch)" "$(pin_arch)"
 }
 
 # pin_label ENGINE IMAGE LABEL: the image's label, or nothing.

@@ -9,7 +9,8 @@
 #                                         beside it, or SHA256 given)
 #
 # podman (rootless too) or docker; KIT_ENGINE picks one, KIT_IMAGE another
-# image.  The container has no network (the kit needs none; KIT_NETWORK=1
+# image (else the kit's for this machine's architecture, amd64 or arm64:
+# localhost/kit-lsm:ARCH, or :latest when it is of that architecture).  The container has no network (the kit needs none; KIT_NETWORK=1
 # keeps the engine's, and so does a checkout that joined a room), is removed
 # when it ends, and gets /dev/kvm when this user may use it.  What this
 # host needs besides (docs/image.md) is found here, not asked for: runc
@@ -39,6 +40,12 @@ if [ "${1:-}" = load ]; then
 	say "loaded in $((SECONDS - t)) s"
 fi
 
+# The image of this machine's architecture (one name: localhost/kit-lsm,
+# tagged :amd64, :arm64 and :latest; pin.sh's pin_image), or what to load.
+pin_image "$ENGINE"
+# shellcheck disable=SC2153 # pin_image (pin.sh) sets it
+KIT_IMAGE=$PIN_IMAGE
+[ -z "$PIN_IMAGE_OTHER" ] || die "$ENGINE has the kit's image for $PIN_IMAGE_OTHER only, and this machine is $(pin_arch)." "$(pin_other_advice)"
 "$ENGINE" image inspect "$KIT_IMAGE" >/dev/null 2>&1 ||
 	die "$ENGINE has no image $KIT_IMAGE." \
 	    "Load the file you were given: scripts/image/run.sh load FILE (its digest is checked; no network needed), or build it: make image."
@@ -75,6 +82,12 @@ engine_limits
 engine_runtime "$KIT_IMAGE"
 
 flags=(--rm -i -v "$KIT:/kit" --security-opt label=disable)
+# An image of another architecture than this machine's, named with
+# KIT_IMAGE (the arm64 image tried on an x86_64 machine, under qemu-user
+# through binfmt_misc: docs/image.md, "Apple silicon"): its platform said,
+# as the engine wants it.
+iarch=$("$ENGINE" image inspect --format '{{.Architecture}}' "$KIT_IMAGE" 2>/dev/null || true)
+[ -z "$iarch" ] || [ "$iarch" = "$(pin_arch)" ] || flags+=(--platform "linux/$iarch")
 # The room (make join, scripts/room/): the attendee's join record and the
 # results waiting for the room stay on this host, where a run without the
 # image keeps them (record.py's state_dir), so that they outlive the

@@ -22,6 +22,14 @@
 #                a flavour whose tree is "given": DIR (series-builds.sh's
 #                worktree at one patch) configured and built, every time;
 #                nothing installed, stamped or cached
+#   kernel.sh --flavour NAME --seed-for ARCH 'CC VERSION LINE'
+#                on an x86_64 host, NAME's objects compiled as the image of
+#                host architecture ARCH (configs/arches.conf) will compile
+#                them, into ccache: its cross prefix and ccache namespace,
+#                the image's compiler's version line on Kbuild's command
+#                line, the folder build/kbuild/seed-ARCH-NAME (the depth of
+#                the image's build/kbuild/NAME); nothing installed, stamped
+#                or cached (scripts/image/seed-ccache.sh)
 #
 # Build output goes to build/logs/kernel-NAME.log, the configure steps' to
 # config-NAME.log; the terminal gets a short progress line.  JOBS=n:
@@ -39,6 +47,7 @@ main() {
 	configure) lock; prepare_tree; configure; return ;;
 	kbuild) lock; kbuild "${KBUILD_ARGS[@]}"; return ;;
 	given) lock; configure; build; return ;;
+	seed) lock; prepare_tree; configure; build; return ;;
 	esac
 	# (A step that finds the kernel up to date ends the run: exit 0.)
 	quick_up_to_date	# nothing listed changed since the last check: done
@@ -52,23 +61,26 @@ main() {
 	keep			# the stamps, and the kernel cache's copy
 }
 
-# parse_args ARG...: mode (full, configure, kbuild, given), NAME, GIVEN
-# (the tree of --tree), KBUILD_ARGS.
+# parse_args ARG...: mode (full, configure, kbuild, given, seed), NAME,
+# GIVEN (the tree of --tree), KBUILD_ARGS, SEED_ARCH and SEED_CC
+# (--seed-for's).
 parse_args() {
-	mode=full NAME=$FLAVOUR GIVEN='' KBUILD_ARGS=()
+	mode=full NAME=$FLAVOUR GIVEN='' KBUILD_ARGS=() SEED_ARCH='' SEED_CC=
 	while [ $# -gt 0 ]; do
 		case $1 in
 		--flavour) [ $# -ge 2 ] || usage "--flavour needs a name"; NAME=$2; shift ;;
 		--configure) mode=configure ;;
 		--kbuild) mode=kbuild; shift; KBUILD_ARGS=("$@"); break ;;
 		--tree) [ $# -ge 2 ] || usage "--tree needs a folder"; mode=given GIVEN=$2; shift ;;
+		--seed-for) [ $# -ge 3 ] || usage "--seed-for needs an architecture and a compiler's version line"
+			mode=seed SEED_ARCH=$2 SEED_CC=$3; shift 2 ;;
 		*) usage "unknown argument '$1'" ;;
 		esac
 		shift
 	done
 }
 usage() {
-	die "kernel.sh: $1." "Usage: kernel.sh [--flavour NAME] [--configure | --kbuild ARG... | --tree DIR] (the head of scripts/kernel/kernel.sh)."
+	die "kernel.sh: $1." "Usage: kernel.sh [--flavour NAME] [--configure | --kbuild ARG... | --tree DIR | --seed-for ARCH 'CC VERSION LINE'] (the head of scripts/kernel/kernel.sh)."
 }
 
 # setup: the flavour's row of configs/flavours.conf as this run needs it.
@@ -96,9 +108,19 @@ setup() {
 	# The row's columns that decide the build (the stamps hold them).
 	ROW=$(for c in tree fragments seed targets arch; do echo "$c $(flavour_get "$FLAVOUR" "$c")"; done)
 	SRCARCH=$(srcarch "$arch")
+	[ $mode != seed ] || seed_setup
 	tree_of "$tree"
 	fragments
 	KMAKE=(make -C "$TREE" O="$KOUT" ARCH="$arch")
+	[ $mode != seed ] || KMAKE+=(CROSS_COMPILE="$SEED_PREFIX" "CC_VERSION_TEXT=$SEED_CC")
+	# The programs the build runs: the host's (Kbuild's host programs,
+	# fixdep and objtool, are built for the host with its gcc) and, on a
+	# host of another architecture, the guest's cross toolchain (lib.sh:
+	# CROSS_COMPILE, from configs/arches.conf, which Kbuild reads from the
+	# environment).  The host's architecture is a line of the key
+	# (kernel_inputs): a Kbuild folder's host programs are the host's.
+	TOOLS=(gcc ld as make)
+	[ -z "${CROSS_COMPILE:-}" ] || TOOLS+=("${CROSS_COMPILE}gcc" "${CROSS_COMPILE}ld" "${CROSS_COMPILE}as")
 	IMAGE=arch/$SRCARCH/boot/bzImage
 	GDB_HELPERS=
 	[[ " ${TARGETS[*]} " != *" scripts_gdb "* ]] || GDB_HELPERS=1
@@ -119,6 +141,21 @@ setup() {
 		    "Run one of those (scripts/kernel/lab-kernel.sh does the build)."
 	fi
 	return 0
+}
+
+# seed_setup: --seed-for's folder, log, stamp names, cross prefix and
+# ccache namespace (ARCH's row of configs/arches.conf).  Only an x86_64
+# host compiles the same objects as another host's cross compiler does.
+seed_setup() {
+	[ "$HOST_ARCH" = amd64 ] ||
+		die "kernel.sh --seed-for compiles the x86_64 guest's kernel natively: run it on an x86_64 host." ""
+	SEED_PREFIX=$(arch_row_get "$SEED_ARCH" cross)
+	[ -n "$SEED_PREFIX" ] || die "the $SEED_ARCH row of configs/arches.conf has no cross prefix: its image compiles as this host does, and needs no seed." ""
+	KOUT=$BUILD/kbuild/seed-$SEED_ARCH-$FLAVOUR
+	LOG=$LOGS/seed-$SEED_ARCH-$FLAVOUR.log
+	STAMP=seed-$SEED_ARCH-$FLAVOUR
+	ns=$(arch_row_get "$SEED_ARCH" ccache)
+	if [ -n "$ns" ]; then export CCACHE_NAMESPACE=$ns; else unset CCACHE_NAMESPACE; fi
 }
 
 # srcarch ARCH: the folder of arch/ that Kbuild's ARCH builds from.
@@ -258,7 +295,7 @@ from_cache() {
 # of its options).
 configure() {
 	local want=
-	if [ $mode != given ]; then
+	if [ $mode = full ] || [ $mode = configure ]; then
 		want=$(digest "${FRAGS[@]}" "${TREEDIGEST[@]}")
 		if stamp_ok "config-$FLAVOUR" "$want" && [ -f "$KOUT/.config" ]; then
 			return 0
@@ -277,6 +314,7 @@ configure() {
 		  die "configuring the kernel failed (log: $LOGS/config-$FLAVOUR.log)." "See the lines above."; }
 	[ $mode = given ] && return 0
 	check_config
+	[ $mode = seed ] && return 0
 	stamp_set "config-$FLAVOUR" "$want"
 }
 
@@ -390,7 +428,7 @@ build() {
 		    "The first 'error:' line in the log is the one to fix; then run make kernel again."
 	fi
 	# A cold build sets the expectation for the next cold build.
-	[ $cold = 1 ] && echo "$done" >"$STAMPS/objects-$FLAVOUR"
+	[ $cold = 1 ] && [ $mode != seed ] && echo "$done" >"$STAMPS/objects-$FLAVOUR"
 	return 0
 }
 
@@ -448,11 +486,11 @@ keep() {
 #
 # kernel_inputs: what the tree and the build are made from, read before
 # the tree is made: the flavour and its row's build columns, the host's
-# architecture (bash's HOSTTYPE: the Kbuild folder holds host programs,
-# fixdep and objtool, built for it), the make command line (tree, output
-# folder, KCFLAGS), the environment Kbuild reads (CROSS_COMPILE among it:
-# a host's cross toolchain), the
-# toolchain (the binaries' size and time, and the versions of the Debian
+# architecture (lib.sh's HOST_ARCH, else bash's HOSTTYPE: the Kbuild
+# folder holds host programs, fixdep and objtool, built for it), the make
+# command line (tree, output folder, KCFLAGS), the environment Kbuild
+# reads (CROSS_COMPILE among it: a host's cross toolchain), the toolchain
+# (the binaries' size and time, and the versions of the Debian
 # packages the build runs: toolchain_versions), the config fragments, the
 # scripts that build it (not deps.sh: what it installs is in the
 # versions and the tarball), the source tarball, and for a tree with the
@@ -460,10 +498,16 @@ keep() {
 # sources.  Each on a line of its own.  Not ccache, which changes no
 # object (lib.sh), and not dpkg's whole database, which an unrelated
 # package changes.
+# host_line: the host's architecture, a line of the stamp and of the
+# kernel cache's key.  A Kbuild folder holds host programs (fixdep,
+# objtool) built for the host that built it: an arm64 host must never
+# take an x86_64 host's kernel, nor one an x86_64 host its (a cache or
+# home may be shared: the image's build mounts the host's).
+host_line() { echo "host ${HOST_ARCH:-$HOSTTYPE}"; }
 kernel_inputs() {
 	echo "flavour $FLAVOUR"
 	echo "$ROW"
-	echo "host $HOSTTYPE"
+	host_line
 	echo "make ${KMAKE[*]} ${TARGETS[*]}"
 	# (No line may stop the list under set -e: what fails prints its
 	# message here, which no stamp holds.)  HOSTNAME is no variable of
@@ -471,8 +515,10 @@ kernel_inputs() {
 	env | { grep -E '^(K[A-Z0-9_]*|LLVM[A-Z0-9_]*|CROSS_COMPILE|HOST[A-Z0-9_]*|LOCALVERSION|ARCH|SUBARCH)=' || true; } |
 		{ grep -vE '^(KIT_|HOSTNAME=)' || true; } | LC_ALL=C sort
 	# shellcheck disable=SC2046 # command -v's paths, a word each
-	without_ccache stat -L -c '%n %s %Y' $(without_ccache command -v gcc ld as make) \
+	without_ccache stat -L -c '%n %s %Y' $(without_ccache command -v "${TOOLS[@]}") \
 		"$(without_ccache gcc -print-prog-name=cc1 2>&1)" "${TARBALLS[@]}" 2>&1 || true
+	[ -z "${CROSS_COMPILE:-}" ] ||
+		without_ccache stat -L -c '%n %s %Y' "$(without_ccache "${CROSS_COMPILE}gcc" -print-prog-name=cc1 2>&1)" 2>&1 || true
 	toolchain_versions
 	sha256sum "${FRAGS[@]}" "$KIT/scripts/kernel/kernel.sh" "$KIT/scripts/lib/lib.sh" \
 		"$KIT/scripts/lib/flavours.sh" "${MKTREE[0]}" 2>&1 || true
@@ -627,13 +673,14 @@ toolchain_versions() {
 # full stamp, which decides as before.
 quick_env() {
 	local v
-	printf 'flavour %s\nmake %s %s\ntarball %s\nhost %s\n' "$FLAVOUR" "${KMAKE[*]}" "${TARGETS[*]}" "${TARBALLS[*]}" "$HOSTTYPE"
+	printf 'flavour %s\nmake %s %s\ntarball %s\n' "$FLAVOUR" "${KMAKE[*]}" "${TARGETS[*]}" "${TARBALLS[*]}"
+	host_line
 	printf '%s\n' "$ROW"
 	for v in $(compgen -e); do
 		[[ $v =~ ^(K[A-Z0-9_]*|LLVM[A-Z0-9_]*|CROSS_COMPILE|HOST[A-Z0-9_]*|LOCALVERSION|ARCH|SUBARCH|GCC_EXEC_PREFIX|COMPILER_PATH|DPKG_ADMINDIR)$ ]] &&
 			[[ $v != KIT_* && $v != HOSTNAME ]] && printf '%s=%s\n' "$v" "${!v}"
 	done
-	without_ccache type -P gcc ld as make
+	without_ccache type -P "${TOOLS[@]}"
 }
 
 # kernel_watch: quick_ok's list for this flavour.  The kit's inputs of
@@ -659,7 +706,8 @@ quick_env() {
 kernel_watch() {
 	local f d t built paths=() skip=() newer deps=$KOUT/.kit-depdirs src=$SRCARCH
 	grep -qx 'CONFIG_SECURITY_TOYLSM_EXTRA=y' "$KOUT/.config" 2>/dev/null || skip=(-path "$TREE/security/toylsm/extra" -prune -o)
-	for f in $(without_ccache type -P gcc ld as make) "$(without_ccache gcc -print-prog-name=cc1 2>/dev/null)"; do
+	for f in $(without_ccache type -P "${TOOLS[@]}") "$(without_ccache gcc -print-prog-name=cc1 2>/dev/null)" \
+		${CROSS_COMPILE:+"$(without_ccache "${CROSS_COMPILE}gcc" -print-prog-name=cc1 2>/dev/null)"}; do
 		paths+=("$f" "$(readlink -f "$f")")
 	done
 	paths+=("${FRAGS[@]}" "$KIT/scripts/kernel/kernel.sh" "$KIT/scripts/lib/lib.sh" "$KIT/scripts/lib/flavours.sh"

@@ -20,8 +20,11 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/lib.sh"
 out=${1:?usage: series-uapi.sh OUT}
-SYS=${KIT_SYSTEM_INCLUDE:-/usr/include}	# a stand-in, for tests only
-ARCH_INC=$SYS/x86_64-linux-gnu
+# The guest's system headers (lib.sh: Debian's own on an x86_64 host,
+# the cross compiler's, /usr/x86_64-linux-gnu/include, on an arm64 one).
+SYS=${KIT_SYSTEM_INCLUDE:-$GUEST_SYSINC}	# a stand-in, for tests only
+ARCH_INC=$GUEST_ARCHINC
+[ -z "${KIT_SYSTEM_INCLUDE:-}" ] || ARCH_INC=$SYS/x86_64-linux-gnu
 [ -f "$SYS/linux/prctl.h" ] && [ -f "$ARCH_INC/asm/unistd_64.h" ] ||
 	die "no UAPI headers of Debian's linux-libc-dev in $SYS." \
 	    "As root: make deps (libc6-dev brings linux-libc-dev); then run this again."

@@ -71,8 +71,8 @@ check_needs_offline() {
 	for n in "${NEEDS[@]}"; do
 		IFS='|' read -r h t why <<<"$n"
 		f=$UAPI/$h
-		[ -f "$f" ] || f=/usr/include/$h
-		[ -f "$f" ] || f=/usr/include/x86_64-linux-gnu/$h
+		[ -f "$f" ] || f=$GUEST_SYSINC/$h
+		[ -f "$f" ] || f=$GUEST_ARCHINC/$h
 		grep -q -- "$t" "$f" 2>/dev/null ||
 			problem "$(rel "$LDIR")/lab.conf:$(conf_line NEEDS): NEEDS '$t' in <$h>, and the series' headers (scripts/kernel/series-uapi.sh) do not have it: fix the text, or the patch it names ($why)"
 	done

@@ -57,6 +57,7 @@ series_headers() {
 
 [ -d "$STAMPS" ] && [ -d "$LOGS" ] || mkdir -p "$STAMPS" "$LOGS" 2>/dev/null || true
 
+
 # Debian's ccache, when it is installed (make deps installs it), turns a
 # recompile of an object that an earlier build already compiled, in this
 # clone or in another one, into a look-up: kernel developers use it for the
@@ -135,6 +136,61 @@ first() {
 	for p; do [ -e "$p" ] && { printf '%s\n' "$p"; return 0; }; done
 	return 0
 }
+
+# The guest is x86_64 on every host; this host's way of making and booting
+# it is its row of configs/arches.conf (scripts/lib/arches.sh): on an arm64
+# host, Debian's cross toolchain to x86_64 (CROSS_COMPILE, which Kbuild
+# and GUEST_CC read), the guest's busybox and static libraries unpacked
+# from amd64's packages (GUEST_ROOT), and a ccache namespace of its own.
+# The table decides, not the caller's environment: a CROSS_COMPILE left
+# from other work would build another kernel.  A host the table lacks
+# gets none of these (deps.sh and make doctor say why it cannot run).  A
+# scratch kit of the host suites without the table is an x86_64 host's.
+# (Not on a bash older than 5: scripts/image/run.sh runs on macOS's 3.2,
+# and needs none of this; every other script stops on such a bash first,
+# deps.sh's host_bash_problem.)
+. "$KIT/scripts/lib/arches.sh"
+if [ "${BASH_VERSINFO[0]}" -ge 5 ]; then
+	case ${KIT_HOST_ARCH:-$HOSTTYPE} in
+	x86_64|amd64) arch_known || ARCH_HOST=amd64 ;;
+	*) arches_load ;;
+	esac
+fi
+HOST_ARCH=$ARCH_HOST
+# shellcheck disable=SC2034 # for the sourcing scripts
+GUEST_ROOT=/ GUEST_ARCH=x86_64 GUEST_QEMU=qemu-system-x86_64 GUEST_GDB=gdb GUEST_KVM=1
+unset CROSS_COMPILE
+# shellcheck disable=SC2034 # for the sourcing scripts
+if [ -n "$HOST_ARCH" ] && arch_known; then
+	arch_set GUEST_ARCH guest
+	# KVM runs a guest of the host's own architecture only.
+	arch_set _a uname
+	[ "$_a" = "$GUEST_ARCH" ] || GUEST_KVM=0
+	arch_set GUEST_QEMU qemu
+	arch_set GUEST_GDB gdb
+	arch_set _a cross
+	[ -z "$_a" ] || export CROSS_COMPILE=$_a
+	arch_set _a debs
+	[ -z "$_a" ] || GUEST_ROOT=$BUILD/tools/$GUEST_ARCH
+	arch_set _a ccache
+	[ -z "$_a" ] || export CCACHE_NAMESPACE=$_a
+	unset _a
+fi
+# The compiler of the guest's programs (static, x86_64); the folder of the
+# guest's static libraries (libbpf.a, libelf.a, libz.a: lab 13); the
+# guest's system headers and those of its architecture (asm/), as
+# Debian lays them out for its own compiler (/usr/include) and for a
+# cross compiler (/usr/TRIPLET/include).
+# shellcheck disable=SC2034 # for the sourcing scripts
+GUEST_CC=${CROSS_COMPILE:-}gcc
+# shellcheck disable=SC2034 # for the sourcing scripts
+GUEST_SYSINC=/usr/include GUEST_ARCHINC=/usr/include/$GUEST_ARCH-linux-gnu
+# shellcheck disable=SC2034 # for the sourcing scripts
+if [ -n "${CROSS_COMPILE:-}" ]; then
+	GUEST_SYSINC=/usr/${CROSS_COMPILE%-}/include GUEST_ARCHINC=/usr/${CROSS_COMPILE%-}/include
+fi
+# shellcheck disable=SC2034 # for the sourcing scripts
+GUEST_LIBDIR=${GUEST_ROOT%/}/usr/lib/$GUEST_ARCH-linux-gnu
 
 # A stamp holds a digest of the inputs of a step; the step runs again only
 # when the digest differs.  digest FILE... prints one digest for all files.

@@ -16,6 +16,10 @@ trap 'rm -rf "$T"' EXIT
 # shellcheck source=tests/host/tap.bash
 . "$K/tests/host/tap.bash"
 
+# make deps' own options, which a caller may have set (CI's make test
+# LINT=1): each simulated host's package list is the default one.
+unset LINT BROWSER
+
 # A PATH of the host's commands without apt, dpkg and container engines
 # ($T/noapt), and a folder for each case's stand-ins in front of it.
 mkdir -p "$T/noapt"
@@ -30,7 +34,8 @@ for d in "${dirs[@]}"; do
 done
 # The kit, in a scratch copy whose build/ is its own.
 KS=$T/kit
-mkdir -p "$KS" && cp -r "$K/scripts" "$K/Makefile" "$KS/" && mkdir -p "$KS/build/tools/apparmor/sbin" &&
+mkdir -p "$KS" && cp -r "$K/scripts" "$K/Makefile" "$KS/" && mkdir -p "$KS/configs" && cp "$K/configs/arches.conf" "$KS/configs/" &&
+	mkdir -p "$KS/build/tools/apparmor/sbin" &&
 	printf '#!/bin/sh\n' >"$KS/build/tools/apparmor/sbin/apparmor_parser" &&
 	chmod +x "$KS/build/tools/apparmor/sbin/apparmor_parser"
 
@@ -82,7 +87,7 @@ deps() {	# deps STANDINS [VAR=VALUE...]: scripts/host/deps.sh on that host
 	env "$@" PATH="$h:$T/noapt" BUILD="$KS/build" bash "$KS/scripts/host/deps.sh"
 }
 
-echo "1..26"
+echo "1..35"
 
 good=$(host good "$ALL" "$BIGDISK" 'apt-get|exit 0' 'dpkg|exit 0')
 expect "make doctor on a Debian 12 host with every package: READY" 0 ' READY: this machine can run the kit' \
@@ -115,17 +120,21 @@ expect "scripts/host/deps.sh on Debian 13 with packages missing: says Debian 13 
 	'not Debian 12: the kit.s kernel source, Debian.s linux-source-6.1' deps "$deb13" KIT_OS_RELEASE="$D13"
 # A stand-in engine: info answers (or fails with FAKE_INFO_ERR), its
 # storage driver and folder (FAKE_DRIVER, FAKE_ROOT), the image loaded
-# when FAKE_SOURCES is set, with those kernel sources.
+# when FAKE_SOURCES is set, with those kernel sources, tagged FAKE_TAG
+# (default: every tag) and of architecture FAKE_ARCH (default amd64).
 ENGINE_SH='case "$1 $2" in
 "info ") [ -z "$FAKE_INFO_ERR" ] || { echo "$FAKE_INFO_ERR" >&2; exit 125; }; echo host: ok ;;
 "info --format") case "$3" in *Driver*) echo "${FAKE_DRIVER:-overlay}" ;; *Root*) echo "${FAKE_ROOT:-/}" ;; esac ;;
 "image inspect") [ -n "$FAKE_SOURCES" ] || { echo "Error: no such image" >&2; exit 125; }
-	case "$4" in *kernel-sources*) echo "$FAKE_SOURCES" ;; *revision*) echo 0123456789abcdef0123456789abcdef01234567 ;; *version*) echo v1.0 ;; esac ;;
+	for a; do img=$a; done
+	[ -z "$FAKE_TAG" ] || [ "$img" = "localhost/kit-lsm:$FAKE_TAG" ] || { echo "Error: no such image $img" >&2; exit 125; }
+	case "$4" in *kernel-sources*) echo "$FAKE_SOURCES" ;; *revision*) echo 0123456789abcdef0123456789abcdef01234567 ;; *version*) echo v1.0 ;;
+	*Architecture*) echo "${FAKE_ARCH:-amd64}" ;; esac ;;
 esac
 exit 0'
 podman=$(host podman "$NONE" "$APTFAIL" "$BIGDISK" 'dpkg|exit 0' "podman|$ENGINE_SH")
 expect "make doctor on Debian 13 with podman: the image's way, and the image not loaded: run.sh load" 1 \
-	'note +system .*runs here in its container image, with podman.*FIX +image +the kit.s image is not loaded in podman: scripts/image/run.sh load FILE' \
+	'note +system .*runs here in its container image, with podman.*FIX +image +the kit.s image \(amd64\) is not loaded in podman: scripts/image/run.sh load kit-image-VERSION-amd64.tar.gz' \
 	doctor "$podman" KIT_OS_RELEASE="$D13"
 # The image's host, ready: the next step is run.sh's, not make lab 1
 # (which said "make lab 1" there, a command that cannot work).
@@ -164,11 +173,54 @@ expect "make doctor, 1 GB free where the engine keeps its images: the disk there
 	"FIX +disk +1 GB free where podman keeps its images \\($T/store\\): the loaded image needs about [0-9]+ GB" \
 	doctor "$enginedisk" KIT_OS_RELEASE="$D13" FAKE_SOURCES="$SOURCES" FAKE_ROOT="$T/store"
 
-arm=$(host arm "$ALL" "$BIGDISK" 'uname|case "$1" in -m) echo aarch64;; *) echo Linux;; esac' 'apt-get|exit 0' 'dpkg|exit 0')
-expect "make doctor on arm64: the x86_64 guest needs an x86_64 host, said plainly" 1 \
-	'FIX +arch +this is an arm64 machine \(aarch64\).*no cross-built kernel' doctor "$arm" KIT_OS_RELEASE="$DEB12"
-expect "scripts/host/deps.sh on arm64: stops at once, naming the architecture" 1 \
-	'this is an arm64 machine' deps "$arm" KIT_OS_RELEASE="$DEB12"
+# arm64 hosts (configs/arches.conf): the x86_64 guest cross-built, under
+# TCG.  An arm64 Debian 12 runs the kit natively: READY naming the route,
+# or the cross toolchain's packages to install; an Apple-silicon Mac and
+# an arm64 Linux other than Debian 12 run its arm64 image: READY naming
+# it, or exactly what to do (no engine: podman and its VM's command line
+# with the cores and memory; no image: the arm64 file to load; the amd64
+# image loaded: the other file).  The kit before arm64 hosts refused each.
+# (lib.sh, which deps.sh sources, reads bash's HOSTTYPE, not uname: the
+# stand-in's answer is given to it as KIT_HOST_ARCH.)
+UNAME_ARM='uname|case "$1" in -m) echo aarch64;; *) echo Linux;; esac'
+arm=$(host arm "$ALL" "$BIGDISK" "$UNAME_ARM" 'apt-get|exit 0' 'dpkg|exit 0')
+expect "make doctor on an arm64 Debian 12 with its packages: READY, naming the cross-built x86_64 guest under TCG" 0 \
+	"ok +arch +aarch64 \(arm64\): the guest is x86_64 on every host, cross-built here with Debian.s x86_64-linux-gnu-gcc.*note +kvm +the guest is x86_64 and this host arm64: QEMU runs it under TCG.*READY: this machine can run the kit \(arm64: the x86_64 guest cross-built, under TCG\)" \
+	doctor "$arm" KIT_OS_RELEASE="$DEB12" KIT_HOST_ARCH=aarch64
+armnone=$(host armnone "$NONE" "$BIGDISK" "$UNAME_ARM" "$APTFAIL" 'dpkg|exit 0')
+expect "make doctor on an arm64 Debian 12 without packages: the cross toolchain to install, and make deps" 1 \
+	'FIX +packages +missing: .*gcc-x86-64-linux-gnu binutils-x86-64-linux-gnu libc6-dev-amd64-cross gdb-multiarch. Run: (sudo )?make deps.*note +guest +the x86_64 guest.s busybox and lab 13.s static libraries are amd64.s' \
+	doctor "$armnone" KIT_OS_RELEASE="$DEB12" KIT_HOST_ARCH=aarch64
+expect "scripts/host/deps.sh on arm64 Debian 12: goes on (no refusal of the architecture), to its packages" 1 \
+	'apt-get could not install: .*gcc-x86-64-linux-gnu' deps "$armnone" KIT_OS_RELEASE="$DEB12" KIT_HOST_ARCH=aarch64
+MAC='uname|case "$1" in -m) echo arm64;; -s) echo Darwin;; *) echo Darwin;; esac'
+macnone=$(host macnone "$MAC" "$BIGDISK" 'sw_vers|echo 15.1')
+expect "make doctor on an Apple-silicon Mac without an engine: podman, and its VM's line with 2 cores and 4 GB" 1 \
+	'ok +arch +arm64 \(arm64\): the guest is x86_64.*FIX +system +.*Install podman first \(brew install podman.*podman machine init --cpus 2 --memory 4096 --disk-size 60, then podman machine start \(or Docker Desktop: Settings, Resources: 2 CPUs, 4 GB' \
+	doctor "$macnone" KIT_OS_RELEASE=/nonexistent
+mac=$(host mac "$MAC" "$BIGDISK" 'sw_vers|echo 15.1' "podman|$ENGINE_SH")
+expect "make doctor on an Apple-silicon Mac, podman's VM up, no image: the arm64 file to load" 1 \
+	'note +macOS +Apple silicon: .*the kit.s arm64 image runs there natively.*FIX +image +the kit.s image \(arm64\) is not loaded in podman: scripts/image/run.sh load kit-image-VERSION-arm64.tar.gz' \
+	doctor "$mac" KIT_OS_RELEASE=/nonexistent
+expect "make doctor on an Apple-silicon Mac with the amd64 image loaded: the arm64 file instead" 1 \
+	'FIX +image +The kit.s image loaded in this engine is the amd64 one, and this machine is arm64 .*kit-image-VERSION-arm64.tar.gz' \
+	doctor "$mac" KIT_OS_RELEASE=/nonexistent FAKE_SOURCES="$SOURCES" FAKE_ARCH=amd64
+expect "make doctor on an Apple-silicon Mac with the arm64 image: READY in its arm64 image, next run.sh lab 1" 0 \
+	'ok +image +localhost/kit-lsm:arm64 is loaded; this checkout boots its kernels.*READY: this machine can run the kit in its arm64 image \(arm64: the x86_64 guest cross-built, under TCG\). Next: scripts/image/run.sh lab 1' \
+	doctor "$mac" KIT_OS_RELEASE=/nonexistent FAKE_SOURCES="$SOURCES" FAKE_ARCH=arm64 FAKE_TAG=arm64
+FEDARM=$(os fedora 41 'Fedora Linux Asahi Remix 41')
+asahi=$(host asahi "$NONE" "$BIGDISK" "$UNAME_ARM" "podman|$ENGINE_SH")
+expect "make doctor on an arm64 Linux that is not Debian 12 (Asahi), no image: the arm64 file to load" 1 \
+	'note +system +Fedora Linux Asahi Remix 41 is not Debian 12: the kit runs here in its container image.*FIX +image +the kit.s image \(arm64\) is not loaded in podman: scripts/image/run.sh load kit-image-VERSION-arm64.tar.gz' \
+	doctor "$asahi" KIT_OS_RELEASE="$FEDARM"
+expect "make doctor on an arm64 Linux that is not Debian 12 (Asahi), the arm64 image loaded: READY" 0 \
+	'READY: this machine can run the kit in its arm64 image' \
+	doctor "$asahi" KIT_OS_RELEASE="$FEDARM" FAKE_SOURCES="$SOURCES" FAKE_ARCH=arm64 FAKE_TAG=arm64
+riscv=$(host riscv "$ALL" "$BIGDISK" 'uname|case "$1" in -m) echo riscv64;; *) echo Linux;; esac' 'apt-get|exit 0' 'dpkg|exit 0')
+expect "make doctor on a host the table lacks (riscv64): the architectures the kit has" 1 \
+	'FIX +arch +this is a riscv64 machine: .*x86_64 \(amd64\) and arm64 \(aarch64\)' doctor "$riscv" KIT_OS_RELEASE="$DEB12"
+expect "scripts/host/deps.sh on riscv64: stops at once, naming the architecture" 1 \
+	'this is a riscv64 machine' deps "$riscv" KIT_OS_RELEASE="$DEB12"
 
 small=$(host small "$ALL" 'apt-get|exit 0' 'dpkg|exit 0' \
 	'df|printf "Filesystem 1024-blocks Used Available Capacity Mounted\n/dev/x 9999999 1 2097152 1%% /\n"')

@@ -37,11 +37,14 @@ scratch() {
 #!/bin/bash
 echo "podman $*" >>"$FAKE_LOG"
 # The image's labels (FAKE_LABELS: a file of NAME=VALUE lines), its
-# architecture; save writes FAKE_SAVE's bytes; load reads its file.
+# architecture (FAKE_ARCH, amd64); the kit's image is there under the tags
+# FAKE_TAGS ("latest"); save writes FAKE_SAVE's bytes; load reads its file.
 if [ "$1 $2" = "image inspect" ]; then
+	for a; do img=$a; done
+	case $img in localhost/kit-lsm:*) case " ${FAKE_TAGS:-latest} " in *" ${img#*:} "*) ;; *) exit 125 ;; esac ;; esac
 	case "$4" in
 	*Labels*) l=${4#*\"}; l=${l%%\"*}; sed -n "s/^$l=//p" "${FAKE_LABELS:-/dev/null}"; exit 0 ;;
-	*Architecture*) echo amd64; exit 0 ;;
+	*Architecture*) echo "${FAKE_ARCH:-amd64}"; exit 0 ;;
 	esac
 	exit 0
 fi
@@ -62,16 +65,36 @@ POD
 	export FAKE_LOG=$T/log KIT_ENGINE=podman
 }
 
+# An Apple-silicon Mac (uname: arm64, Darwin): run.sh runs the arm64
+# image, whichever tag it has (:arm64 from a loaded file, :latest where
+# it was built), and an amd64 image loaded alone is refused, naming the
+# arm64 file, before any container; a host the table lacks (riscv64) is
+# refused before any engine call.  The kit before refused every arm64
+# host ("x86_64 only").
 arm64() {
 	scratch
-	printf '#!/bin/sh\ncase "$1" in -m) echo aarch64 ;; -s) echo Darwin ;; *) echo Darwin ;; esac\n' >"$T/bin/uname"
+	printf '#!/bin/sh\ncase "$1" in -m) echo "${FAKE_M:-arm64}" ;; -s) echo Darwin ;; *) echo Darwin ;; esac\n' >"$T/bin/uname"
 	chmod +x "$T/bin/uname"
-	out=$(PATH=$T/bin:$PATH "$T/kit/scripts/image/run.sh" lab 1 2>&1) && { echo "run.sh went on on arm64: $out"; exit 1; }
-	grep -q 'arm64' <<<"$out" && grep -q 'x86_64 only' <<<"$out" || { echo "no plain arm64 message: $out"; exit 1; }
-	[ ! -s "$T/log" ] || { echo "the engine was called first: $(cat "$T/log")"; exit 1; }
+	for tag in arm64 latest; do
+		: >"$T/log"
+		out=$(FAKE_ARCH=arm64 FAKE_TAGS=$tag PATH=$T/bin:$PATH "$T/kit/scripts/image/run.sh" lab 1 2>&1) ||
+			{ echo "run.sh on arm64, the arm64 image as :$tag: $out"; exit 1; }
+		grep -q "^podman run .* localhost/kit-lsm:$tag make lab 1$" "$T/log" ||
+			{ echo "run.sh on arm64 did not run the arm64 image (:$tag): $(grep '^podman run' "$T/log" | tail -1)"; exit 1; }
+	done
+	: >"$T/log"
+	out=$(FAKE_ARCH=amd64 FAKE_TAGS="latest amd64" PATH=$T/bin:$PATH "$T/kit/scripts/image/run.sh" lab 1 2>&1) &&
+		{ echo "run.sh ran the amd64 image on arm64: $out"; exit 1; }
+	tr -s ' \n' '  ' <<<"$out" | grep -q 'the amd64 one, and this machine is arm64 .*load kit-image-VERSION-arm64.tar.gz' ||
+		{ echo "no plain message for the amd64 image on arm64: $out"; exit 1; }
+	! grep -q '^podman run' "$T/log" || { echo "a container was started: $(cat "$T/log")"; exit 1; }
+	: >"$T/log"
+	out=$(FAKE_M=riscv64 PATH=$T/bin:$PATH "$T/kit/scripts/image/run.sh" lab 1 2>&1) && { echo "run.sh went on on riscv64: $out"; exit 1; }
+	grep -q 'amd64 and arm64 hosts only' <<<"$out" || { echo "no plain riscv64 message: $out"; exit 1; }
+	[ ! -s "$T/log" ] || { echo "the engine was called first on riscv64: $(cat "$T/log")"; exit 1; }
 }
-sabotaged "an arm64 host: run.sh says at once that the image is x86_64 only, before any engine call" \
-	"a run.sh without the architecture check" arm64 RUNSAB '/^engine_arch$/d' 'went on on arm64'
+sabotaged "an Apple-silicon Mac: run.sh runs the arm64 image (:arm64 or :latest), refuses an amd64 image naming the arm64 file; another architecture is refused before any engine call" \
+	"a run.sh that takes the default image whatever its architecture" arm64 RUNSAB 's/^KIT_IMAGE=\$PIN_IMAGE$/KIT_IMAGE=localhost\/kit-lsm:latest PIN_IMAGE_OTHER=/' 'the arm64 image as :arm64'
 
 quirks() {
 	scratch
@@ -244,7 +267,7 @@ save() {
 	[ ! -e "$T/out/img.tar" ] || { echo "img.tar was written"; exit 1; }
 }
 sabotaged "make image-save: a compressed file, its SHA-256 beside it, both sizes said, the pre-work email's lines (clone at the image's version, file, size, digest)" \
-	"a save.sh that writes no .sha256" save SAVESAB 's/^printf .%s  %s\\n. "\$sum" "\$name" >"\$out.sha256"$/:/' 'no .sha256'
+	"a save.sh that writes no .sha256" save SAVESAB 's/^\tprintf .%s  %s\\n. "\$sum" "\$name" >"\$o.sha256"$/\t:/' 'no .sha256'
 
 # run.sh load FILE: the digest checked before the engine loads anything.
 load() {

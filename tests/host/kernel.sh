@@ -9,7 +9,7 @@
 # shellcheck source=tests/host/tap.bash
 . "$(dirname "$0")/tap.bash"
 
-echo "1..11"
+echo "1..12"
 # The check that a configuration has what its fragments ask for (kernel.sh's
 # config_mismatches, for every flavour): a later fragment overrides an
 # earlier one, as merge_config.sh merges them; an option dropped is named.
@@ -316,6 +316,47 @@ sabotaged "the kernel cache: a clone with the same inputs takes another's kernel
 	"a cache key that is the same for every kernel" cachecase CACHE_SABOTAGE '/^cache_key() {/a echo one key; return' 'demo-lsm/ edited: Kbuild ran 0 times'
 sabotaged "the kernel cache's restore renames the first clone's paths, not a name that only begins with it (/kit-kbuild for /kit)" \
 	"a restore that renames every occurrence" cachecase CACHE_SABOTAGE 's/(?!\[\\w.+-\])//' 'only begins with the first'
+
+# The host's architecture is in the stamp and in the kernel cache's key:
+# a Kbuild folder holds host programs (fixdep, objtool) built for the
+# host that built it, so an arm64 host (KIT_HOST_ARCH=arm64, lib.sh) never
+# takes an x86_64 host's kernel, even where nothing else tells the two
+# toolchains apart: here the table's arm64 row has no cross prefix and no
+# ccache namespace, the same stand-in compiler and packages.
+# HOST_SABOTAGE: a sed script applied to both clones' kernel.sh.
+# shellcheck disable=SC2030,SC2031 # what a case exports stays in its subshell, by design
+hostcase() (
+	CACHECASE=$T/kcache-host
+	rm -rf "$CACHECASE"
+	export CACHECASE
+	SABOTAGE=${HOST_SABOTAGE:-} KIT_HOST_ARCH=amd64 kbuildcase >"$T/hostcase.out" 2>&1 ||
+		{ echo "the x86_64 host's first build failed"; exit 1; }
+	A=$T/kb/kit B=$T/kb-arm/kit
+	export TARBALL=$T/kb/fake.tar.xz KIT_KERNEL_CACHE=$CACHECASE
+	export PATH=$T/kb/bin:$PATH DPKG_ADMINDIR=$T/kb/dpkg	# kbuildcase's dpkg-query
+	unset KCFLAGS
+	sed -e '/^arm64 /s/| x86_64-linux-gnu- |/| - |/' -e '/^arm64 /s/| host-arm64$/| -/' \
+		"$K/configs/arches.conf" >"$A/configs/arches.conf"
+	grep -q '^arm64 .*| - *| ' "$A/configs/arches.conf" || { echo "the test's arm64 row kept its cross prefix"; exit 1; }
+	rm -rf "$T/kb-arm" && mkdir -p "$T/kb-arm" && cp -r "$A" "$B" && rm -rf "$B/build" || exit 1
+	cd "$B" || exit 1
+	export BUILD=$B/build LABS_DIR=$B/labs
+	out=$(KIT_HOST_ARCH=arm64 FLAVOUR=normal scripts/kernel/kernel.sh 2>&1) || { echo "the arm64 clone: kernel.sh failed: $out"; exit 1; }
+	! grep -q 'from the kernel cache' <<<"$out" ||
+		{ echo "the arm64 host took the x86_64 host's kernel from the kernel cache"; exit 1; }
+	[ -f "$BUILD/logs/kernel-normal.log" ] || { echo "the arm64 clone: Kbuild did not run"; exit 1; }
+	cd "$A" || exit 1
+	export BUILD=$A/build LABS_DIR=$A/labs
+	out=$(KIT_HOST_ARCH=arm64 FLAVOUR=normal scripts/kernel/kernel.sh 2>&1) || { echo "the x86_64 clone, on arm64: kernel.sh failed: $out"; exit 1; }
+	! grep -q 'up to date' <<<"$out" ||
+		{ echo "the x86_64 host's kernel was up to date for an arm64 host: $out"; exit 1; }
+	n=$(find "$CACHECASE" -maxdepth 2 -path '*/normal-*/done' | wc -l)
+	[ "$n" = 2 ] || { echo "the kernel cache holds $n normal kernel(s), not one per host"; exit 1; }
+	exit 0
+)
+sabotaged "the stamp and the kernel cache key on the host's architecture: an arm64 host never takes an x86_64 host's kernel" \
+	"a kernel.sh whose keys leave the host out" hostcase HOST_SABOTAGE 's/^host_line() {.*/host_line() { :; }/' \
+	'took the x86_64 host'"'"'s kernel'
 
 # ccache installed half-way (make deps installs it in a fresh machine's
 # first run) changes no compiler command line: the clone's next run

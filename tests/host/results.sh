@@ -86,9 +86,13 @@ readresult() (
 scenario "make lab's report reads the variant's record: verdict, counts; nothing eval'd" readresult
 
 # An Oops of a kernel without kallsyms (the lab kernel's): its addresses
-# named from the vmlinux's symbols, on the host.
+# named from the vmlinux's symbols, on the host.  The stand-in vmlinux is
+# x86_64's, made by the guest's compiler (lib.sh's GUEST_CC: the cross
+# compiler on an arm64 host, configs/arches.conf).
+# shellcheck disable=SC2016 # expanded by the inner bash
+GUEST_CC=$(bash -c '. "$1/scripts/lib/lib.sh" && echo "$GUEST_CC"' _ "$K")
 oops() {	# oops CONSOLE: results.py oops against a stand-in vmlinux
-	gcc -O0 -mcmodel=kernel -fno-pic -no-pie -nostdlib -static \
+	"${GUEST_CC:-gcc}" -O0 -mcmodel=kernel -fno-pic -no-pie -nostdlib -static \
 		-Wl,-Ttext=0xffffffff81000000 -o "$T/vmlinux" "$D/fake-vmlinux.c" || return 99
 	"$R" oops "$1" "$T/vmlinux"
 }
