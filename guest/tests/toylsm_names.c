@@ -262,7 +262,8 @@ TEST(a_relabel_gives_up_a_terminal_the_new_label_may_not_use)
 	s.label = "nm-user";
 	s.by_exec = 1;
 	ASSERT_EQ(0, in_child(session_child, &s, &in));
-	EXPECT_EQ(0, get(in)) TH_LOG("after the exec: 3, fd 0 still the terminal; 4, /dev/tty opened");
+	EXPECT_EQ(0, get(in))
+		TH_LOG("after the exec: 3, fd 0 still the terminal; 4, /dev/tty opened");
 	close(in);
 	s.label = "nm-keep";
 	ASSERT_EQ(0, in_child(session_child, &s, &in));
@@ -486,7 +487,8 @@ TEST(dev_console_answers_with_the_consoles_label)
 	/* The console's device is labelled only while this test runs. */
 	ASSERT_EQ(0, setxattr(node, XATTR, "nm-cons", 7, 0));
 	ASSERT_EQ(0, in_child(console_child, NULL, &in));
-	EXPECT_EQ(-EACCES, get(in)) TH_LOG("a write to /dev/console without w on the console's label");
+	EXPECT_EQ(-EACCES, get(in))
+		TH_LOG("a write to /dev/console without w on the console's label");
 	close(in);
 	EXPECT_EQ(0, removexattr(node, XATTR));
 	unlink(node);
@@ -724,7 +726,8 @@ TEST(the_kernels_probes_write_no_denial_record)
 	EXPECT_LT(d0, d1) TH_LOG("would_dump()'s probe was not counted as a denial");
 	usleep(300000);
 	EXPECT_EQ(before, kernel_log_count("subject=\"nm-pa\""))
-		TH_LOG("a probe was recorded as denied: %s", strstr(kernel_log(), "subject=\"nm-pa\""));
+		TH_LOG("a probe was recorded as denied: %s",
+		       strstr(kernel_log(), "subject=\"nm-pa\""));
 	/* A real denial is recorded. */
 	EXPECT_EQ(-EACCES, try_open(bin, O_RDONLY));
 	EXPECT_TRUE(log_grew("subject=\"nm-pa\" object=\"nm-xbin\" requested=r", before));
