@@ -93,6 +93,30 @@ int toylsm_device_reserve(struct toylsm_device_table *t, umode_t mode,
 }
 
 /**
+ * store - Give a device a label, under the table's lock
+ * @t: the table
+ * @mode: a node's mode
+ * @dev: its device number
+ * @label: the label
+ * @learned: read from a node, not set: it replaces no label but a closed one
+ *
+ * Return: 0, or -ENOSPC if the device has no entry and the table is full.
+ */
+static int store(struct toylsm_device_table *t, umode_t mode, dev_t dev,
+		 u32 label, bool learned)
+{
+	struct toylsm_device *d;
+
+	spin_lock(&t->lock);
+	d = find_or_add(t, mode, dev);
+	if (d && (!learned || d->label == TOYLSM_NOLABEL ||
+		  d->label == TOYLSM_CLOSED))
+		d->label = label;
+	spin_unlock(&t->lock);
+	return d ? 0 : -ENOSPC;
+}
+
+/**
  * toylsm_device_set - A node of a device was given a label
  * @t: the table
  * @mode: the node's mode
@@ -104,14 +128,7 @@ int toylsm_device_reserve(struct toylsm_device_table *t, umode_t mode,
 int toylsm_device_set(struct toylsm_device_table *t, umode_t mode, dev_t dev,
 		      u32 label)
 {
-	struct toylsm_device *d;
-
-	spin_lock(&t->lock);
-	d = find_or_add(t, mode, dev);
-	if (d)
-		d->label = label;
-	spin_unlock(&t->lock);
-	return d ? 0 : -ENOSPC;
+	return store(t, mode, dev, label, false);
 }
 
 /**
@@ -129,14 +146,7 @@ int toylsm_device_set(struct toylsm_device_table *t, umode_t mode, dev_t dev,
 int toylsm_device_learn(struct toylsm_device_table *t, umode_t mode,
 			dev_t dev, u32 label)
 {
-	struct toylsm_device *d;
-
-	spin_lock(&t->lock);
-	d = find_or_add(t, mode, dev);
-	if (d && (d->label == TOYLSM_NOLABEL || d->label == TOYLSM_CLOSED))
-		d->label = label;
-	spin_unlock(&t->lock);
-	return d ? 0 : -ENOSPC;
+	return store(t, mode, dev, label, true);
 }
 
 /**

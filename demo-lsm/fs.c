@@ -26,6 +26,7 @@
 #include <linux/fs.h>
 #include <linux/mman.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/termios.h>
 #include <linux/xattr.h>
 #include <asm/barrier.h>
@@ -331,14 +332,22 @@ static int hook_inode_removexattr(struct user_namespace *mnt_userns,
  * A file of /proc/PID/ carries its task's label, and only a write asks
  * it: reading a task's state is ptrace's check where the kernel asks it
  * (PTRACE_MODE_READ: environ, maps, mem...), and the rest of /proc/PID/
- * is what ps shows of every task.
+ * is what ps shows of every task. A task's (or its thread group's) own
+ * files ask nothing: the label they carry is the one the task had at
+ * their last lookup, and a task that relabelled itself through a
+ * descriptor of attr/toylsm/current writes it again through the same.
  *
  * Return: the TOYLSM_MAY_* bits to check.
  */
 static u32 node_perms(const struct inode *inode, u32 perms)
 {
-	return READ_ONCE(toylsm_inode(inode)->task) ?
-	       perms & TOYLSM_MAY_WRITE : perms;
+	struct pid *task = READ_ONCE(toylsm_inode(inode)->task);
+
+	if (!task)
+		return perms;
+	if (task == task_pid(current) || task == task_tgid(current))
+		return 0;
+	return perms & TOYLSM_MAY_WRITE;
 }
 
 /**

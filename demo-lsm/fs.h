@@ -8,6 +8,7 @@
 #define _SECURITY_TOYLSM_FS_H
 
 #include <linux/fs.h>
+#include <linux/pid.h>
 
 #include "label.h"
 #include "setup.h"
@@ -24,15 +25,17 @@
  *	(file_mprotect) keep until a check sees the removal done. Written
  *	by the removal hook only, under the inode's lock (as every setxattr
  *	and removexattr), before @label (release/acquire).
- * @task: a file of /proc/PID/: @label is the task's (task_to_inode, which
- *	sets it when the inode is made and each time its dentry is
- *	revalidated), and only writes ask it (docs/toylsm.md, "Tasks in
- *	/proc"). Set once, before the inode is reachable.
+ * @task: for a file of /proc/PID/, the task's pid (the one proc holds
+ *	for the inode's life, so never another task's while the inode is
+ *	there: compared, never dereferenced); @label is then the task's
+ *	label (task_to_inode, which sets both when the inode is made and
+ *	each time its dentry is revalidated), and only writes ask it
+ *	(docs/toylsm.md, "Tasks in /proc"). NULL for any other file.
  */
 struct toylsm_inode {
 	u32 label;
 	u32 before_removal;
-	bool task;
+	struct pid *task;
 };
 
 /**

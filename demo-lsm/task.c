@@ -351,7 +351,7 @@ static void hook_task_to_inode(struct task_struct *p, struct inode *inode)
 {
 	struct toylsm_inode *ti = toylsm_inode(inode);
 
-	WRITE_ONCE(ti->task, true);
+	WRITE_ONCE(ti->task, task_pid(p));
 	WRITE_ONCE(ti->label, toylsm_task_label(p));
 }
 

@@ -176,6 +176,38 @@ static int in_child(void (*fn)(void *arg, int out), void *arg, int *in)
 }
 
 /*
+ * A child that runs setup(arg) (0: done), says so, then waits until *go
+ * is closed (by us, or by our exit): its pid, or -1 (not started, or
+ * its setup failed).
+ */
+static pid_t waiter(int (*setup)(const void *arg), const void *arg, int *go)
+{
+	int p[2], q[2];
+	pid_t pid;
+	char c;
+
+	if (pipe(p) || pipe(q))
+		return -1;
+	pid = fork();
+	if (!pid) {
+		close(p[0]);
+		close(q[1]);
+		if (setup(arg))
+			_exit(80);
+		write(p[1], "r", 1);
+		read(q[0], &c, 1);
+		_exit(0);
+	}
+	close(p[1]);
+	close(q[0]);
+	*go = q[1];
+	if (pid < 0 || read(p[0], &c, 1) != 1)
+		pid = -1;
+	close(p[0]);
+	return pid;
+}
+
+/*
  * Finding 1: a session (the "secret shell") whose controlling terminal
  * is a labelled one, and a child of it that takes a label that may not
  * read and write the terminal: the child loses the terminal (no
@@ -312,33 +344,11 @@ static void attack_child(void *arg, int out)
 	put(out, rc(ioctl(fd[1], TIOCVHANGUP)));
 }
 
-/* The victim: a session on the slave, in its foreground, until go closes. */
-static pid_t start_victim(const char *slave, int *go)
+/* The victim: a session on the slave, in its foreground (a waiter()). */
+static int victim_setup(const void *slave)
 {
-	int p[2], q[2];
-	pid_t pid;
-	char c;
-
-	if (pipe(p) || pipe(q))
-		return -1;
-	pid = fork();
-	if (!pid) {
-		close(p[0]);
-		close(q[1]);
-		if (toylsm_relabel("nm-victim") || setsid() < 0 ||
-		    open(slave, O_RDWR) < 0)
-			_exit(80);
-		write(p[1], "r", 1);
-		read(q[0], &c, 1);
-		_exit(0);
-	}
-	close(p[1]);
-	close(q[0]);
-	*go = q[1];
-	if (pid < 0 || read(p[0], &c, 1) != 1)
-		pid = -1;
-	close(p[0]);
-	return pid;
+	return toylsm_relabel("nm-victim") || setsid() < 0 ||
+	       open(slave, O_RDWR) < 0;
 }
 
 TEST(terminal_ioctls_that_inject_input_hang_up_or_signal_need_w)
@@ -354,7 +364,7 @@ TEST(terminal_ioctls_that_inject_input_hang_up_or_signal_need_w)
 	ASSERT_LE(0, m) TH_LOG("legacy pty 42: %s", strerror(errno));
 	s = open(slave, O_RDWR | O_NOCTTY);
 	ASSERT_LE(0, s);
-	a.victim = start_victim(slave, &go);
+	a.victim = waiter(victim_setup, slave, &go);
 	ASSERT_LT(0, a.victim);
 
 	ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
@@ -566,30 +576,23 @@ static void proc_child(void *arg, int out)
 	put(out, read_file(path, buf, sizeof(buf)) > 0 ? 0 : -1);
 }
 
+/* A victim of uid 1000, labelled nm-victim4 (a waiter()). */
+static int uid_victim_setup(const void *arg)
+{
+	(void)arg;
+	/* dumpable again after setuid: its /proc files are uid 1000's */
+	return toylsm_relabel("nm-victim4") || setresgid(1000, 1000, 1000) ||
+	       setresuid(1000, 1000, 1000) || prctl(PR_SET_DUMPABLE, 1);
+}
+
 TEST(writing_a_tasks_proc_files_needs_w_on_the_task)
 {
 	char dir[64];
-	int p[2], q[2], in;
+	int go, in;
 	pid_t victim;
-	char c;
 
-	ASSERT_EQ(0, pipe(p));
-	ASSERT_EQ(0, pipe(q));
-	victim = fork();
-	if (!victim) {
-		close(p[0]);
-		close(q[1]);
-		/* dumpable again after setuid: its /proc files are uid 1000's */
-		if (toylsm_relabel("nm-victim4") || setresgid(1000, 1000, 1000) ||
-		    setresuid(1000, 1000, 1000) || prctl(PR_SET_DUMPABLE, 1))
-			_exit(80);
-		write(p[1], "r", 1);
-		read(q[0], &c, 1);
-		_exit(0);
-	}
-	close(p[1]);
-	close(q[0]);
-	ASSERT_EQ(1, read(p[0], &c, 1));
+	victim = waiter(uid_victim_setup, NULL, &go);
+	ASSERT_LT(0, victim);
 	snprintf(dir, sizeof(dir), "/proc/%d", victim);
 
 	ASSERT_EQ(0, in_child(proc_child, dir, &in));
@@ -601,8 +604,29 @@ TEST(writing_a_tasks_proc_files_needs_w_on_the_task)
 	ASSERT_EQ(0, in_child(proc_child, dir, &in));
 	EXPECT_EQ(0, get(in)) TH_LOG("oom_score_adj with w on the task");
 	close(in);
-	close(q[1]);
+	close(go);
 	waitpid(victim, NULL, 0);
+}
+
+/*
+ * A task's own /proc files ask nothing of it, whatever label they carry:
+ * a descriptor of attr/toylsm/current opened under one label relabels
+ * the task again and again (toylsm_limits does), and one of
+ * oom_score_adj opened before a relabel still writes.
+ */
+TEST(a_task_writes_its_own_proc_files_across_its_relabels)
+{
+	int cur = open(TOYLSM_ATTR "current", O_WRONLY);
+	int oom = open("/proc/self/oom_score_adj", O_WRONLY);
+
+	ASSERT_LE(0, cur);
+	ASSERT_LE(0, oom);
+	EXPECT_EQ(8, write(cur, "nm-self1", 8));
+	EXPECT_EQ(8, write(cur, "nm-self2", 8)) TH_LOG("%s", strerror(errno));
+	EXPECT_STREQ("nm-self2", toylsm_label());
+	EXPECT_EQ(1, write(oom, "0", 1)) TH_LOG("%s", strerror(errno));
+	close(cur);
+	close(oom);
 }
 
 /*
@@ -681,6 +705,12 @@ static int run_true(const char *path)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* A task labelled arg (a waiter()). */
+static int relabel_setup(const void *label)
+{
+	return toylsm_relabel(label);
+}
+
 /*
  * Finding 6: the kernel's probes are counted, never recorded as denied:
  * reading another label's attr/toylsm/current (proc_pid_attr_open()
@@ -692,26 +722,14 @@ TEST(the_kernels_probes_write_no_denial_record)
 	const char *bin = "/tmp/nm-xonly";
 	char path[64], buf[64];
 	long c0, d0, c1, d1;
-	int p[2], q[2], before;
+	int go, before;
 	pid_t pid;
-	char c;
 
 	ASSERT_EQ(0, kernel_log_unlimited());
 	ASSERT_EQ(0, toylsm_busybox(bin, "nm-xbin"));
 	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "nm-pa nm-xbin x\n"));
-	ASSERT_EQ(0, pipe(p));
-	ASSERT_EQ(0, pipe(q));
-	pid = fork();
-	if (!pid) {
-		close(q[1]);
-		toylsm_relabel("nm-pb");
-		write(p[1], "x", 1);
-		read(q[0], &c, 1);
-		_exit(0);
-	}
-	close(q[0]);
-	close(p[1]);
-	ASSERT_EQ(1, read(p[0], &c, 1));
+	pid = waiter(relabel_setup, "nm-pb", &go);
+	ASSERT_LT(0, pid);
 	ASSERT_EQ(0, toylsm_relabel("nm-pa"));
 	/* a fresh rate limit, as before the fix the records shared one */
 	sleep(6);
@@ -731,7 +749,7 @@ TEST(the_kernels_probes_write_no_denial_record)
 	/* A real denial is recorded. */
 	EXPECT_EQ(-EACCES, try_open(bin, O_RDONLY));
 	EXPECT_TRUE(log_grew("subject=\"nm-pa\" object=\"nm-xbin\" requested=r", before));
-	close(q[1]);
+	close(go);
 	waitpid(pid, NULL, 0);
 	unlink(bin);
 }
