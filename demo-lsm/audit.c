@@ -7,6 +7,11 @@
  * (toylsm=permissive when not enforcing; " reason=WHY" after it when the
  * refusal is not that no rule grants PERMS), followed by what
  * common_lsm_audit() says about the object. docs/toylsm.md, "Audit".
+ *
+ * Each subject label has a rate limit of its own: a task that is denied
+ * in a loop (access(2) of a file it may not read costs nothing) uses up
+ * its own label's records, never another label's, and "stats" counts
+ * what each hook's limits suppressed.
  */
 
 #include "common.h"
@@ -15,6 +20,7 @@
 #include <linux/ratelimit.h>
 
 #include "audit.h"
+#include "label.h"
 #include "limits.h"
 #include "parse.h"
 #include "policy.h"
@@ -38,22 +44,50 @@ static void audit_pre(struct audit_buffer *ab, void *data)
 		audit_log_format(ab, " reason=%s", td->reason);
 }
 
+/*
+ * The rate limit of each subject label, by secid; entry 0 for a subject
+ * that is no label of the table (none is: every task has a label).
+ */
+static struct ratelimit_state toylsm_audit_rs[TOYLSM_LABELS + 1];
+
+/**
+ * toylsm_audit_init - Start every label's rate limit
+ *
+ * The states suppress quietly (RATELIMIT_MSG_ON_RELEASE, and none is
+ * ever released): "stats" counts what they suppress.
+ */
+void __init toylsm_audit_init(void)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(toylsm_audit_rs); i++) {
+		ratelimit_state_init(&toylsm_audit_rs[i], TOYLSM_AUDIT_INTERVAL,
+				     TOYLSM_AUDIT_BURST);
+		ratelimit_set_flags(&toylsm_audit_rs[i],
+				    RATELIMIT_MSG_ON_RELEASE);
+	}
+}
+
 /**
  * toylsm_audit_denial - Write a denial record, unless too many were
+ * @subject: the subject's secid, whose rate limit the record spends
  * @td: toylsm's fields
  * @ad: what the access was about
  *
- * At most TOYLSM_AUDIT_BURST records every TOYLSM_AUDIT_INTERVAL, so
- * that a denied loop cannot flood the log.
+ * At most TOYLSM_AUDIT_BURST records every TOYLSM_AUDIT_INTERVAL for
+ * each subject label, so that a denied loop cannot flood the log, nor
+ * hide the denials of another label.
+ *
+ * Return: false if the rate limit suppressed the record.
  */
-void toylsm_audit_denial(struct toylsm_audit_data *td,
+bool toylsm_audit_denial(u32 subject, struct toylsm_audit_data *td,
 			 struct common_audit_data *ad)
 {
-	static DEFINE_RATELIMIT_STATE(rs, TOYLSM_AUDIT_INTERVAL,
-				      TOYLSM_AUDIT_BURST);
-
-	if (!__ratelimit(&rs))
-		return;
+	if (subject >= ARRAY_SIZE(toylsm_audit_rs))
+		subject = 0;
+	if (!__ratelimit(&toylsm_audit_rs[subject]))
+		return false;
 	ad->toylsm_audit_data = td;
 	common_lsm_audit(ad, audit_pre, NULL);
+	return true;
 }

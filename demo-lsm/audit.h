@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * toylsm - Denial records, rate-limited
+ * toylsm - Denial records, rate-limited per subject label
  */
 
 #ifndef _SECURITY_TOYLSM_AUDIT_H
 #define _SECURITY_TOYLSM_AUDIT_H
 
+#include <linux/init.h>
 #include <linux/lsm_audit.h>
 #include <linux/types.h>
 
@@ -25,7 +26,8 @@ struct toylsm_audit_data {
 	const char *reason;
 };
 
-void toylsm_audit_denial(struct toylsm_audit_data *td,
+void __init toylsm_audit_init(void);
+bool toylsm_audit_denial(u32 subject, struct toylsm_audit_data *td,
 			 struct common_audit_data *ad);
 
 #endif /* _SECURITY_TOYLSM_AUDIT_H */

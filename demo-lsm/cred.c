@@ -18,6 +18,7 @@
 #include "policy.h"
 #include "setup.h"
 #include "stats.h"
+#include "terminal.h"
 
 static struct toylsm_hook_stat stat_bprm_creds_for_exec =
 	TOYLSM_HOOK_STAT(bprm_creds_for_exec);
@@ -103,6 +104,23 @@ static int hook_bprm_check_security(struct linux_binprm *bprm)
 }
 
 /**
+ * hook_bprm_committing_creds - Give up the terminals the new label may not use
+ * @bprm: the exec; bprm->cred is about to become the task's cred
+ *
+ * An exec that takes the "exec" label gives up the controlling terminal
+ * and the descriptors of terminals its new label may not read and write
+ * (terminal.c), as SELinux does here: its descriptor table is its own
+ * since begin_new_exec()'s unshare_files().
+ */
+static void hook_bprm_committing_creds(struct linux_binprm *bprm)
+{
+	u32 label = toylsm_cred(bprm->cred)->label;
+
+	if (label != toylsm_current_label())
+		toylsm_drop_terminals(label);
+}
+
+/**
  * toylsm_cred_init - Give the first task its label
  *
  * Runs while the kernel is single-threaded, before any other task
@@ -123,6 +141,7 @@ static struct security_hook_list toylsm_cred_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(cred_transfer, hook_cred_transfer),
 	LSM_HOOK_INIT(bprm_creds_for_exec, hook_bprm_creds_for_exec),
 	LSM_HOOK_INIT(bprm_check_security, hook_bprm_check_security),
+	LSM_HOOK_INIT(bprm_committing_creds, hook_bprm_committing_creds),
 };
 
 static struct toylsm_hook_stat *toylsm_cred_stats[] __initdata = {

@@ -11,6 +11,12 @@
  * (the table must not fill from disk): a label that is not in the table
  * is TOYLSM_UNRESOLVED, looked up again at each check, and until a rule
  * or a task names it no task may access the file. See docs/toylsm.md.
+ *
+ * A label names an inode, and some objects have other names: a device
+ * node's label is its device's too (device.c), and a terminal has labels
+ * of its own whatever name reaches it (terminal.c); a check of such a
+ * file asks them all. A file of /proc/PID/ carries its task's label
+ * (task.c), which writing it asks.
  */
 
 #include "common.h"
@@ -19,10 +25,15 @@
 #include <linux/dcache.h>
 #include <linux/fs.h>
 #include <linux/mman.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/termios.h>
 #include <linux/xattr.h>
 #include <asm/barrier.h>
+#include <asm/ioctls.h>
 
 #include "cred.h"
+#include "device.h"
 #include "fs.h"
 #include "label.h"
 #include "policy.h"
@@ -41,6 +52,7 @@ static struct toylsm_hook_stat stat_file_mprotect =
 	TOYLSM_HOOK_STAT(file_mprotect);
 static struct toylsm_hook_stat stat_inode_permission =
 	TOYLSM_HOOK_STAT(inode_permission);
+static struct toylsm_hook_stat stat_file_ioctl = TOYLSM_HOOK_STAT(file_ioctl);
 
 /**
  * toylsm_xattr_label - The secid of a file's security.toylsm xattr
@@ -122,7 +134,16 @@ u32 toylsm_dentry_label(struct dentry *dentry)
 	secid = read_label(dentry, inode);
 	if (old != TOYLSM_REMOVING || secid == TOYLSM_NOLABEL)
 		cmpxchg(blob, old, secid);
-	return secid == TOYLSM_UNRESOLVED ? TOYLSM_CLOSED : secid;
+	if (secid == TOYLSM_UNRESOLVED)
+		secid = TOYLSM_CLOSED;
+	/* A node read labelled: its device has that label (device.c). */
+	if (secid != TOYLSM_NOLABEL && toylsm_is_device(inode->i_mode) &&
+	    toylsm_device_learn(&toylsm_devices, inode->i_mode, inode->i_rdev,
+				secid))
+		pr_warn_once("the device table is full: a labelled node of %s device %u:%u protects no other node of it\n",
+			     S_ISBLK(inode->i_mode) ? "block" : "character",
+			     MAJOR(inode->i_rdev), MINOR(inode->i_rdev));
+	return secid;
 }
 
 /**
@@ -196,17 +217,21 @@ static int hook_inode_xattr_skipcap(const char *name)
  * @flags: XATTR_CREATE or XATTR_REPLACE
  *
  * Other xattrs are not toylsm's to judge: stacked with SELinux or Smack,
- * toylsm must not ask for more than they do for their own names.
+ * toylsm must not ask for more than they do for their own names. A
+ * device node's label is its device's too: the device table must have
+ * room for it (device.c).
  *
  * Return: 0, -EPERM without CAP_MAC_ADMIN, -EINVAL for a bad label,
- * -ENOSPC if the label table is full.
+ * -ENOSPC if the label table or the device table is full.
  */
 static int hook_inode_setxattr(struct user_namespace *mnt_userns,
 			       struct dentry *dentry, const char *name,
 			       const void *value, size_t size, int flags)
 {
+	struct inode *inode = d_backing_inode(dentry);
 	char label[TOYLSM_LABEL_MAX + 1];
 	u32 secid;
+	int err;
 
 	if (strcmp(name, TOYLSM_XATTR))
 		return 0;
@@ -214,6 +239,12 @@ static int hook_inode_setxattr(struct user_namespace *mnt_userns,
 		return -EPERM;
 	if (toylsm_label_parse(value, size, label))
 		return -EINVAL;
+	if (toylsm_is_device(inode->i_mode)) {
+		err = toylsm_device_reserve(&toylsm_devices, inode->i_mode,
+					    inode->i_rdev);
+		if (err)
+			return err;
+	}
 	return toylsm_label_intern(&toylsm_labels, label, &secid);
 }
 
@@ -229,13 +260,19 @@ static void hook_inode_post_setxattr(struct dentry *dentry, const char *name,
 				     const void *value, size_t size,
 				     int flags)
 {
+	struct inode *inode = d_backing_inode(dentry);
 	char label[TOYLSM_LABEL_MAX + 1];
+	u32 secid;
 
 	if (strcmp(name, TOYLSM_XATTR) ||
 	    toylsm_label_parse(value, size, label))
 		return;
-	WRITE_ONCE(toylsm_inode(d_backing_inode(dentry))->label,
-		   toylsm_label_find(&toylsm_labels, label));
+	secid = toylsm_label_find(&toylsm_labels, label);
+	WRITE_ONCE(toylsm_inode(inode)->label, secid);
+	/* Its entry was reserved by hook_inode_setxattr(). */
+	if (toylsm_is_device(inode->i_mode))
+		toylsm_device_set(&toylsm_devices, inode->i_mode, inode->i_rdev,
+				  secid);
 }
 
 /**
@@ -254,13 +291,18 @@ static void hook_inode_post_setxattr(struct dentry *dentry, const char *name,
  * them either. Every removal and setxattr runs under the inode's lock,
  * so only one writes @before_removal at a time; a check that filled in
  * an unread label meanwhile loses its value, and the file is closed to
- * those hooks until the next check (fail closed).
+ * those hooks until the next check (fail closed). A device node's device
+ * loses the label here (it may be the device's label no longer): if the
+ * removal fails, the node's next check gives it back (toylsm_dentry_label()).
+ * A file without xattrs (/proc, devpts) has nothing to remove: its label,
+ * if any, is not toylsm_dentry_label()'s to read again.
  *
  * Return: 0, or -EPERM without CAP_MAC_ADMIN.
  */
 static int hook_inode_removexattr(struct user_namespace *mnt_userns,
 				  struct dentry *dentry, const char *name)
 {
+	struct inode *inode = d_backing_inode(dentry);
 	struct toylsm_inode *ti;
 	u32 old;
 
@@ -268,34 +310,121 @@ static int hook_inode_removexattr(struct user_namespace *mnt_userns,
 		return 0;
 	if (!capable(CAP_MAC_ADMIN))
 		return -EPERM;
-	ti = toylsm_inode(d_backing_inode(dentry));
+	if (!(inode->i_opflags & IOP_XATTR))
+		return 0;
+	ti = toylsm_inode(inode);
 	old = READ_ONCE(ti->label);
 	if (old != TOYLSM_REMOVING)
 		WRITE_ONCE(ti->before_removal, old);
+	if (toylsm_is_device(inode->i_mode) && !toylsm_label_unknown(old))
+		toylsm_device_forget(&toylsm_devices, inode->i_mode,
+				     inode->i_rdev, old);
 	/* Pairs with toylsm_file_label_locked(): before_removal first. */
 	smp_store_release(&ti->label, TOYLSM_REMOVING);
 	return 0;
 }
 
 /**
- * check_file - Check an access of the current task to a file
+ * node_perms - What a check asks of a file
+ * @inode: the file
+ * @perms: TOYLSM_MAY_* bits, what the access needs
+ *
+ * A file of /proc/PID/ carries its task's label, and only a write asks
+ * it: reading a task's state is ptrace's check where the kernel asks it
+ * (PTRACE_MODE_READ: environ, maps, mem...), and the rest of /proc/PID/
+ * is what ps shows of every task. A task's (or its thread group's) own
+ * files ask nothing: the label they carry is the one the task had at
+ * their last lookup, and a task that relabelled itself through a
+ * descriptor of attr/toylsm/current writes it again through the same.
+ *
+ * Return: the TOYLSM_MAY_* bits to check.
+ */
+static u32 node_perms(const struct inode *inode, u32 perms)
+{
+	struct pid *task = READ_ONCE(toylsm_inode(inode)->task);
+
+	if (!task)
+		return perms;
+	if (task == task_pid(current) || task == task_tgid(current))
+		return 0;
+	return perms & TOYLSM_MAY_WRITE;
+}
+
+/**
+ * other_labels - The labels of what a file names besides its inode
+ * @inode: the file's inode
+ * @file: the open file, or NULL (a check of the inode alone)
+ * @labels: where to store them, TOYLSM_FILE_LABELS - 1 at most
+ *
+ * A device node's device (device.c) and, for an open terminal, the
+ * terminal it reaches (terminal.c). Never sleeps.
+ *
+ * Return: how many.
+ */
+static unsigned int other_labels(const struct inode *inode, struct file *file,
+				 u32 *labels)
+{
+	unsigned int n;
+
+	if (!toylsm_is_device(inode->i_mode))
+		return 0;
+	labels[0] = toylsm_device_label(&toylsm_devices, inode->i_mode,
+					inode->i_rdev);
+	n = 1;
+	if (file)
+		n += toylsm_file_terminal_labels(file, labels + n);
+	return n;
+}
+
+/**
+ * toylsm_file_objects - The labels a check of an open file asks
+ * @file: the file
+ * @labels: where to store them, TOYLSM_FILE_LABELS at most
+ *
+ * The file's own label first (read from its xattr if still unknown: may
+ * sleep), then what other_labels() adds.
+ *
+ * Return: how many, at least 1.
+ */
+unsigned int toylsm_file_objects(struct file *file, u32 *labels)
+{
+	labels[0] = toylsm_dentry_label(file_dentry(file));
+	return 1 + other_labels(d_backing_inode(file_dentry(file)), file,
+				labels + 1);
+}
+
+/**
+ * check_file_audit - Check an access of the current task to a file
  * @stat: the counters of the hook asking
  * @file: the file
  * @perms: TOYLSM_MAY_* bits
+ * @audit: whether a denial writes an audit record
+ *
+ * Every label the file names (toylsm_file_objects()) must allow @perms.
  *
  * Return: 0 or -EACCES.
  */
-static int check_file(struct toylsm_hook_stat *stat, struct file *file,
-		      u32 perms)
+static int check_file_audit(struct toylsm_hook_stat *stat, struct file *file,
+			    u32 perms, bool audit)
 {
 	struct common_audit_data ad = {
 		.type = LSM_AUDIT_DATA_FILE, .u.file = file,
 	};
+	u32 labels[TOYLSM_FILE_LABELS];
 
+	perms = node_perms(d_backing_inode(file_dentry(file)), perms);
 	if (!perms)
 		return 0;
-	return toylsm_check(stat, toylsm_current_label(),
-			    toylsm_dentry_label(file_dentry(file)), perms, &ad);
+	return toylsm_check_objects(stat, toylsm_current_label(), labels,
+				    toylsm_file_objects(file, labels), perms,
+				    audit ? &ad : NULL);
+}
+
+/* check_file_audit() with an audit record for a denial. */
+static int check_file(struct toylsm_hook_stat *stat, struct file *file,
+		      u32 perms)
+{
+	return check_file_audit(stat, file, perms, true);
 }
 
 /**
@@ -396,8 +525,16 @@ static u32 inode_label(struct inode *inode)
 /**
  * check_inode - Check an inode_permission() of a labelled file
  * @inode: the file, not a directory
- * @label: its blob's value, neither TOYLSM_NOLABEL nor read yet
+ * @label: its blob's value, not read yet or not TOYLSM_NOLABEL (unless
+ *	the file is a device node)
  * @mask: as for hook_inode_permission()
+ *
+ * would_dump() at exec only asks whether the task may read the program
+ * (MAY_READ alone, while current->in_execve), and a "no" refuses nothing:
+ * the image is left undumpable. That probe is counted but writes no
+ * audit record, as PTRACE_MODE_NOAUDIT probes: a record would say
+ * "denied" for every run of an "x"-only program, and spend the rate
+ * limit of real denials.
  *
  * Return: 0, -EACCES, or -ECHILD (MAY_NOT_BLOCK).
  */
@@ -406,6 +543,9 @@ static int check_inode(struct inode *inode, u32 label, int mask)
 	struct common_audit_data ad = {
 		.type = LSM_AUDIT_DATA_INODE, .u.inode = inode,
 	};
+	u32 labels[TOYLSM_FILE_LABELS];
+	u32 subject = toylsm_current_label();
+	unsigned int n, i;
 	u32 perms = 0;
 
 	if (mask & MAY_READ)
@@ -414,17 +554,26 @@ static int check_inode(struct inode *inode, u32 label, int mask)
 		perms |= TOYLSM_MAY_WRITE;
 	if (mask & MAY_EXEC)
 		perms |= TOYLSM_MAY_EXEC;
+	perms = node_perms(inode, perms);
 	if (!perms)
 		return 0;
 	if (mask & MAY_NOT_BLOCK) {
-		if (toylsm_label_unknown(label) ||
-		    !toylsm_allows(toylsm_current_label(), label, perms))
+		if (toylsm_label_unknown(label))
 			return -ECHILD;
 	} else if (toylsm_label_unknown(label)) {
 		label = inode_label(inode);
 	}
-	return toylsm_check(&stat_inode_permission, toylsm_current_label(),
-			    label, perms, &ad);
+	labels[0] = label;
+	n = 1 + other_labels(inode, NULL, labels + 1);
+	if (mask & MAY_NOT_BLOCK) {
+		for (i = 0; i < n; i++)
+			if (!toylsm_allows(subject, labels[i], perms))
+				return -ECHILD;
+	}
+	return toylsm_check_objects(&stat_inode_permission, subject, labels, n,
+				    perms,
+				    mask == MAY_READ && current->in_execve ?
+				    NULL : &ad);
 }
 
 /**
@@ -444,8 +593,9 @@ static int check_inode(struct inode *inode, u32 label, int mask)
  * - a directory: toylsm mediates no lookup, creation or removal in
  *   directories (docs/toylsm.md, "What toylsm does not do"); that is
  *   also most of the calls, the path walk's.
- * Hot path: an unlabelled file, an open or a directory costs one load
- * of the blob and two tests. In an RCU path walk (MAY_NOT_BLOCK) nothing
+ * Hot path: an unlabelled file that names no device, an open or a
+ * directory costs one load of the blob and a few tests. In an RCU path
+ * walk (MAY_NOT_BLOCK) nothing
  * may sleep: a label still to be read from the xattr, or a denial (whose
  * audit record may sleep), is left to the walk by reference (-ECHILD),
  * as SELinux does (check_inode()).
@@ -456,8 +606,8 @@ static int hook_inode_permission(struct inode *inode, int mask)
 {
 	u32 label = READ_ONCE(toylsm_inode(inode)->label);
 
-	if (label == TOYLSM_NOLABEL || (mask & MAY_OPEN) ||
-	    S_ISDIR(inode->i_mode))
+	if ((label == TOYLSM_NOLABEL && !toylsm_is_device(inode->i_mode)) ||
+	    (mask & MAY_OPEN) || S_ISDIR(inode->i_mode))
 		return 0;
 	return check_inode(inode, label, mask);
 }
@@ -582,13 +732,130 @@ static int hook_file_mprotect(struct vm_area_struct *vma,
 	struct common_audit_data ad = {
 		.type = LSM_AUDIT_DATA_FILE, .u.file = file,
 	};
+	u32 labels[TOYLSM_FILE_LABELS];
+	unsigned int n;
 
 	if (!file)
 		return 0;
-	return toylsm_check(&stat_file_mprotect, toylsm_current_label(),
-			    toylsm_file_label_locked(file),
-			    map_perms(file, prot, vma->vm_flags & VM_SHARED),
-			    &ad);
+	labels[0] = toylsm_file_label_locked(file);
+	n = 1 + other_labels(d_backing_inode(file_dentry(file)), file,
+			     labels + 1);
+	return toylsm_check_objects(&stat_file_mprotect, toylsm_current_label(),
+				    labels, n,
+				    map_perms(file, prot,
+					      vma->vm_flags & VM_SHARED),
+				    &ad);
+}
+
+/**
+ * ioctl_perms - What an ioctl(2) needs of its file
+ * @cmd: the command
+ *
+ * An ioctl acts on the object behind the descriptor, past the read and
+ * write its open allowed: FS_IOC_SETFLAGS makes a file append-only or
+ * immutable, TIOCSTI pushes a line into the input of the shell that
+ * reads a terminal, TIOCVHANGUP hangs it up and TIOCSIG signals its
+ * foreground group (signals that no task_kill hook sees: the tty layer
+ * sends them with SEND_SIG_PRIV). So every command needs "w" but those
+ * that change the descriptor alone (none) and those that only read the
+ * file's or the terminal's state ("r"), as SELinux's selinux_file_ioctl()
+ * asks its setattr, getattr and ioctl permissions.
+ *
+ * Return: TOYLSM_MAY_* bits.
+ */
+static u32 ioctl_perms(unsigned int cmd)
+{
+	switch (cmd) {
+	case FIOCLEX:
+	case FIONCLEX:
+	case FIONBIO:
+	case FIOASYNC:
+		return 0;
+	case FIONREAD:		/* TIOCINQ */
+	case FIGETBSZ:
+	case FIOQSIZE:
+	case FS_IOC_GETFLAGS:
+	case FS_IOC_GETVERSION:
+	case FS_IOC_FSGETXATTR:
+	case TCGETS:
+	case TCGETS2:
+	case TCGETA:
+	case TIOCGWINSZ:
+	case TIOCGPGRP:
+	case TIOCGSID:
+	case TIOCGETD:
+	case TIOCOUTQ:
+	case TIOCGPTN:
+	case TIOCGDEV:
+	case TIOCGPKT:
+	case TIOCGPTLCK:
+	case TIOCGEXCL:
+	case TIOCGSOFTCAR:
+	case TIOCGLCKTRMIOS:
+	case TIOCMGET:
+	case TIOCGSERIAL:
+	case TIOCGICOUNT:
+		return TOYLSM_MAY_READ;
+	default:
+		return TOYLSM_MAY_WRITE;
+	}
+}
+
+/**
+ * hook_file_ioctl - Check an ioctl(2) on a file
+ * @file: the file
+ * @cmd: the command
+ * @arg: its argument (unused)
+ *
+ * ioctl_perms() of every label the file names: the file's own, its
+ * device's and its terminal's (a terminal reached through /dev/tty or
+ * any other name answers with its own labels). isatty() and the libc's
+ * question whether to line-buffer (TCGETS, TIOCGWINSZ) on a file that is
+ * no terminal are refused without an audit record: the file would answer
+ * ENOTTY anyway, and such a record comes with every program whose
+ * output goes to a file it may only write.
+ *
+ * Return: 0 or -EACCES.
+ */
+static int hook_file_ioctl(struct file *file, unsigned int cmd,
+			   unsigned long arg)
+{
+	bool probe = (cmd == TCGETS || cmd == TIOCGWINSZ) &&
+		     !toylsm_is_terminal(file);
+
+	return check_file_audit(&stat_file_ioctl, file, ioctl_perms(cmd),
+				!probe);
+}
+
+/**
+ * hook_file_ioctl_compat - Check an ioctl(2) of a 32-bit task
+ * @file: the file
+ * @cmd: the command, in the 32-bit numbering
+ * @arg: its argument (unused)
+ *
+ * As hook_file_ioctl(), for the command's 64-bit name (the numbers of
+ * the FS_IOC flags commands differ), as SELinux does.
+ *
+ * Return: 0 or -EACCES.
+ */
+static int hook_file_ioctl_compat(struct file *file, unsigned int cmd,
+				  unsigned long arg)
+{
+	switch (cmd) {
+	case FS_IOC32_GETFLAGS:
+		cmd = FS_IOC_GETFLAGS;
+		break;
+	case FS_IOC32_SETFLAGS:
+		cmd = FS_IOC_SETFLAGS;
+		break;
+	case FS_IOC32_GETVERSION:
+		cmd = FS_IOC_GETVERSION;
+		break;
+	case FS_IOC32_SETVERSION:
+		cmd = FS_IOC_SETVERSION;
+		break;
+	}
+	return hook_file_ioctl(file, cmd, arg);
 }
 
 static struct security_hook_list toylsm_fs_hooks[] __lsm_ro_after_init = {
@@ -603,11 +870,14 @@ static struct security_hook_list toylsm_fs_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(path_truncate, hook_path_truncate),
 	LSM_HOOK_INIT(mmap_file, hook_mmap_file),
 	LSM_HOOK_INIT(file_mprotect, hook_file_mprotect),
+	LSM_HOOK_INIT(file_ioctl, hook_file_ioctl),
+	LSM_HOOK_INIT(file_ioctl_compat, hook_file_ioctl_compat),
 };
 
 static struct toylsm_hook_stat *toylsm_fs_stats[] __initdata = {
 	&stat_file_open, &stat_file_permission, &stat_path_truncate,
 	&stat_mmap_file, &stat_file_mprotect, &stat_inode_permission,
+	&stat_file_ioctl,
 };
 
 /**

@@ -8,9 +8,11 @@
 #define _SECURITY_TOYLSM_FS_H
 
 #include <linux/fs.h>
+#include <linux/pid.h>
 
 #include "label.h"
 #include "setup.h"
+#include "terminal.h"
 
 /**
  * struct toylsm_inode - toylsm's part of an inode's security blob
@@ -23,10 +25,17 @@
  *	(file_mprotect) keep until a check sees the removal done. Written
  *	by the removal hook only, under the inode's lock (as every setxattr
  *	and removexattr), before @label (release/acquire).
+ * @task: for a file of /proc/PID/, the task's pid (the one proc holds
+ *	for the inode's life, so never another task's while the inode is
+ *	there: compared, never dereferenced); @label is then the task's
+ *	label (task_to_inode, which sets both when the inode is made and
+ *	each time its dentry is revalidated), and only writes ask it
+ *	(docs/toylsm.md, "Tasks in /proc"). NULL for any other file.
  */
 struct toylsm_inode {
 	u32 label;
 	u32 before_removal;
+	struct pid *task;
 };
 
 /**
@@ -63,8 +72,15 @@ static inline struct toylsm_file *toylsm_file(const struct file *file)
 	return file->f_security + toylsm_blob_sizes.lbs_file;
 }
 
+/*
+ * The most labels a check of an open file asks: the file's own, its
+ * device's, and those of the terminal it reaches.
+ */
+#define TOYLSM_FILE_LABELS	(2 + TOYLSM_TERMINAL_LABELS)
+
 u32 toylsm_dentry_label(struct dentry *dentry);
 u32 toylsm_xattr_label(struct toylsm_label_table *t, const char *buf,
 		       ssize_t len);
+unsigned int toylsm_file_objects(struct file *file, u32 *labels);
 
 #endif /* _SECURITY_TOYLSM_FS_H */

@@ -42,16 +42,26 @@
 #define TOYLSM_RULE_LINE_MIN	6
 
 /*
- * At most TOYLSM_AUDIT_BURST denial records every TOYLSM_AUDIT_INTERVAL:
- * a loop that is denied cannot flood the log; stats counts every one.
+ * At most TOYLSM_AUDIT_BURST denial records every TOYLSM_AUDIT_INTERVAL
+ * for each subject label: a loop that is denied cannot flood the log,
+ * nor spend the records of another label's denials; stats counts every
+ * denial, and the records it suppressed.
  */
 #define TOYLSM_AUDIT_BURST	10
 #define TOYLSM_AUDIT_INTERVAL	(5 * HZ)
 
 /*
- * The most hooks with a line in "stats": toylsm's own 23, and room for
+ * The most hooks with a line in "stats": toylsm's own 24, and room for
  * the hooks that code registering through toylsm_add_hooks() adds.
  */
 #define TOYLSM_STATS_MAX	32
+
+/*
+ * How many devices (char or block, by device number) the device table
+ * holds: a device gets an entry when a node of it is labelled, and keeps
+ * it until reboot, as labels do. 64 entries of 12 bytes; the kit labels
+ * a handful of terminals.
+ */
+#define TOYLSM_DEVICES		64
 
 #endif /* _SECURITY_TOYLSM_LIMITS_H */

@@ -30,32 +30,35 @@ bool toylsm_enforce = true;
 /**
  * deny_why - Count, log and (when enforcing) refuse an access
  * @stat: the counters of the hook that checked
- * @subject: the subject's label
- * @object: the object's label
+ * @subject: the subject's secid
+ * @object: the object's label, as the record names it
  * @perms: the permissions refused
  * @reason: why, when it is not that no rule grants @perms; or NULL
  * @ad: what the access was about, for the audit record; NULL: no record
- *	(the kernel's silent probes, PTRACE_MODE_NOAUDIT)
+ *	(the kernel's silent probes: PTRACE_MODE_NOAUDIT, would_dump())
+ *
+ * A record that the subject's rate limit suppresses is counted in
+ * @stat's suppressed (audit.c).
  *
  * Return: -EACCES when enforcing, else 0.
  */
-static int deny_why(struct toylsm_hook_stat *stat, const char *subject,
+static int deny_why(struct toylsm_hook_stat *stat, u32 subject,
 		    const char *object, u32 perms, const char *reason,
 		    struct common_audit_data *ad)
 {
 	struct toylsm_audit_data td = {
-		.hook = stat->name, .subject = subject, .object = object,
-		.perms = perms, .reason = reason,
+		.hook = stat->name, .subject = toylsm_name(subject),
+		.object = object, .perms = perms, .reason = reason,
 	};
 
 	atomic_long_inc(&stat->denials);
-	if (ad)
-		toylsm_audit_denial(&td, ad);
+	if (ad && !toylsm_audit_denial(subject, &td, ad))
+		atomic_long_inc(&stat->suppressed);
 	return READ_ONCE(toylsm_enforce) ? -EACCES : 0;
 }
 
 /* deny_why() for the usual reason: no rule grants @perms. */
-static int deny(struct toylsm_hook_stat *stat, const char *subject,
+static int deny(struct toylsm_hook_stat *stat, u32 subject,
 		const char *object, u32 perms, struct common_audit_data *ad)
 {
 	return deny_why(stat, subject, object, perms, NULL, ad);
@@ -80,6 +83,39 @@ bool toylsm_allows(u32 subject, u32 object, u32 perms)
 }
 
 /**
+ * toylsm_check_objects - The policy decision of one access to an object
+ *	of several labels
+ * @stat: the counters of the hook asking
+ * @subject: the subject's secid
+ * @objects: the object's secids (as for toylsm_check()): a file's own,
+ *	its device's, its terminal's...
+ * @n: how many
+ * @perms: the TOYLSM_MAY_* bits wanted
+ * @ad: what the access is about, for the audit record; NULL: no record
+ *
+ * One call in @stat, and each label must allow @perms; a denial names the
+ * first that does not.
+ *
+ * Return: 0 if allowed, -EACCES if denied.
+ */
+int toylsm_check_objects(struct toylsm_hook_stat *stat, u32 subject,
+			 const u32 *objects, unsigned int n, u32 perms,
+			 struct common_audit_data *ad)
+{
+	unsigned int i;
+
+	atomic_long_inc(&stat->calls);
+	for (i = 0; i < n; i++) {
+		if (toylsm_allows(subject, objects[i], perms))
+			continue;
+		return deny(stat, subject,
+			    objects[i] == TOYLSM_CLOSED ? TOYLSM_CLOSED_NAME :
+			    toylsm_name(objects[i]), perms, ad);
+	}
+	return 0;
+}
+
+/**
  * toylsm_check - The policy decision of one access
  * @stat: the counters of the hook asking
  * @subject: the subject's secid
@@ -94,12 +130,7 @@ bool toylsm_allows(u32 subject, u32 object, u32 perms)
 int toylsm_check(struct toylsm_hook_stat *stat, u32 subject, u32 object,
 		 u32 perms, struct common_audit_data *ad)
 {
-	atomic_long_inc(&stat->calls);
-	if (toylsm_allows(subject, object, perms))
-		return 0;
-	return deny(stat, toylsm_name(subject),
-		    object == TOYLSM_CLOSED ? TOYLSM_CLOSED_NAME :
-		    toylsm_name(object), perms, ad);
+	return toylsm_check_objects(stat, subject, &object, 1, perms, ad);
 }
 
 /**
@@ -130,7 +161,7 @@ int toylsm_check_relabel(struct toylsm_hook_stat *stat, const char *label,
 	ok = want && (want == cur ||
 		      toylsm_rules_allow(cur, want, TOYLSM_MAY_TRANSIT));
 	if (!ok && !capable(CAP_MAC_ADMIN) &&
-	    (deny(stat, toylsm_name(cur), label, TOYLSM_MAY_TRANSIT, &ad) ||
+	    (deny(stat, cur, label, TOYLSM_MAY_TRANSIT, &ad) ||
 	     !want))
 		return -EPERM;
 	return toylsm_label_intern(&toylsm_labels, label, secid);
@@ -204,6 +235,6 @@ int toylsm_check_shared_mm(struct toylsm_hook_stat *stat, u32 secid)
 	if (secid == cur || current_is_single_threaded() ||
 	    capable(CAP_MAC_ADMIN))
 		return 0;
-	return deny_why(stat, toylsm_name(cur), toylsm_name(secid),
-			TOYLSM_MAY_TRANSIT, "shared_memory", &ad) ? -EPERM : 0;
+	return deny_why(stat, cur, toylsm_name(secid), TOYLSM_MAY_TRANSIT,
+			"shared_memory", &ad) ? -EPERM : 0;
 }

@@ -22,6 +22,9 @@ extern bool toylsm_enforce;
 bool toylsm_allows(u32 subject, u32 object, u32 perms);
 int toylsm_check(struct toylsm_hook_stat *stat, u32 subject, u32 object,
 		 u32 perms, struct common_audit_data *ad);
+int toylsm_check_objects(struct toylsm_hook_stat *stat, u32 subject,
+			 const u32 *objects, unsigned int n, u32 perms,
+			 struct common_audit_data *ad);
 int toylsm_check_relabel(struct toylsm_hook_stat *stat, const char *label,
 			 u32 *secid);
 u32 toylsm_tracer_label(void);

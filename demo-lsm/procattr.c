@@ -19,6 +19,7 @@
 #include "policy.h"
 #include "setup.h"
 #include "stats.h"
+#include "terminal.h"
 
 static struct toylsm_hook_stat stat_setprocattr = TOYLSM_HOOK_STAT(setprocattr);
 
@@ -78,7 +79,9 @@ static int hook_getprocattr(struct task_struct *p, const char *name,
  * A traced task takes a new current label only if its tracer may trace
  * it; an exec label is checked so at exec (cred.c). A task that shares
  * its memory (a thread) takes a new current label only with
- * CAP_MAC_ADMIN (toylsm_check_shared_mm()).
+ * CAP_MAC_ADMIN (toylsm_check_shared_mm()). A new current label gives up
+ * the terminals it may not read and write (terminal.c), as an exec that
+ * takes the exec label does.
  *
  * Return: @size, or -EINVAL (bad name or text), -EPERM (policy),
  * -ENOSPC (label table full), -ENOMEM; on error nothing changed.
@@ -87,8 +90,8 @@ static int hook_setprocattr(const char *name, void *value, size_t size)
 {
 	char label[TOYLSM_LABEL_MAX + 1];
 	struct cred *new;
+	u32 secid, old;
 	bool exec;
-	u32 secid;
 	int err;
 
 	if (!strcmp(name, "current"))
@@ -116,7 +119,10 @@ static int hook_setprocattr(const char *name, void *value, size_t size)
 		toylsm_cred(new)->exec = secid;
 	else
 		toylsm_cred(new)->label = secid;
+	old = toylsm_current_label();
 	commit_creds(new);
+	if (!exec && secid != old)
+		toylsm_drop_terminals(secid);
 	return size;
 }
 

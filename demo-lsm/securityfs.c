@@ -4,7 +4,7 @@
  *
  * rules: read gives "SUBJECT OBJECT PERMS" lines; a write sets the rules
  * of its lines (PERMS "-" removes one), all or none. enforce: 1 denies,
- * 0 only logs. stats: "HOOK CALLS DENIALS" lines. Writing needs
+ * 0 only logs. stats: "HOOK CALLS DENIALS SUPPRESSED" lines. Writing needs
  * CAP_MAC_ADMIN. docs/toylsm.md says the same for users. All of
  * toylsm's seq_file output is here.
  */
@@ -57,7 +57,7 @@ static void enforce_show(struct seq_file *m)
 }
 
 /**
- * stats_show - Print "HOOK CALLS DENIALS", one line per hook
+ * stats_show - Print "HOOK CALLS DENIALS SUPPRESSED", one line per hook
  * @m: the seq_file
  */
 static void stats_show(struct seq_file *m)
@@ -66,9 +66,10 @@ static void stats_show(struct seq_file *m)
 	unsigned int i;
 
 	for (i = 0; (st = toylsm_stats_get(i)); i++)
-		seq_printf(m, "%s %ld %ld\n", st->name,
+		seq_printf(m, "%s %ld %ld %ld\n", st->name,
 			   atomic_long_read(&st->calls),
-			   atomic_long_read(&st->denials));
+			   atomic_long_read(&st->denials),
+			   atomic_long_read(&st->suppressed));
 }
 
 /**

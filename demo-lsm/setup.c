@@ -14,6 +14,7 @@
 #include <linux/kernel.h>
 #include <linux/lsm_hooks.h>
 
+#include "audit.h"
 #include "cred.h"
 #include "fs.h"
 #include "net.h"
@@ -71,6 +72,7 @@ static int __init toylsm_init(void)
 
 	if (err)
 		return err;
+	toylsm_audit_init();
 	toylsm_add_fs_hooks();
 	toylsm_add_task_hooks();
 	toylsm_add_procattr_hooks();

@@ -14,6 +14,8 @@
  * @name: the hook's name, the line's first word
  * @calls: checks made
  * @denials: checks that no rule allowed (also counted when not enforcing)
+ * @suppressed: denials whose audit record the rate limit suppressed (the
+ *	kernel's silent probes write none: they are not counted here)
  *
  * Whoever registers hooks that call toylsm_check() declares one per
  * hook (TOYLSM_HOOK_STAT()) and hands it to toylsm_add_hooks().
@@ -22,6 +24,7 @@ struct toylsm_hook_stat {
 	const char *name;
 	atomic_long_t calls;
 	atomic_long_t denials;
+	atomic_long_t suppressed;
 };
 
 /* A struct toylsm_hook_stat for the hook @hook, e.g. (file_open). */

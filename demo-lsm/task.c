@@ -9,7 +9,9 @@
  * nodes. Reading a task's state needs "r": ptrace's PTRACE_MODE_READ
  * (/proc/<pid>/environ...), its process group, session, I/O priority,
  * resource limits and scheduling. The same hooks as SELinux's and
- * Smack's task checks; docs/toylsm.md has the table.
+ * Smack's task checks; docs/toylsm.md has the table. A task's files in
+ * /proc/PID/ carry its label, so that writing one (oom_score_adj, which
+ * chooses the task the OOM killer kills) needs "w" on it too.
  */
 
 #include "common.h"
@@ -333,6 +335,26 @@ static int hook_task_movememory(struct task_struct *p)
 	return check_current(&stat_task_movememory, p, TOYLSM_MAY_WRITE);
 }
 
+/**
+ * hook_task_to_inode - Give a file of /proc/PID/ its task's label
+ * @p: the task
+ * @inode: a file of its /proc/PID/, when it is made and each time its
+ *	dentry is revalidated (a lookup through it), so that it follows the
+ *	task's relabels; runs under rcu_read_lock() in a path walk
+ *
+ * The file hooks then check writing it against the task's label, "w"
+ * (fs.c, node_perms()): /proc/PID/oom_score_adj set to 1000 makes the
+ * task the OOM killer's victim, a way to kill it without kill(2). As
+ * SELinux's and Smack's task_to_inode.
+ */
+static void hook_task_to_inode(struct task_struct *p, struct inode *inode)
+{
+	struct toylsm_inode *ti = toylsm_inode(inode);
+
+	WRITE_ONCE(ti->task, task_pid(p));
+	WRITE_ONCE(ti->label, toylsm_task_label(p));
+}
+
 static struct security_hook_list toylsm_task_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(task_kill, hook_task_kill),
 	LSM_HOOK_INIT(ptrace_access_check, hook_ptrace_access_check),
@@ -350,6 +372,7 @@ static struct security_hook_list toylsm_task_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(task_setscheduler, hook_task_setscheduler),
 	LSM_HOOK_INIT(task_getscheduler, hook_task_getscheduler),
 	LSM_HOOK_INIT(task_movememory, hook_task_movememory),
+	LSM_HOOK_INIT(task_to_inode, hook_task_to_inode),
 };
 
 static struct toylsm_hook_stat *toylsm_task_stats[] __initdata = {

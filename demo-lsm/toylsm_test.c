@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * toylsm - KUnit tests of the label table, file labels, the rule parser
- * and rule removal, and of toylsm stacked: its slot and the release of
- * its contexts
+ * toylsm - KUnit tests of the label table, file labels, the device
+ * table, the rule parser and rule removal, and of toylsm stacked: its
+ * slot and the release of its contexts
  */
 
 #include "common.h"
@@ -15,6 +15,7 @@
 
 #include "setup.h"
 
+#include "device.h"
 #include "fs.h"
 #include "label.h"
 #include "parse.h"
@@ -268,12 +269,64 @@ static void rule_parse_test(struct kunit *test)
 				    "line \"%s\"", bad[i]);
 }
 
+/**
+ * device_table_test - A device's label: set, learned, forgotten, full
+ * @test: the test
+ *
+ * On a table of two entries of its own (toylsm_devices is the boot's).
+ */
+static void device_table_test(struct kunit *test)
+{
+	struct toylsm_device_table t = { .capacity = 2 };
+	dev_t tty = MKDEV(4, 64), other = MKDEV(4, 65);
+
+	spin_lock_init(&t.lock);
+	KUNIT_EXPECT_EQ(test, toylsm_device_label(&t, S_IFCHR, tty),
+			TOYLSM_NOLABEL);
+	/* Reserved: still unlabelled. */
+	KUNIT_ASSERT_EQ(test, toylsm_device_reserve(&t, S_IFCHR, tty), 0);
+	KUNIT_EXPECT_EQ(test, toylsm_device_label(&t, S_IFCHR, tty),
+			TOYLSM_NOLABEL);
+	KUNIT_ASSERT_EQ(test, toylsm_device_set(&t, S_IFCHR, tty, 7), 0);
+	KUNIT_EXPECT_EQ(test, toylsm_device_label(&t, S_IFCHR, tty), 7);
+	/* A block device of the same number is another device. */
+	KUNIT_EXPECT_EQ(test, toylsm_device_label(&t, S_IFBLK, tty),
+			TOYLSM_NOLABEL);
+	/* A label read from a node never replaces one that was set... */
+	KUNIT_EXPECT_EQ(test, toylsm_device_learn(&t, S_IFCHR, tty, 8), 0);
+	KUNIT_EXPECT_EQ(test, toylsm_device_label(&t, S_IFCHR, tty), 7);
+	/* ...but the last label set does. */
+	KUNIT_EXPECT_EQ(test, toylsm_device_set(&t, S_IFCHR, tty, 9), 0);
+	KUNIT_EXPECT_EQ(test, toylsm_device_label(&t, S_IFCHR, tty), 9);
+	/* Forgetting another label than the device's changes nothing. */
+	toylsm_device_forget(&t, S_IFCHR, tty, 7);
+	KUNIT_EXPECT_EQ(test, toylsm_device_label(&t, S_IFCHR, tty), 9);
+	toylsm_device_forget(&t, S_IFCHR, tty, 9);
+	KUNIT_EXPECT_EQ(test, toylsm_device_label(&t, S_IFCHR, tty),
+			TOYLSM_NOLABEL);
+	/* A closed label is learned, and a real one replaces it. */
+	KUNIT_EXPECT_EQ(test, toylsm_device_learn(&t, S_IFCHR, other,
+						  TOYLSM_CLOSED), 0);
+	KUNIT_EXPECT_EQ(test, toylsm_device_label(&t, S_IFCHR, other),
+			TOYLSM_CLOSED);
+	KUNIT_EXPECT_EQ(test, toylsm_device_learn(&t, S_IFCHR, other, 3), 0);
+	KUNIT_EXPECT_EQ(test, toylsm_device_label(&t, S_IFCHR, other), 3);
+	/* Full: a third device has no room, the two keep their entries. */
+	KUNIT_EXPECT_EQ(test, toylsm_device_reserve(&t, S_IFBLK, tty), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, toylsm_device_set(&t, S_IFBLK, tty, 3), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, toylsm_device_label(&t, S_IFBLK, tty),
+			TOYLSM_NOLABEL);
+	KUNIT_EXPECT_EQ(test, toylsm_device_reserve(&t, S_IFCHR, tty), 0);
+	KUNIT_EXPECT_EQ(test, t.count, 2);
+}
+
 static struct kunit_case toylsm_test_cases[] = {
 	KUNIT_CASE(label_parse_test),
 	KUNIT_CASE(intern_test),
 	KUNIT_CASE(table_full_test),
 	KUNIT_CASE(intern_all_test),
 	KUNIT_CASE(xattr_label_test),
+	KUNIT_CASE(device_table_test),
 	KUNIT_CASE(rule_parse_test),
 	KUNIT_CASE(rules_remove_test),
 	{}

@@ -22,7 +22,8 @@
  *      answers now);
  *   8. an open with access mode 3 (ioctl only) needs "r" and "w", as
  *      may_open() asks for it (a file, and a labelled terminal whose
- *      window size such a descriptor set);
+ *      window size such a descriptor set: a legacy pty of its own, and
+ *      since issue 54 through another node of it too);
  *   9. a traced exec of a program that the task may not read needs "r"
  *      for the tracer (the LSM_UNSAFE_PTRACE case);
  *  10. a refused removal of security.toylsm leaves the label that
@@ -469,8 +470,8 @@ TEST(an_x_only_elf_interpreter_leaves_the_image_undumpable)
 /*
  * Hole 8: open(2) with access mode 3 gives a descriptor for ioctl(2)
  * only; may_open() asks for read and write permission for it, and so
- * does toylsm now (it has no file_ioctl: an ioctl is as good as the
- * open that made its descriptor).
+ * does toylsm now (each ioctl is checked too, since issue 54:
+ * toylsm_names.c).
  */
 TEST(access_mode_3_needs_r_and_w)
 {
@@ -498,35 +499,53 @@ TEST(access_mode_3_needs_r_and_w)
 }
 
 /*
- * Hole 8, as the review found it: a labelled terminal (the guest's
- * serial port, a node of our own in /tmp, mode 0666) whose window size
- * a task without "w" set through a descriptor of access mode 3.
+ * Hole 8, as the review found it: a labelled terminal whose window size
+ * a task without "w" set through a descriptor of access mode 3. The
+ * terminal is a legacy pty of our own (nodes in /tmp), not the guest's
+ * console: a label on a node of a device is the device's label (issue
+ * 54, whose review found that this test's label, then on a node of
+ * ttyS0 of its own, protected nothing else of the port), and the console
+ * is the kernel's. Another node of the device, unlabelled, is refused
+ * the same.
  */
 TEST(a_labelled_terminal_takes_no_ioctl_without_r_and_w)
 {
-	const char *tty = "/tmp/holes-tty";
-	int flags = O_ACCMODE | O_NOCTTY | O_NONBLOCK, fd;
+	const char *master = "/tmp/holes-ptm", *tty = "/tmp/holes-tty",
+		   *alias = "/tmp/holes-tty-alias";
+	int flags = O_ACCMODE | O_NOCTTY | O_NONBLOCK, m, fd;
 	struct winsize ws;
 
+	unlink(master);
 	unlink(tty);
-	ASSERT_EQ(0, mknod(tty, S_IFCHR | 0666, makedev(4, 64)));	/* ttyS0 */
+	unlink(alias);
+	ASSERT_EQ(0, mknod(master, S_IFCHR | 0666, makedev(2, 44)));
+	ASSERT_EQ(0, mknod(tty, S_IFCHR | 0666, makedev(3, 44)));
+	ASSERT_EQ(0, mknod(alias, S_IFCHR | 0666, makedev(3, 44)));
 	ASSERT_EQ(0, setxattr(tty, XATTR, "m3-tty", 6, 0));
 	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "m3-r m3-tty r\nm3-rw m3-tty rw\n"));
 	ASSERT_EQ(0, toylsm_relabel("m3-r"));
+	/* The master first: a pty's slave cannot be opened before it. */
+	m = open(master, O_RDWR | O_NOCTTY);
+	ASSERT_LE(0, m) TH_LOG("the master of legacy pty 44: %s", strerror(errno));
 	fd = open(tty, flags);
 	EXPECT_EQ(-1, fd) TH_LOG("a task with r alone opened the terminal for ioctls");
-	if (fd >= 0) {
-		if (!ioctl(fd, TIOCGWINSZ, &ws))
-			EXPECT_NE(0, ioctl(fd, TIOCSWINSZ, &ws)) TH_LOG("and set its window size");
+	if (fd >= 0)
 		close(fd);
-	}
+	fd = open(alias, flags);
+	EXPECT_EQ(-1, fd) TH_LOG("and through another node of it");
+	EXPECT_EQ(EACCES, errno);
+	if (fd >= 0)
+		close(fd);
 	ASSERT_EQ(0, toylsm_relabel("m3-rw"));
-	fd = open(tty, flags);
+	fd = open(alias, flags);
 	ASSERT_LE(0, fd) TH_LOG("open(O_ACCMODE) of the terminal with rw: %s", strerror(errno));
 	EXPECT_EQ(0, ioctl(fd, TIOCGWINSZ, &ws));
 	EXPECT_EQ(0, ioctl(fd, TIOCSWINSZ, &ws));	/* the same size again */
 	close(fd);
+	close(m);
+	unlink(master);
 	unlink(tty);
+	unlink(alias);
 }
 
 /*

@@ -254,7 +254,7 @@ TEST(stats_list_every_hook)
 {
 	static const char *const hooks[] = {
 		"file_open", "file_permission", "path_truncate", "mmap_file",
-		"file_mprotect", "inode_permission", "task_kill",
+		"file_mprotect", "inode_permission", "file_ioctl", "task_kill",
 		"ptrace_access_check", "ptrace_traceme",
 		"file_send_sigiotask", "task_setpgid",
 		"task_getpgid", "task_getsid", "task_setnice",

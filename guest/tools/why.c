@@ -46,6 +46,12 @@
  * A module on no line of a row was not on that hook (or, in an open
  * row, the trace does not say).  TOKEN is drawn after the command has
  * ended, so that nothing the command printed can pass for the table.
+ *
+ * The refusals come from the trace, not from the modules' audit records.
+ * Those are rate-limited: when toylsm's limit (10 records per 5 s for
+ * each subject label) suppressed records while the command ran, why says
+ * how many (toylsm's stats, the SUPPRESSED column, summed), so that a
+ * reader of the audit log knows it is short.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -61,6 +67,7 @@
 #include <unistd.h>
 
 #include "kit/lsm_trace.h"
+#include "kit/toylsm_files.h"
 
 /*
  * The trace: tracefs (WHY_TRACEFS=DIR elsewhere: the tests' missing
@@ -401,6 +408,7 @@ int main(int argc, char **argv)
 	char buf[64];
 	const char *bufkb = "4096";
 	int opt, pipefd[2], status, err;
+	long suppressed;
 	pid_t pid;
 
 	while ((opt = getopt(argc, argv, "+avVtb:c:p:k:s:h")) != -1) {
@@ -458,6 +466,8 @@ int main(int argc, char **argv)
 	tfs_must("buffer_size_kb", bufkb);
 	tfs_must("options/event-fork", "1");
 
+	/* -1 without toylsm (or its stats): nothing said */
+	suppressed = toylsm_stats_suppressed(NULL);
 	if (pipe2(pipefd, O_CLOEXEC))
 		die("pipe: %s", strerror(errno));
 	fflush(NULL);
@@ -490,6 +500,8 @@ int main(int argc, char **argv)
 	tfs_must("tracing_on", "0");
 	events_set("0");
 	lsm_trace_write(&trace, "set_event_pid", "");
+	if (suppressed >= 0)
+		suppressed = toylsm_stats_suppressed(NULL) - suppressed;
 
 	if (table) {
 		unsigned char rnd[8];
@@ -513,6 +525,9 @@ int main(int argc, char **argv)
 	if (trace.no_memory)
 		die("out of memory: some hook walks are missing above");
 	lost_events();
+	if (suppressed > 0)
+		printf("why: toylsm suppressed %ld audit record(s) of its denials while the command ran (by any task: at most 10 records per 5 s for each subject label; its stats count every denial): the audit log is short of them, the trace above is not\n",
+		       suppressed);
 	if (n_inside && !opt_all)
 		printf("why: %d call(s) with a refusal that did not fail them (e.g. a capable() check the kernel could do without): -a shows them\n",
 		       n_inside);

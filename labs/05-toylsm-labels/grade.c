@@ -285,7 +285,8 @@ STEP(5, "only the task itself may write its labels")
 	stop_thread = 1;
 	pthread_join(th, NULL);
 
-	expect_refused(1, "1 (init)", EPERM, "another process again");
+	expect_refused(1, "1 (init)", EACCES,
+		       "toylsm refuses first: pid 1's /proc files carry its label, \"init\" (toylsm's task_to_inode), and yours has no \"w\" rule to it");
 	expect_refused(NO_TID, "a task that does not exist", ENOENT, "open() finds no such file");
 }
 

@@ -116,7 +116,7 @@ STEP(3, "read toylsm's stats")
 		lab_seen("it returned %d%s%s, calls %ld, denials %ld", r, r ? ", errno " : "",
 			 r ? errname(e) : "", c, d);
 		if (r == 0 && d0 <= c && c <= d1 && c0 <= d && d <= c1)
-			lab_hint("the line is \"HOOK CALLS DENIALS\": calls first");
+			lab_hint("the line is \"HOOK CALLS DENIALS SUPPRESSED\": calls first");
 		else if (r == 0 && (c > c1 || d > d1) && i > 0)
 			lab_hint("those look like another hook's numbers: take the line whose first word is exactly \"%s\"",
 				 hooks[i]);

@@ -8,7 +8,7 @@
  *            access a file (or task) labelled OBJECT with PERMS, letters
  *            of "rwxt"; "-" removes the rule
  *   enforce  1: deny what no rule allows; 0: only count and log it
- *   stats    lines "HOOK CALLS DENIALS"
+ *   stats    lines "HOOK CALLS DENIALS SUPPRESSED"
  * A file's toylsm label is its security.toylsm xattr.  Same labels and
  * unlabelled files are always allowed.  Writing any of these needs
  * CAP_MAC_ADMIN.

@@ -10,13 +10,15 @@
 # in the table that no module registers is a typo, and fails too.
 # The checker first proves, on altered copies of the page, that it
 # fails for a row removed, a row with both columns, a checked hook
-# toylsm does not register and a guest test that does not exist.
+# toylsm does not register and a guest test that does not exist. The
+# rows that a label's other names need (issue 54) are each in a row of
+# their own, in their column (new_rows), shown failing the same way.
 set -u
 K=$(cd "$(dirname "$0")/../.." && pwd -P)
 . "$K/tests/host/tap.bash"
 TREE=${BUILD:-$K/build}/linux
 
-echo "1..6"
+echo "1..9"
 if [ ! -f "$TREE/security/smack/smack_lsm.c" ]; then
 	mkdir -p "${BUILD:-$K/build}"
 	flock "${BUILD:-$K/build}/.tree.lock" "$K/scripts/kernel/tree.sh" >"$T/tree.log" 2>&1 ||
@@ -100,13 +102,41 @@ sys.exit(1 if bad else 0)
 EOF
 }
 
-# sabotaged DESC SED WANT: the check fails on the page edited by SED,
-# and says WANT (an ERE).
+# new_rows PAGE: what is wrong with the rows of issue 54 in PAGE's
+# table, one line each; exit 1 if anything is. Each hook (file_ioctl
+# with its 32-bit twin) has a row of its own: a checked one where toylsm
+# answers (file_ioctl, task_to_inode, the terminal at a relabel in
+# bprm_committing_creds), "not mediated" with the reason for
+# inode_mknod and uring_override_creds, which says that io_uring is off
+# in the kit's kernel.
+# shellcheck disable=SC2016 # the backquotes are the page's, not the shell's
+new_rows() {
+	local row col hooks bad=0
+	for row in 'checked:`file_ioctl`, `file_ioctl_compat`' 'checked:`task_to_inode`' \
+		'checked:`bprm_committing_creds`' 'free:`inode_mknod`' 'free:`uring_override_creds`'; do
+		col=${row%%:*}
+		hooks=${row#*:}
+		if [ "$col" = checked ]; then
+			grep -qE "^\| $hooks \| [^ |]" "$1" ||
+				{ echo "$hooks: no checked row of its own"; bad=1; }
+		else
+			grep -qE "^\| $hooks \| \| [^ |]" "$1" ||
+				{ echo "$hooks: no \"not mediated\" row of its own"; bad=1; }
+		fi
+	done
+	grep -qE '^\| `uring_override_creds` \|.*CONFIG_IO_URING' "$1" ||
+		{ echo 'uring_override_creds: its row does not say that io_uring (CONFIG_IO_URING) is off'; bad=1; }
+	return $bad
+}
+
+# sabotaged DESC SED WANT [CHECKER]: CHECKER (check unless given) fails
+# on the page edited by SED, and says WANT (an ERE).
 sabotaged() {
+	local checker=${4:-check}
 	sed -E "$2" "$K/docs/toylsm.md" >"$T/page.md"
 	if cmp -s "$T/page.md" "$K/docs/toylsm.md"; then
 		notok "$1 # the edit changed nothing: fix this test"
-	elif check "$T/page.md" >"$T/out" 2>/dev/null; then
+	elif "$checker" "$T/page.md" >"$T/out" 2>/dev/null; then
 		notok "$1 # the check passed"
 	elif grep -qE "$3" "$T/out"; then
 		ok "$1"
@@ -125,6 +155,16 @@ sabotaged "the check fails for a checked hook that toylsm does not register" \
 	'^path_notify .*toylsm registers no such hook'
 sabotaged "the check fails for a guest test that does not exist" \
 	's/toylsm_holes.c: truncation_needs_w/toylsm_holes.c: no_such_test/' 'no guest test "toylsm_holes.c: no_such_test"'
+# shellcheck disable=SC2016 # the backquotes are the page's, not the shell's
+sabotaged "the rows of issue 54 fail for inode_mknod back in the row of inode_create" \
+	'/^\| `inode_mknod` \|/d; s/^\| `inode_create`, /| `inode_create`, `inode_mknod`, /' \
+	'^`inode_mknod`: no "not mediated" row' new_rows
+# shellcheck disable=SC2016 # the backquotes are the page's, not the shell's
+sabotaged "the rows of issue 54 fail for a uring_override_creds row that does not say io_uring is off" \
+	's/^(\| `uring_override_creds` \|.*)CONFIG_IO_URING/\1CONFIG_X/' 'io_uring \(CONFIG_IO_URING\) is off' new_rows
+new_rows_of_the_page() { new_rows "$K/docs/toylsm.md"; }
+scenario "the rows of issue 54 (file_ioctl, task_to_inode, bprm_committing_creds, inode_mknod, uring_override_creds) are rows of their own, each in its column" \
+	new_rows_of_the_page
 
 check "$K/docs/toylsm.md" >"$T/out" 2>"$T/err"
 rc=$?

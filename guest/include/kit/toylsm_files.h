@@ -8,6 +8,8 @@
  *	write_string(TOYLSM_FS "rules", "l6-s l6-o -\n");  0 or -errno
  *	read_file(TOYLSM_FS "enforce", buf, sizeof(buf));  its length or -errno
  *	toylsm_stats("file_open", &calls, &denials);	   a hook's counters
+ *	toylsm_stats_suppressed("file_open")		   its records suppressed
+ *							   (-1: no such column or hook)
  *	toylsm_label(), toylsm_relabel("l")		   the thread's label
  *	drop_mac_admin()				   no more policy writes
  *	toylsm_secret_file("/tmp/f", "l6-o")		   a new file holding "secret",
@@ -49,29 +51,64 @@ static inline int toylsm_relabel(const char *l)
 }
 
 /*
- * A hook's counters, the line "HOOK CALLS DENIALS" of TOYLSM_FS "stats":
- * 0, or -1 with calls and denials -1 if there is no line for hook
- * (inode_unlink has one only in the lab kernel).
+ * The counters of a hook, its line "HOOK CALLS DENIALS SUPPRESSED" of
+ * TOYLSM_FS "stats" (hook NULL: SUPPRESSED summed over every line):
+ * how many fields the line has (3 on a kernel before the SUPPRESSED
+ * column), or -1 if there is no line for hook (inode_unlink has one only
+ * in the lab kernel); a field not there is -1.
  */
-static inline int toylsm_stats(const char *hook, long *calls, long *denials)
+static inline int toylsm_stats_line(const char *hook, long *calls, long *denials,
+				    long *suppressed)
 {
 	char buf[1024], name[64];
 	FILE *f = fopen(TOYLSM_FS "stats", "re");
-	long c, d;
-	int found = -1;
+	long c, d, s;
+	int n, found = -1;
 
-	*calls = *denials = -1;
+	*calls = *denials = *suppressed = -1;
 	while (f && fgets(buf, sizeof(buf), f)) {
-		if (sscanf(buf, "%63s %ld %ld", name, &c, &d) == 3 && !strcmp(name, hook)) {
+		s = -1;
+		n = sscanf(buf, "%63s %ld %ld %ld", name, &c, &d, &s);
+		if (n < 3)
+			continue;
+		if (!hook) {
+			if (n == 4)
+				*suppressed = (*suppressed < 0 ? 0 : *suppressed) + s;
+			found = n;
+		} else if (!strcmp(name, hook)) {
 			*calls = c;
 			*denials = d;
-			found = 0;
+			*suppressed = s;
+			found = n;
 			break;
 		}
 	}
 	if (f)
 		fclose(f);
 	return found;
+}
+
+/*
+ * A hook's calls and denials: 0, or -1 with calls and denials -1 if
+ * there is no line for hook.
+ */
+static inline int toylsm_stats(const char *hook, long *calls, long *denials)
+{
+	long s;
+
+	return toylsm_stats_line(hook, calls, denials, &s) < 0 ? -1 : 0;
+}
+
+/*
+ * The denial records the rate limit suppressed, of one hook or (hook
+ * NULL) of all: -1 if stats has no such line or no such column.
+ */
+static inline long toylsm_stats_suppressed(const char *hook)
+{
+	long c, d, s;
+
+	toylsm_stats_line(hook, &c, &d, &s);
+	return s;
 }
 
 /* Drop a capability from this thread's effective set: 0 or -1. */

@@ -30,7 +30,7 @@
 #include "../stats.h"
 #include "lab.h"
 
-/* The line "inode_unlink CALLS DENIALS" of toylsm's stats. */
+/* The line "inode_unlink CALLS DENIALS SUPPRESSED" of toylsm's stats. */
 static struct toylsm_hook_stat stat_inode_unlink =
 	TOYLSM_HOOK_STAT(inode_unlink);
 
