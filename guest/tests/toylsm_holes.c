@@ -101,16 +101,6 @@ TEST(truncation_needs_w)
 	close(fd);
 }
 
-/* The child of the ptrace tests: a result a line. */
-static int rd_int(int fd)
-{
-	int v = -999;
-
-	if (read(fd, &v, sizeof(v)) != sizeof(v))
-		return -999;
-	return v;
-}
-
 /* Run the tracee until it exits; its exit status, or -1. */
 static int trace_to_end(pid_t pid)
 {
@@ -205,8 +195,8 @@ static int run_traced(int what, int r[2])
 
 	if (pid < 0)
 		return -2;
-	r[0] = rd_int(res);
-	r[1] = rd_int(res);
+	r[0] = read_int(res);
+	r[1] = read_int(res);
 	st = trace_to_end(pid);
 	close(res);
 	close(go);
@@ -224,11 +214,11 @@ TEST(a_traced_task_keeps_within_its_tracers_reach)
 	ASSERT_EQ(0, toylsm_relabel("pa-A"));
 	pid = start_traced(0, &res, &go);
 	ASSERT_LT(0, pid);
-	EXPECT_EQ(-EPERM, rd_int(res))
+	EXPECT_EQ(-EPERM, read_int(res))
 		TH_LOG("a task traced by pa-A (no rule pa-A pa-C w) took pa-C");
 	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "pa-A pa-C w\n"));
 	write(go, "x", 1);
-	EXPECT_EQ(0, rd_int(res)) TH_LOG("the tracer may trace pa-C now");
+	EXPECT_EQ(0, read_int(res)) TH_LOG("the tracer may trace pa-C now");
 	EXPECT_EQ(0, trace_to_end(pid));
 	close(res);
 	close(go);

@@ -51,15 +51,6 @@ static void put(int fd, int v)
 		_exit(90);
 }
 
-static int get(int fd)
-{
-	int v = -999;
-
-	if (read(fd, &v, sizeof(v)) != sizeof(v))
-		return -999;
-	return v;
-}
-
 /* 0, or -errno of a call that returned -1. */
 static int rc(int r)
 {
@@ -277,29 +268,29 @@ TEST(a_relabel_gives_up_a_terminal_the_new_label_may_not_use)
 	ASSERT_LE(0, m) TH_LOG("legacy pty 41: %s", strerror(errno));
 
 	ASSERT_EQ(0, in_child(session_child, &s, &in));
-	EXPECT_EQ(-ENXIO, get(in)) TH_LOG("/dev/tty still reached the terminal");
-	EXPECT_EQ(0, get(in)) TH_LOG("fd 0 is still the terminal");
-	EXPECT_NE(0, get(in)) TH_LOG("TIOCSTI pushed input into the secret session");
+	EXPECT_EQ(-ENXIO, read_int(in)) TH_LOG("/dev/tty still reached the terminal");
+	EXPECT_EQ(0, read_int(in)) TH_LOG("fd 0 is still the terminal");
+	EXPECT_NE(0, read_int(in)) TH_LOG("TIOCSTI pushed input into the secret session");
 	close(in);
 
 	/* A label with rw on the terminal keeps it. */
 	s.label = "nm-keep";
 	ASSERT_EQ(0, in_child(session_child, &s, &in));
-	EXPECT_EQ(0, get(in)) TH_LOG("/dev/tty lost with rw on the terminal");
-	EXPECT_EQ(1, get(in));
-	EXPECT_EQ(0, get(in));
+	EXPECT_EQ(0, read_int(in)) TH_LOG("/dev/tty lost with rw on the terminal");
+	EXPECT_EQ(1, read_int(in));
+	EXPECT_EQ(0, read_int(in));
 	close(in);
 
 	/* The same at an exec that takes the exec label. */
 	s.label = "nm-user";
 	s.by_exec = 1;
 	ASSERT_EQ(0, in_child(session_child, &s, &in));
-	EXPECT_EQ(0, get(in))
+	EXPECT_EQ(0, read_int(in))
 		TH_LOG("after the exec: 3, fd 0 still the terminal; 4, /dev/tty opened");
 	close(in);
 	s.label = "nm-keep";
 	ASSERT_EQ(0, in_child(session_child, &s, &in));
-	EXPECT_EQ(3, get(in)) TH_LOG("an exec to a label with rw lost fd 0");
+	EXPECT_EQ(3, read_int(in)) TH_LOG("an exec to a label with rw lost fd 0");
 	close(in);
 	close(m);
 	unlink(slave);
@@ -371,14 +362,14 @@ TEST(terminal_ioctls_that_inject_input_hang_up_or_signal_need_w)
 	a.sock = sv[1];
 	ASSERT_EQ(0, send_fds(sv[0], (int[]){ m, s }, 2));
 	ASSERT_EQ(0, in_child(attack_child, &a, &in));
-	EXPECT_EQ(-EACCES, get(in)) TH_LOG("kill(2) of the victim");
-	EXPECT_EQ(0, get(in)) TH_LOG("TCGETS with r");
-	EXPECT_EQ(0, get(in)) TH_LOG("TIOCGWINSZ with r");
-	EXPECT_EQ(-EACCES, get(in)) TH_LOG("TIOCSTI of a ^C without w");
-	EXPECT_EQ(-EACCES, get(in)) TH_LOG("TIOCSWINSZ (SIGWINCH) without w");
-	EXPECT_EQ(-EACCES, get(in)) TH_LOG("a ^C typed on the master without w");
-	EXPECT_EQ(-EACCES, get(in)) TH_LOG("TIOCSIG on the master without w");
-	EXPECT_EQ(-EACCES, get(in)) TH_LOG("TIOCVHANGUP without w");
+	EXPECT_EQ(-EACCES, read_int(in)) TH_LOG("kill(2) of the victim");
+	EXPECT_EQ(0, read_int(in)) TH_LOG("TCGETS with r");
+	EXPECT_EQ(0, read_int(in)) TH_LOG("TIOCGWINSZ with r");
+	EXPECT_EQ(-EACCES, read_int(in)) TH_LOG("TIOCSTI of a ^C without w");
+	EXPECT_EQ(-EACCES, read_int(in)) TH_LOG("TIOCSWINSZ (SIGWINCH) without w");
+	EXPECT_EQ(-EACCES, read_int(in)) TH_LOG("a ^C typed on the master without w");
+	EXPECT_EQ(-EACCES, read_int(in)) TH_LOG("TIOCSIG on the master without w");
+	EXPECT_EQ(-EACCES, read_int(in)) TH_LOG("TIOCVHANGUP without w");
 	close(in);
 	usleep(200000);
 	EXPECT_EQ(0, waitpid(a.victim, &st, WNOHANG))
@@ -390,7 +381,7 @@ TEST(terminal_ioctls_that_inject_input_hang_up_or_signal_need_w)
 	a.harmless = 1;
 	ASSERT_EQ(0, send_fds(sv[0], (int[]){ m, s }, 2));
 	ASSERT_EQ(0, in_child(attack_child, &a, &in));
-	EXPECT_EQ(0, get(in)) TH_LOG("TIOCSTI with w on the terminal");
+	EXPECT_EQ(0, read_int(in)) TH_LOG("TIOCSTI with w on the terminal");
 	close(in);
 	close(go);
 	waitpid(a.victim, &st, 0);
@@ -446,10 +437,10 @@ TEST(other_names_of_a_labelled_terminal_answer_with_its_label)
 	ASSERT_EQ(0, mknod(alias, S_IFCHR | 0666, makedev(3, 43)));
 
 	ASSERT_EQ(0, in_child(names_child, &n, &in));
-	EXPECT_EQ(-EACCES, get(in)) TH_LOG("the labelled node, for writing, with r");
-	EXPECT_EQ(-EACCES, get(in)) TH_LOG("another node of the device, for writing, with r");
-	EXPECT_EQ(-EACCES, get(in)) TH_LOG("a write through /dev/tty with r");
-	EXPECT_EQ(0, get(in)) TH_LOG("TIOCGWINSZ through /dev/tty with r");
+	EXPECT_EQ(-EACCES, read_int(in)) TH_LOG("the labelled node, for writing, with r");
+	EXPECT_EQ(-EACCES, read_int(in)) TH_LOG("another node of the device, for writing, with r");
+	EXPECT_EQ(-EACCES, read_int(in)) TH_LOG("a write through /dev/tty with r");
+	EXPECT_EQ(0, read_int(in)) TH_LOG("TIOCGWINSZ through /dev/tty with r");
 	close(in);
 	unlink(alias);
 	close(m);
@@ -497,14 +488,14 @@ TEST(dev_console_answers_with_the_consoles_label)
 	/* The console's device is labelled only while this test runs. */
 	ASSERT_EQ(0, setxattr(node, XATTR, "nm-cons", 7, 0));
 	ASSERT_EQ(0, in_child(console_child, NULL, &in));
-	EXPECT_EQ(-EACCES, get(in))
+	EXPECT_EQ(-EACCES, read_int(in))
 		TH_LOG("a write to /dev/console without w on the console's label");
 	close(in);
 	EXPECT_EQ(0, removexattr(node, XATTR));
 	unlink(node);
 	/* Its label removed, the console is open again. */
 	ASSERT_EQ(0, in_child(console_child, NULL, &in));
-	EXPECT_EQ(0, get(in));
+	EXPECT_EQ(0, read_int(in));
 	close(in);
 }
 
@@ -544,13 +535,13 @@ TEST(a_pty_carries_the_label_of_the_task_that_opened_its_master)
 	snprintf(path, sizeof(path), "/dev/pts/%d", n);
 
 	ASSERT_EQ(0, in_child(pty_child, path, &in));
-	EXPECT_EQ(-EACCES, get(in)) TH_LOG("a write to nm-secret's pty without a rule");
-	EXPECT_EQ(-EACCES, get(in)) TH_LOG("TIOCSTI into nm-secret's pty without a rule");
+	EXPECT_EQ(-EACCES, read_int(in)) TH_LOG("a write to nm-secret's pty without a rule");
+	EXPECT_EQ(-EACCES, read_int(in)) TH_LOG("TIOCSTI into nm-secret's pty without a rule");
 	close(in);
 	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "nm-user nm-secret rw\n"));
 	ASSERT_EQ(0, in_child(pty_child, path, &in));
-	EXPECT_EQ(0, get(in)) TH_LOG("a write with the rule");
-	EXPECT_EQ(0, get(in)) TH_LOG("TIOCSTI with the rule");
+	EXPECT_EQ(0, read_int(in)) TH_LOG("a write with the rule");
+	EXPECT_EQ(0, read_int(in)) TH_LOG("TIOCSTI with the rule");
 	close(in);
 	close(m);
 	if (mounted)
@@ -596,13 +587,13 @@ TEST(writing_a_tasks_proc_files_needs_w_on_the_task)
 	snprintf(dir, sizeof(dir), "/proc/%d", victim);
 
 	ASSERT_EQ(0, in_child(proc_child, dir, &in));
-	EXPECT_EQ(-EACCES, get(in)) TH_LOG("oom_score_adj of a task without w on it");
-	EXPECT_EQ(0, get(in)) TH_LOG("reading oom_score_adj");
-	EXPECT_EQ(0, get(in)) TH_LOG("reading stat");
+	EXPECT_EQ(-EACCES, read_int(in)) TH_LOG("oom_score_adj of a task without w on it");
+	EXPECT_EQ(0, read_int(in)) TH_LOG("reading oom_score_adj");
+	EXPECT_EQ(0, read_int(in)) TH_LOG("reading stat");
 	close(in);
 	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "nm-user nm-victim4 w\n"));
 	ASSERT_EQ(0, in_child(proc_child, dir, &in));
-	EXPECT_EQ(0, get(in)) TH_LOG("oom_score_adj with w on the task");
+	EXPECT_EQ(0, read_int(in)) TH_LOG("oom_score_adj with w on the task");
 	close(in);
 	close(go);
 	waitpid(victim, NULL, 0);
@@ -666,20 +657,20 @@ TEST(fs_ioc_setflags_needs_w)
 
 	ASSERT_EQ(0, send_fds(sv[0], &fd, 1));
 	ASSERT_EQ(0, in_child(flags_child, &f, &in));
-	EXPECT_EQ(-EACCES, get(in)) TH_LOG("FS_IOC_GETFLAGS without r");
-	EXPECT_EQ(-EACCES, get(in)) TH_LOG("FS_IOC_SETFLAGS without any rule");
+	EXPECT_EQ(-EACCES, read_int(in)) TH_LOG("FS_IOC_GETFLAGS without r");
+	EXPECT_EQ(-EACCES, read_int(in)) TH_LOG("FS_IOC_SETFLAGS without any rule");
 	close(in);
 	f.label = "nm-r5";
 	ASSERT_EQ(0, send_fds(sv[0], &fd, 1));
 	ASSERT_EQ(0, in_child(flags_child, &f, &in));
-	EXPECT_EQ(0, get(in)) TH_LOG("FS_IOC_GETFLAGS with r");
-	EXPECT_EQ(-EACCES, get(in)) TH_LOG("FS_IOC_SETFLAGS with r alone");
+	EXPECT_EQ(0, read_int(in)) TH_LOG("FS_IOC_GETFLAGS with r");
+	EXPECT_EQ(-EACCES, read_int(in)) TH_LOG("FS_IOC_SETFLAGS with r alone");
 	close(in);
 	f.label = "nm-file5";
 	ASSERT_EQ(0, send_fds(sv[0], &fd, 1));
 	ASSERT_EQ(0, in_child(flags_child, &f, &in));
-	EXPECT_EQ(0, get(in));
-	EXPECT_EQ(0, get(in)) TH_LOG("FS_IOC_SETFLAGS with rw");
+	EXPECT_EQ(0, read_int(in));
+	EXPECT_EQ(0, read_int(in)) TH_LOG("FS_IOC_SETFLAGS with rw");
 	close(in);
 	/* Append-only again off, by a label with w. */
 	ASSERT_EQ(0, toylsm_relabel("nm-file5"));
@@ -830,10 +821,10 @@ TEST(connecting_to_a_labelled_unix_socket_needs_w)
 	ASSERT_EQ(0, setxattr(sa.sun_path, XATTR, "nm-sock", 7, 0));
 	ASSERT_EQ(0, write_string(TOYLSM_FS "rules", "nm-sr nm-sock r\nnm-sw nm-sock w\n"));
 	ASSERT_EQ(0, in_child(connect_child, "nm-sr", &in));
-	EXPECT_EQ(-EACCES, get(in)) TH_LOG("connect with r alone");
+	EXPECT_EQ(-EACCES, read_int(in)) TH_LOG("connect with r alone");
 	close(in);
 	ASSERT_EQ(0, in_child(connect_child, "nm-sw", &in));
-	EXPECT_EQ(0, get(in)) TH_LOG("connect with w");
+	EXPECT_EQ(0, read_int(in)) TH_LOG("connect with w");
 	close(in);
 	close(s);
 	unlink(sa.sun_path);

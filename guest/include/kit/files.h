@@ -11,6 +11,8 @@
  *					and NULs (SELinux counts its NUL)
  *	create_file(path, content)	a new regular file (mode 0666, the
  *					umask's), replacing one there: 0 or -errno
+ *	read_int(fd)			one int a child wrote to a pipe, or
+ *					-999 (none: the child died first)
  */
 #ifndef KIT_FILES_H
 #define KIT_FILES_H
@@ -100,6 +102,16 @@ static inline int create_file(const char *path, const char *content)
 		err = errno ? -errno : -EIO;
 	close(fd);
 	return err;
+}
+
+/* One int read from fd (a child's result, written whole to a pipe), or -999. */
+static inline int read_int(int fd)
+{
+	int v = -999;
+
+	if (read(fd, &v, sizeof(v)) != sizeof(v))
+		return -999;
+	return v;
 }
 
 #endif
