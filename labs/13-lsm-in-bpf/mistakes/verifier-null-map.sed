@@ -7,6 +7,10 @@
 # expect: step 1 fails
 # expect: step 1 hint: R0 invalid mem access 'map_value_or_null'
 # expect: step 1 hint: may be NULL
+# Step 2 loads the same program: one line that points at step 1's log,
+# not the log again.
+# expect: step 2 hint: as under step 1: the verifier's log
+# expect: step 2 not: R0 invalid mem access
 # expect: HINT=2 step 1 hint: if (!
 /^__u64 refused;$/a\
 \
