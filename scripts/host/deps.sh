@@ -40,6 +40,7 @@ PKGS=(
 	bison flex bc		# Kconfig, and the kernel build's own tools
 	libelf-dev		# objtool (x86_64 stack validation), built for the host
 	libssl-dev		# the kernel tree's sign-file, which Kbuild builds with MODULE_SIG: the bpf flavour's Lockdown selects it
+	openssl			# and the module-signing key Kbuild makes with MODULE_SIG (GENKEY: openssl req), absent from a minimal Debian 12
 	dwarves			# pahole: the bpf flavour's BTF (DEBUG_INFO_BTF, configs/bpf.config), which BPF LSM programs attach by
 	perl			# scripts/checkpatch.pl and kernel build helpers
 	python3			# the kit's host tools (scripts/*.py), run as /usr/bin/python3: Debian's, never a pyenv or venv one first in PATH

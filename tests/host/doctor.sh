@@ -293,10 +293,15 @@ scenario "make doctor, a KVM device that is root's alone: no advice to join the 
 # which Lockdown selects: configs/bpf.config) needs OpenSSL's headers, and
 # deps.sh must install them: without libssl-dev, make image on a bare
 # Debian 12 failed at the bpf kernel ("openssl/opensslv.h: No such file"),
-# where every host that had built it had the package by chance.
+# where every host that had built it had the package by chance; then,
+# with the headers, at its signing key ("GENKEY certs/signing_key.pem:
+# openssl: not found"): a minimal Debian 12 has no openssl program.
 signfile() {
+	local p
 	grep -lqE '^CONFIG_(MODULE_SIG|SECURITY_LOCKDOWN_LSM)=y' "$K"/configs/*.config || { echo "no flavour signs modules: the case tests nothing"; exit 1; }
-	bash "$K/scripts/host/deps.sh" --list | grep -qx libssl-dev ||
-		{ echo "a flavour builds sign-file ($(grep -lE '^CONFIG_(MODULE_SIG|SECURITY_LOCKDOWN_LSM)=y' "$K"/configs/*.config | xargs -n1 basename | tr '\n' ' ')), and deps.sh installs no libssl-dev"; exit 1; }
+	for p in libssl-dev openssl; do
+		bash "$K/scripts/host/deps.sh" --list | grep -qx "$p" ||
+			{ echo "a flavour builds sign-file and its key ($(grep -lE '^CONFIG_(MODULE_SIG|SECURITY_LOCKDOWN_LSM)=y' "$K"/configs/*.config | xargs -n1 basename | tr '\n' ' ')), and deps.sh installs no $p"; exit 1; }
+	done
 }
-scenario "the packages include OpenSSL's headers, which the tree's sign-file needs for the bpf flavour (MODULE_SIG, selected by Lockdown)" signfile
+scenario "the packages include OpenSSL's headers and program, which the tree's sign-file and signing key need for the bpf flavour (MODULE_SIG, selected by Lockdown)" signfile
