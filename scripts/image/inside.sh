@@ -59,6 +59,8 @@ done
 	say "image: ccache here: $(ccache -s 2>/dev/null | grep -E '^ *(Hits|Misses):' | sed 's/^ *//' | paste -sd';' | tr -s ' ')"
 
 cp scripts/image/entry.sh scripts/image/engine.sh /opt/kit/
+# (Read while the kit's files are here: they go next.)
+guest_debs=$(. scripts/lib/lib.sh && arch_get debs)
 # The seed: build/linux, four stamps, build/deb; the rest goes (the
 # attendee's checkout is mounted at /kit).
 find "$src" -mindepth 1 -maxdepth 1 ! -name build -exec rm -rf {} +
@@ -68,7 +70,6 @@ find "$src/build/stamps" -mindepth 1 ! -name series ! -name series-head ! -name 
 # own (configs/arches.conf's debs: amd64's busybox, lab 13's libraries),
 # which make deps in the checkout unpacks (no network in the container).
 keep=(! -name 'apparmor_*.deb')
-guest_debs=$(. scripts/lib/lib.sh && arch_get debs)
 for d in $guest_debs; do keep+=(! -name "${d%%:*}_*_${d#*:}.deb"); done
 find "$src/build/deb" -mindepth 1 "${keep[@]}" -exec rm -rf {} +
 # The checkout is the attendee's, its files another user's: git must

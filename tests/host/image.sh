@@ -19,7 +19,7 @@ trap 'rm -rf "$T"' EXIT
 # shellcheck source=tests/host/tap.bash
 . "$K/tests/host/tap.bash"
 
-echo "1..17"
+echo "1..18"
 
 # scratch: a copy of the kit's scripts (and Makefile) in $T/kit, with
 # stand-ins for the engine and uname in $T/bin; SAB (a sed script) is
@@ -228,6 +228,23 @@ steps() {
 }
 sabotaged "the Containerfile's steps before the last COPY: every script they run, and what it sources, was copied; deps.sh --list runs there" \
 	"a packages step that copies lib.sh and deps.sh alone" steps CSAB '/^COPY scripts\/host\/host-facts/d' 'no COPY above it copies'
+
+# inside.sh's end removes the kit's files from the image (the attendee's
+# checkout is mounted there instead): nothing after that may read one.
+# It once sourced lib.sh there, and make image failed after building
+# both kernels ("scripts/lib/lib.sh: No such file or directory").
+# ISAB: a sed script applied to a copy of inside.sh.
+afterrm() {
+	local f=$T/inside.sh rm='^find "\$src" -mindepth 1 -maxdepth 1 ! -name build -exec rm -rf'
+	sed -e "${ISAB:-}" "$K/scripts/image/inside.sh" >"$f"
+	grep -q "$rm" "$f" || { echo "inside.sh no longer removes the kit's files as this case expects"; exit 1; }
+	RM=$rm awk 'gone && /scripts\// && !/^[[:space:]]*#/ { print FNR ": " $0; bad = 1 }
+		$0 ~ ENVIRON["RM"] { gone = 1 }
+		END { exit bad }' "$f" || { echo "inside.sh reads the kit's files after removing them"; exit 1; }
+}
+# shellcheck disable=SC2016 # the seeded line, as written
+sabotaged "inside.sh reads nothing of the kit's files after it removes them from the image" \
+	"an inside.sh that sources lib.sh after the removal" afterrm ISAB '/^for d in \$guest_debs/i guest_debs=$(. scripts/lib/lib.sh \&\& arch_get debs)' 'after removing them'
 
 # The pin (scripts/image/pin.sh): labels of the kit's commit, version and
 # the digest of its kernels' sources, as make image writes them for this
