@@ -75,7 +75,11 @@ find "$src/build/deb" -mindepth 1 "${keep[@]}" -exec rm -rf {} +
 # The checkout is the attendee's, its files another user's: git must
 # still read the tree (tree.sh, kernel.sh's stamp).
 git config --system safe.directory '*'
-# Another user (docker's --user) restores from the cache: it touches done.
+# Another user (docker's --user) restores from the cache: it reads every
+# file (Kbuild makes the bpf kernel's certs/signing_key.pem 0600: a
+# docker-group user's restore failed on it and compiled the kernel, 436
+# s) and touches done.  (tests/host/image.sh runs these chmod lines.)
+chmod -R a+rX "$KIT_KERNEL_CACHE"
 chmod 1777 "$KIT_KERNEL_CACHE"
 find "$KIT_KERNEL_CACHE" -name 'done' -exec chmod 666 {} +
 rm -rf /tmp/*

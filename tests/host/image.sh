@@ -19,7 +19,7 @@ trap 'rm -rf "$T"' EXIT
 # shellcheck source=tests/host/tap.bash
 . "$K/tests/host/tap.bash"
 
-echo "1..18"
+echo "1..19"
 
 # scratch: a copy of the kit's scripts (and Makefile) in $T/kit, with
 # stand-ins for the engine and uname in $T/bin; SAB (a sed script) is
@@ -242,6 +242,26 @@ afterrm() {
 		$0 ~ ENVIRON["RM"] { gone = 1 }
 		END { exit bad }' "$f" || { echo "inside.sh reads the kit's files after removing them"; exit 1; }
 }
+# The image's kernel cache is read by another user (docker's --user):
+# inside.sh's permission lines, run on a scratch cache holding a 0600
+# file as Kbuild's signing_key.pem is, leave every file readable by all
+# and "done" writable. PSAB: a sed script applied to those lines.
+cacheperms() {
+	local c=$T/kcache
+	rm -rf "$c" && mkdir -p "$c/bpf-x/kbuild/certs" || exit 1
+	: >"$c/bpf-x/done" && chmod 644 "$c/bpf-x/done"
+	(umask 077 && echo key >"$c/bpf-x/kbuild/certs/signing_key.pem")
+	# Only its chmod lines on the cache: nothing else of inside.sh runs here.
+	sed -e "${PSAB:-}" "$K/scripts/image/inside.sh" |
+		grep -E '^(chmod( -R)? [a-zA-Z0-9+,]+ "\$KIT_KERNEL_CACHE"|find "\$KIT_KERNEL_CACHE" -name .done. -exec chmod [0-7]+ \{\} \+)$' >"$T/perms.sh"
+	grep -q chmod "$T/perms.sh" || { echo "no permission lines found in inside.sh"; exit 1; }
+	KIT_KERNEL_CACHE=$c bash "$T/perms.sh" || exit 1
+	[ -z "$(find "$c" -type f ! -perm -o=r)" ] || { echo "a file of the cache is unreadable by others: $(find "$c" -type f ! -perm -o=r)"; exit 1; }
+	[ -n "$(find "$c/bpf-x/done" -perm -o=w)" ] || { echo "done is not writable by others"; exit 1; }
+}
+sabotaged "the image's kernel cache is readable by another user (docker --user), Kbuild's 0600 signing key too" \
+	"inside.sh without its chmod -R a+rX" cacheperms PSAB '/chmod -R a+rX/d' 'unreadable by others'
+
 # shellcheck disable=SC2016 # the seeded line, as written
 sabotaged "inside.sh reads nothing of the kit's files after it removes them from the image" \
 	"an inside.sh that sources lib.sh after the removal" afterrm ISAB '/^for d in \$guest_debs/i guest_debs=$(. scripts/lib/lib.sh \&\& arch_get debs)' 'after removing them'
