@@ -19,7 +19,7 @@ trap 'rm -rf "$T"' EXIT
 # shellcheck source=tests/host/tap.bash
 . "$K/tests/host/tap.bash"
 
-echo "1..19"
+echo "1..20"
 
 # scratch: a copy of the kit's scripts (and Makefile) in $T/kit, with
 # stand-ins for the engine and uname in $T/bin; SAB (a sed script) is
@@ -428,8 +428,9 @@ fi
 # data folder of its own, then stopped; the labs as root, then as
 # KIT_TEST_USER (default kitroom) through the socket's group (docker).
 # KIT_TEST_TRIXIE=ROOT: a Debian 13 root made with debootstrap (with podman,
-# docker.io, runc, uidmap, make and git in it), entered with chroot: make
-# doctor there routes to the image, run.sh load, then lab 1 passes.
+# docker.io, docker-cli, runc, uidmap, make and git in it), entered with
+# chroot: with its podman, then with its docker, make doctor there routes
+# to the image, run.sh load, then lab 1 passes.
 IMG=${KIT_TEST_IMAGE_FILE:-}
 U=${KIT_TEST_USER:-kitroom}
 # fresh DIR: a copy of this checkout's files as they are now, no build/:
@@ -519,13 +520,19 @@ else
 	trap 'rm -rf "$T"' EXIT
 fi
 
+TRIXIE_CASES=("Debian 13 (trixie, its podman 5): make doctor routes to the image, run.sh load, lab 1 passes"
+	"Debian 13 (trixie, its docker.io 26): make doctor routes to the image, run.sh load, lab 1 passes")
 if [ -z "$IMG" ] || [ -z "${KIT_TEST_TRIXIE:-}" ]; then
-	skip "Debian 13 (trixie, podman 5): make doctor routes to the image, run.sh load, lab 1 passes" "KIT_TEST_IMAGE_FILE and KIT_TEST_TRIXIE (a Debian 13 root: debootstrap --variant=minbase --include=podman,docker.io,runc,uidmap,make,git trixie ROOT) are not both set"
+	for c in "${TRIXIE_CASES[@]}"; do
+		skip "$c" "KIT_TEST_IMAGE_FILE and KIT_TEST_TRIXIE (a Debian 13 root: debootstrap --variant=minbase --include=podman,docker.io,docker-cli,runc,uidmap,make,git trixie ROOT) are not both set"
+	done
 else
 	R=$KIT_TEST_TRIXIE
-	trixie() {
+	# trixie_up: the root entered as a host is (its own /proc, /sys,
+	# /dev, an empty /run and /tmp), a fresh checkout in it at /root/kit
+	# and the image's file at /root/img; undone when the case ends.
+	trixie_up() {
 		local m
-		[ -x "$R/usr/bin/podman" ] || { echo "$R has no podman"; exit 1; }
 		grep -q 'VERSION_ID="13"' "$R/etc/os-release" || { echo "$R is not Debian 13"; exit 1; }
 		for m in proc sys dev run tmp; do mkdir -p "$R/$m"; done
 		# The root a mount point of its own: podman's storage remounts
@@ -533,23 +540,63 @@ else
 		# invalid argument" in a plain chroot).
 		mount --bind "$R" "$R" && mount -t proc proc "$R/proc" && mount --rbind /sys "$R/sys" && mount --rbind /dev "$R/dev" &&
 			mount -t tmpfs tmpfs "$R/run" && mount -t tmpfs tmpfs "$R/tmp" || { echo "mounts failed"; exit 1; }
-		trap 'umount -R "$R/proc" "$R/sys" "$R/dev" "$R/run" "$R/tmp" 2>/dev/null; rm -rf "$R/root/kit"; umount "$R" 2>/dev/null' EXIT
+		trap 'trixie_down' EXIT
 		rm -rf "$R/root/kit" && fresh "$R/root/kit"
 		mkdir -p "$R/root/img" && cp "$IMG" "$IMG.sha256" "$R/root/img/"
-		ch() { chroot "$R" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root TERM=dumb PODMAN_IGNORE_CGROUPSV1_WARNING=1 bash -c "cd /root/kit && $1"; }
-		echo "podman in it: $(ch 'podman --version')" | tee -a "$T/figures"
+	}
+	trixie_down() {
+		[ ! -s "$R/run/kit-dockerd.pid" ] || { kill "$(cat "$R/run/kit-dockerd.pid")"; sleep 5; }
+		umount -R "$R/proc" "$R/sys" "$R/dev" "$R/run" "$R/tmp" 2>/dev/null
+		rm -rf "$R/root/kit" "$R/var/lib/kit-docker"
+		umount "$R" 2>/dev/null
+	}
+	# ch CMD: CMD in the root, from the checkout, with a clean environment
+	# (ENV: words of NAME=VALUE added to it).
+	ch() {
+		# shellcheck disable=SC2086 # ENV: words
+		chroot "$R" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root TERM=dumb PODMAN_IGNORE_CGROUPSV1_WARNING=1 ${ENV:-} bash -c "cd /root/kit && $1"
+	}
+	# trixie_labs ENGINE: make doctor sends a host without the image to
+	# run.sh load, the load checks the digest, then doctor is READY with
+	# run.sh's next step and lab 1 passes with no kernel compiled.
+	trixie_labs() {
+		local out
 		out=$(ch 'make doctor' 2>&1 | tr -s ' \n' '  ')
-		grep -q 'is not Debian 12: the kit runs here in its container image, with podman' <<<"$out" &&
-			grep -q 'FIX image the kit.s image is not loaded in podman: scripts/image/run.sh load' <<<"$out" ||
+		grep -q "is not Debian 12: the kit runs here in its container image, with $1" <<<"$out" &&
+			grep -q "FIX image the kit.s image (amd64) is not loaded in $1: scripts/image/run.sh load" <<<"$out" ||
 			{ echo "make doctor before the load:"; echo "$out"; exit 1; }
-		timed "trixie: run.sh load" ch "scripts/image/run.sh load /root/img/$(basename "$IMG")" || { tail -8 "$T/timed.out"; exit 1; }
+		timed "trixie, $1: run.sh load" ch "scripts/image/run.sh load /root/img/$(basename "$IMG")" || { tail -8 "$T/timed.out"; exit 1; }
 		out=$(ch 'make doctor' 2>&1 | tr -s ' \n' '  ') || { echo "make doctor after the load:"; echo "$out"; exit 1; }
 		grep -q 'READY: .*Next: scripts/image/run.sh lab 1' <<<"$out" || { echo "not READY with run.sh's next step: $out"; exit 1; }
-		timed "trixie: run.sh lab 1 SOLUTION=1" ch 'scripts/image/run.sh lab 1 SOLUTION=1' || { tail -15 "$T/timed.out"; exit 1; }
+		timed "trixie, $1: run.sh lab 1 SOLUTION=1" ch 'scripts/image/run.sh lab 1 SOLUTION=1' || { tail -15 "$T/timed.out"; exit 1; }
+		! grep -q 'building kernel' "$T/timed.out" || { echo "a kernel was compiled for lab 1"; exit 1; }
+	}
+	trixie() {
+		[ -x "$R/usr/bin/podman" ] || { echo "$R has no podman"; exit 1; }
+		trixie_up
+		echo "podman in it: $(ch 'podman --version')" | tee -a "$T/figures"
+		trixie_labs podman
 		ch 'podman rmi -f localhost/kit-lsm:latest; podman system prune -f' >/dev/null 2>&1
 	}
-	scenario "Debian 13 (trixie, podman 5): make doctor routes to the image, run.sh load, lab 1 passes" trixie
+	scenario "${TRIXIE_CASES[0]}" trixie
 	figures
+	# Its docker: dockerd started in the root as the test's docker case
+	# starts this host's (no iptables, no bridge), on a socket and data
+	# folder of its own.
+	trixie_docker() {
+		[ -x "$R/usr/sbin/dockerd" ] && [ -x "$R/usr/bin/docker" ] || { echo "$R has no dockerd and docker (docker.io, docker-cli)"; exit 1; }
+		trixie_up
+		ENV="KIT_ENGINE=docker DOCKER_HOST=unix:///run/kit-docker.sock"
+		echo "docker in it: $(ch 'docker --version')" | tee -a "$T/figures"
+		ch 'dockerd --iptables=false --bridge=none --data-root /var/lib/kit-docker -H unix:///run/kit-docker.sock \
+			--pidfile /run/kit-dockerd.pid >/run/kit-dockerd.log 2>&1 &'
+		for _ in $(seq 60); do ch 'docker info' >/dev/null 2>&1 && break; sleep 1; done
+		ch 'docker info' >/dev/null 2>&1 || { echo "its dockerd did not start:"; tail -5 "$R/run/kit-dockerd.log"; exit 1; }
+		trixie_labs docker
+	}
+	scenario "${TRIXIE_CASES[1]}" trixie_docker
+	figures
+	trap 'rm -rf "$T"' EXIT
 fi
 
 # ---- the whole path, on a real engine -----------------------------------
