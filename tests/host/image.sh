@@ -545,10 +545,31 @@ else
 		mkdir -p "$R/root/img" && cp "$IMG" "$IMG.sha256" "$R/root/img/"
 	}
 	trixie_down() {
-		[ ! -s "$R/run/kit-dockerd.pid" ] || { kill "$(cat "$R/run/kit-dockerd.pid")"; sleep 5; }
+		local p
+		if [ -s "$R/run/kit-dockerd.pid" ]; then
+			p=$(cat "$R/run/kit-dockerd.pid")
+			kill "$p" 2>/dev/null
+			for _ in $(seq 30); do kill -0 "$p" 2>/dev/null || break; sleep 1; done
+		fi
+		# dockerd binds its data folder onto itself, and leaves it so.
+		umount -R "$R/var/lib/kit-docker" 2>/dev/null
 		umount -R "$R/proc" "$R/sys" "$R/dev" "$R/run" "$R/tmp" 2>/dev/null
-		rm -rf "$R/root/kit" "$R/var/lib/kit-docker"
-		umount "$R" 2>/dev/null
+		rm -rf "$R/root/kit" "$R/root/img" "$R/var/lib/kit-docker"
+		umount -R "$R" 2>/dev/null
+	}
+	# trixie_left: the case's end: the root as it was before (no mount in
+	# it, no checkout, file or docker data left; the image removed from
+	# its podman by the case).  Before, a run left dockerd's mount (the
+	# root's own bind busy), the image's file and 4 GB of podman storage.
+	trixie_left() {
+		local m
+		trixie_down
+		trap - EXIT
+		m=$(findmnt -rn -o TARGET | awk -v r="$R" '$0 == r || index($0, r "/") == 1')
+		[ -z "$m" ] || { echo "mounts left in the root: $m"; exit 1; }
+		for m in root/kit root/img var/lib/kit-docker; do
+			[ ! -e "$R/$m" ] || { echo "left in the root: $m"; exit 1; }
+		done
 	}
 	# ch CMD: CMD in the root, from the checkout, with a clean environment
 	# (ENV: words of NAME=VALUE added to it).
@@ -576,7 +597,11 @@ else
 		trixie_up
 		echo "podman in it: $(ch 'podman --version')" | tee -a "$T/figures"
 		trixie_labs podman
-		ch 'podman rmi -f localhost/kit-lsm:latest; podman system prune -f' >/dev/null 2>&1
+		# Every tag the load gave (:amd64 and :latest), then its layers.
+		ch 'podman images -q --filter reference=localhost/kit-lsm | sort -u | xargs -r podman rmi -f; podman system prune -f' >/dev/null 2>&1
+		[ -z "$(ch 'podman images -q --filter reference=localhost/kit-lsm' 2>/dev/null)" ] ||
+			{ echo "the image is still in the root's podman"; exit 1; }
+		trixie_left
 	}
 	scenario "${TRIXIE_CASES[0]}" trixie
 	figures
@@ -593,6 +618,7 @@ else
 		for _ in $(seq 60); do ch 'docker info' >/dev/null 2>&1 && break; sleep 1; done
 		ch 'docker info' >/dev/null 2>&1 || { echo "its dockerd did not start:"; tail -5 "$R/run/kit-dockerd.log"; exit 1; }
 		trixie_labs docker
+		trixie_left
 	}
 	scenario "${TRIXIE_CASES[1]}" trixie_docker
 	figures
