@@ -34,12 +34,38 @@ arches_die() {	# arches_die LINE WHAT
 
 arches_load() {
 	[ ${#ARCH_ROWS[@]} -eq 0 ] || return 0
-	local name
+	local line l=0 cells=() i c cols=() name
 	declare -gA ARCH_CELL=() ARCH_LINE=()
 	[ -f "$ARCHES_FILE" ] || die "there is no $(rel "$ARCHES_FILE"), the table of host architectures." \
 		"Restore it: git checkout -- configs/arches.conf."
-	table_read "$ARCHES_FILE" arches_die ARCH_ROWS ARCH_CELL ARCH_LINE '^[a-z][a-z0-9]*$' \
-		"no Debian architecture name" "${ARCH_COLUMNS[@]}"
+	while IFS= read -r line || [ -n "$line" ]; do
+		l=$((l + 1))
+		[[ $line =~ ^[[:space:]]*(#|$) ]] && continue
+		IFS='|' read -ra cells <<<"$line|"
+		for i in "${!cells[@]}"; do
+			c=${cells[i]}
+			c=${c#"${c%%[![:space:]]*}"}
+			cells[i]=${c%"${c##*[![:space:]]}"}
+		done
+		if [ ${#cols[@]} -eq 0 ]; then
+			cols=("${cells[@]}")
+			[ "${cols[*]}" = "${ARCH_COLUMNS[*]}" ] ||
+				arches_die "$l" "the columns are '${cols[*]}', not the reader's '${ARCH_COLUMNS[*]}' (scripts/lib/arches.sh: a new column is a word there too)."
+			continue
+		fi
+		[ ${#cells[@]} -eq ${#cols[@]} ] ||
+			arches_die "$l" "${#cells[@]} column(s), not ${#cols[@]} (a cell with nothing is \"-\")."
+		name=${cells[0]}
+		[[ $name =~ ^[a-z][a-z0-9]*$ ]] || arches_die "$l" "'$name' is no Debian architecture name."
+		[ -z "${ARCH_LINE[$name]:-}" ] || arches_die "$l" "a second row named $name (line ${ARCH_LINE[$name]})."
+		ARCH_LINE[$name]=$l
+		ARCH_ROWS+=("$name")
+		for i in "${!cols[@]}"; do
+			[ -n "${cells[i]}" ] || arches_die "$l" "the $name row's ${cols[i]} is empty (write \"-\" for none)."
+			ARCH_CELL[$name/${cols[i]}]=${cells[i]}
+		done
+	done <"$ARCHES_FILE"
+	[ ${#ARCH_ROWS[@]} -gt 0 ] || arches_die "" "no row (and no head naming the columns)."
 	arches_check
 	# This host's row.
 	local m=${KIT_HOST_ARCH:-${HOSTTYPE:-}}

@@ -33,10 +33,37 @@ flavours_die() {
 
 flavours_load() {
 	[ ${#FLAVOUR_ROWS[@]} -eq 0 ] || return 0
+	local line l=0 cells=() i c cols=() name
 	[ -f "$FLAVOURS_FILE" ] || die "there is no $(rel "$FLAVOURS_FILE"), the table of the kit's kernels." \
 		"Restore it: git checkout -- configs/flavours.conf."
-	table_read "$FLAVOURS_FILE" flavours_die FLAVOUR_ROWS FLAVOUR_CELL FLAVOUR_LINE '^[a-z][a-z0-9-]*$' \
-		"no flavour name (a-z, 0-9 and -)" "${FLAVOUR_COLUMNS[@]}"
+	while IFS= read -r line || [ -n "$line" ]; do
+		l=$((l + 1))
+		[[ $line =~ ^[[:space:]]*(#|$) ]] && continue
+		IFS='|' read -ra cells <<<"$line|"
+		for i in "${!cells[@]}"; do
+			c=${cells[i]}
+			c=${c#"${c%%[![:space:]]*}"}
+			cells[i]=${c%"${c##*[![:space:]]}"}
+		done
+		if [ ${#cols[@]} -eq 0 ]; then	# the head: the columns' names
+			cols=("${cells[@]}")
+			[ "${cols[*]}" = "${FLAVOUR_COLUMNS[*]}" ] ||
+				flavours_die "$l" "the columns are '${cols[*]}', not the reader's '${FLAVOUR_COLUMNS[*]}' (scripts/lib/flavours.sh: a new column is a word there too)."
+			continue
+		fi
+		[ ${#cells[@]} -eq ${#cols[@]} ] ||
+			flavours_die "$l" "${#cells[@]} column(s), not ${#cols[@]} (a cell with nothing is \"-\")."
+		name=${cells[0]}
+		[[ $name =~ ^[a-z][a-z0-9-]*$ ]] || flavours_die "$l" "'$name' is no flavour name (a-z, 0-9 and -)."
+		[ -z "${FLAVOUR_LINE[$name]:-}" ] || flavours_die "$l" "a second row named $name (line ${FLAVOUR_LINE[$name]})."
+		FLAVOUR_LINE[$name]=$l
+		FLAVOUR_ROWS+=("$name")
+		for i in "${!cols[@]}"; do
+			[ -n "${cells[i]}" ] || flavours_die "$l" "the $name row's ${cols[i]} is empty (write \"-\" for none)."
+			FLAVOUR_CELL[$name/${cols[i]}]=${cells[i]}
+		done
+	done <"$FLAVOURS_FILE"
+	[ ${#FLAVOUR_ROWS[@]} -gt 0 ] || flavours_die "" "no row (and no head naming the columns)."
 	flavours_check
 }
 

@@ -28,8 +28,6 @@ PRISTINE_TREE=$BUILD/linux-baseline
 FLAVOUR=${FLAVOUR:-normal}
 STAMPS=$BUILD/stamps
 LOGS=$BUILD/logs
-# The parser of the kit's tables (flavours.conf, arches.conf).
-. "$KIT/scripts/lib/table.sh"
 . "$KIT/scripts/lib/flavours.sh"
 
 # Outputs of one flavour: the normal kernel lands at build/bzImage, others at

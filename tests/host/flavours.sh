@@ -12,12 +12,10 @@
 echo "1..4"
 
 # A scratch kit: the scripts and configs/, READER_SABOTAGE (a sed script)
-# applied to its reader, PARSER_SABOTAGE to the tables' parser
-# (scripts/lib/table.sh).
+# applied to its reader.
 scratch() {
 	rm -rf "$T/kit" && mkdir -p "$T/kit" && cp -r "$K/scripts" "$K/configs" "$T/kit/" || exit 1
 	[ -z "${READER_SABOTAGE:-}" ] || sed -i "$READER_SABOTAGE" "$T/kit/scripts/lib/flavours.sh"
-	[ -z "${PARSER_SABOTAGE:-}" ] || sed -i "$PARSER_SABOTAGE" "$T/kit/scripts/lib/table.sh"
 }
 ask() {	# ask CODE: CODE run with the scratch kit's lib.sh sourced; its output and status
 	# shellcheck disable=SC2016 # expanded by the inner bash
@@ -60,8 +58,8 @@ readcase() (
 )
 # shellcheck disable=SC2016 # a sed script
 sabotaged "the table reads as the scripts expect it (trees, fragments, seeds, memory, KUnit, timeout word, test-debug, targets)" \
-	"a parser that takes each row's cells one column to the left" readcase PARSER_SABOTAGE \
-	's/_cell\["$name\/${cols\[i\]}"\]=${cells\[i\]}/_cell["$name\/${cols[i]}"]=${cells[i+1]:--}/' "flavour_get"
+	"a reader that takes each row's cells one column to the left" readcase READER_SABOTAGE \
+	's/FLAVOUR_CELL\[$name\/${cols\[i\]}\]=${cells\[i\]}/FLAVOUR_CELL[$name\/${cols[i]}]=${cells[i+1]:--}/' "flavour_get"
 
 # 2. A broken table is refused, each error naming its line: a row with a
 # column missing, an unknown tree, a fragment without its file, a seed
