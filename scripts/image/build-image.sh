@@ -49,6 +49,13 @@ say "image: build context $(rel "$ctx") (the kit's files, without build/ and .gi
 rm -rf "$ctx" && mkdir -p "$ctx"
 tar -C "$KIT" --exclude=./build --exclude=./.git -cf - . | tar -C "$ctx" -xf -
 
+# The locale the host's kernels were compiled under: ccache hashes LANG,
+# LC_ALL, LC_CTYPE and LC_MESSAGES (a compiler's messages follow them), so
+# a kernel step without the host's misses every object the host's ccache
+# holds (seen: a build's 25 minutes of misses, the host's LANG=C.UTF-8,
+# the step's none).  inside.sh compiles under these.
+locale=$(env | grep -E '^(LANG|LC_ALL|LC_CTYPE|LC_MESSAGES)=' | LC_ALL=C sort | paste -sd' ' || true)
+
 # The pin (scripts/image/pin.sh), read from the checkout the context is.
 commit=$(pin_commit "$KIT") version=$(pin_version "$KIT") sources=$(pin_sources "$KIT") dirty=$(pin_dirty "$KIT")
 [ "$dirty" = no ] || say "image: WARNING: patches/, demo-lsm/, configs/ or the kernel scripts have uncommitted changes: no clone of $commit has this image's kernels (commit them, tag, then make image again)"
@@ -63,6 +70,7 @@ build() {
 	"$ENGINE" build -f "$KIT/scripts/image/Containerfile" "${opts[@]}" \
 		--build-arg "KIT_COMMIT=$commit" --build-arg "KIT_VERSION=$version" \
 		--build-arg "KIT_SOURCES=$sources" --build-arg "KIT_DIRTY=$dirty" \
+		--build-arg "KIT_HOST_LOCALE=$locale" \
 		--build-arg "KIT_PACKAGES=$(pin_packages "$KIT" "$a")" -t "$tag" \
 		${ENGINE_FLAGS[@]+"${ENGINE_FLAGS[@]}"} ${ENGINE_NET[@]+"${ENGINE_NET[@]}"} \
 		${vols[@]+"${vols[@]}"} "$ctx" >>"$LOGS/image-build-$a.log" 2>&1 &

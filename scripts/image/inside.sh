@@ -31,6 +31,20 @@ if [ "$(uname -m)" != x86_64 ] && [ "$CCACHE_DIR" = /ccache ]; then
 fi
 say() { printf 'kit: %s\n' "$*"; }
 
+# The kernels compile under the host's locale (make image passes it:
+# KIT_HOST_LOCALE, words of NAME=VALUE), which ccache hashes: else no
+# object of the host's ccache is a hit.  A word that is no locale
+# variable or value is refused; perl's warning for a locale the image
+# has not generated (en_US.UTF-8) is silenced, its fallback is C.
+# (tests/host/image.sh runs these lines.)
+unset LANG LC_ALL LC_CTYPE LC_MESSAGES
+for w in ${KIT_HOST_LOCALE:-}; do
+	[[ $w =~ ^(LANG|LC_ALL|LC_CTYPE|LC_MESSAGES)=[A-Za-z0-9_.@-]*$ ]] ||
+		{ say "image: error: KIT_HOST_LOCALE: '$w' is no locale setting (NAME=VALUE, NAME one of LANG LC_ALL LC_CTYPE LC_MESSAGES)"; exit 1; }
+	export "${w?}"
+done
+export PERL_BADLANG=0
+
 # The host's kernel cache (make image mounts it with podman) is the cache
 # of this build: an entry with this image's inputs, toolchain included, is
 # taken (a second clone's way), and a kernel built here is kept there for

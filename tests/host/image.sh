@@ -19,7 +19,7 @@ trap 'rm -rf "$T"' EXIT
 # shellcheck source=tests/host/tap.bash
 . "$K/tests/host/tap.bash"
 
-echo "1..20"
+echo "1..21"
 
 # scratch: a copy of the kit's scripts (and Makefile) in $T/kit, with
 # stand-ins for the engine and uname in $T/bin; SAB (a sed script) is
@@ -261,6 +261,41 @@ cacheperms() {
 }
 sabotaged "the image's kernel cache is readable by another user (docker --user), Kbuild's 0600 signing key too" \
 	"inside.sh without its chmod -R a+rX" cacheperms PSAB '/chmod -R a+rX/d' 'unreadable by others'
+
+# The image's kernels compile under the host's locale, which ccache
+# hashes (LANG, LC_ALL, LC_CTYPE, LC_MESSAGES): make image passes it as
+# KIT_HOST_LOCALE, and inside.sh's locale lines export it, refusing a word
+# that is no locale setting.  Before, the kernel step ran with no LANG and
+# missed every object of the host's ccache (LANG=C.UTF-8 here): a make
+# image that found the host's ccache warm compiled both kernels in full
+# (738 s and 871 s), every call a miss.  LSAB: a sed script applied to
+# build-image.sh.
+hostlocale() (
+	local out
+	scratch
+	[ -z "${LSAB:-}" ] || sed -i "$LSAB" "$T/kit/scripts/image/build-image.sh"
+	# An engine whose every call works (the probes, the build): logged.
+	printf '#!/bin/bash\necho "podman $*" >>"$FAKE_LOG"\n[ "$1 $2" != "image inspect" ] || echo 4172000000\nexit 0\n' >"$T/bin/podman"
+	out=$(cd "$T/kit" && PATH=$T/bin:$PATH LANG=C.UTF-8 LC_MESSAGES=C BUILD=$T/kit/build \
+		scripts/image/build-image.sh 2>&1) || { echo "build-image.sh with the stand-in engine: $out" | tail -5; exit 1; }
+	grep -q -- '--build-arg KIT_HOST_LOCALE=LANG=C.UTF-8 LC_MESSAGES=C ' "$T/log" ||
+		{ echo "make image passes no host locale: $(grep -m1 ' build ' "$T/log")"; exit 1; }
+	grep -q '^ARG KIT_HOST_LOCALE=$' "$K/scripts/image/Containerfile" ||
+		{ echo "the Containerfile declares no KIT_HOST_LOCALE"; exit 1; }
+	# Only inside.sh's locale lines: nothing else of it runs here.
+	sed -n '/^unset LANG LC_ALL LC_CTYPE LC_MESSAGES$/,/^export PERL_BADLANG=0$/p' "$K/scripts/image/inside.sh" >"$T/locale.sh"
+	grep -q '^export PERL_BADLANG=0$' "$T/locale.sh" || { echo "no locale lines found in inside.sh"; exit 1; }
+	printf '\nsay() { echo "kit: $*"; }\n' | cat - "$T/locale.sh" >"$T/locale2.sh"
+	out=$(env -i PATH=/usr/bin:/bin LANG=en_GB.UTF-8 KIT_HOST_LOCALE='LANG=C.UTF-8 LC_MESSAGES=C' \
+		bash -c '. "$1" && env' _ "$T/locale2.sh" 2>&1 | grep -E '^(LANG|LC_|PERL_BADLANG)' | sort | paste -sd' ')
+	[ "$out" = "LANG=C.UTF-8 LC_MESSAGES=C PERL_BADLANG=0" ] || { echo "inside.sh's locale: '$out'"; exit 1; }
+	rm -f "$T/pwned"
+	out=$(env -i PATH=/usr/bin:/bin KIT_HOST_LOCALE="LANG=C;touch $T/pwned" bash -c '. "$1"' _ "$T/locale2.sh" 2>&1) &&
+		{ echo "a bad KIT_HOST_LOCALE was taken: $out"; exit 1; }
+	[ ! -e "$T/pwned" ] && grep -q 'is no locale setting' <<<"$out" || { echo "a bad KIT_HOST_LOCALE: '$out'"; exit 1; }
+)
+sabotaged "make image's kernels compile under the host's locale, which ccache hashes (a bad value refused)" \
+	"a build-image.sh that passes no locale" hostlocale LSAB '/KIT_HOST_LOCALE=/d' 'passes no host locale'
 
 # shellcheck disable=SC2016 # the seeded line, as written
 sabotaged "inside.sh reads nothing of the kit's files after it removes them from the image" \
