@@ -22,7 +22,9 @@
 # here as the image's compiler prints it (make image asks the image's
 # packages' stage), on Kbuild's command line; the paths, relative to the
 # kit (CCACHE_BASEDIR), with the image's layout (build/linux,
-# build/kbuild/FLAVOUR); ccache's namespace for ARCH.  The host programs
+# build/kbuild/FLAVOUR); ccache's namespace for ARCH; and the locale,
+# which ccache hashes (make image gives the image's step this host's:
+# KIT_HOST_LOCALE, scripts/image/inside.sh).  The host programs
 # (fixdep, objtool) are not seeded: ARCH's own, compiled in the image.
 # The seed's Kbuild folders are build/kbuild/seed-ARCH-FLAVOUR (kept: a
 # second make image recompiles nothing); kernel.sh --seed-for makes them,
