@@ -533,7 +533,7 @@ def impersonate(url, token, d):
 def fake(mode, portfile, log):
     """MODE: ok200 (a JSON 200 of no room), portal (a captive portal's
     200 page), redirect (302 to a second listener, which logs what it is
-    sent), trickle (an answer's header a byte every 0.4 s), escape (a
+    sent in LOG.followed), trickle (an answer's header a byte every 0.4 s), escape (a
     status line and a body with terminal escapes)."""
     srv = socket.socket()
     srv.bind(('127.0.0.1', 0))
@@ -546,7 +546,7 @@ def fake(mode, portfile, log):
     os.replace(portfile + '.tmp', portfile)
     out = open(log, 'ab', buffering=0)
 
-    def read(c):
+    def read(c, to=out):
         c.settimeout(5)
         data = b''
         try:
@@ -564,13 +564,18 @@ def fake(mode, portfile, log):
                     data += x
         except OSError:
             pass
-        out.write(data + b'\n----\n')
+        to.write(data + b'\n----\n')
         return data
+
+    # What the redirect's target is sent: a log of its own (LOG.followed),
+    # so that a retry to the server itself (the client's background
+    # flush) is not taken for a followed redirect.
+    followed = open(log + '.followed', 'ab', buffering=0)
 
     def serve_other():
         while True:
             c, _ = other.accept()
-            read(c)
+            read(c, followed)
             c.sendall(b'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 31\r\n\r\n'
                       b'{"ok": true, "message": "got"}\n')
             c.close()
