@@ -19,7 +19,7 @@ trap 'rm -rf "$T"' EXIT
 # shellcheck source=tests/host/tap.bash
 . "$K/tests/host/tap.bash"
 
-echo "1..21"
+echo "1..22"
 
 # scratch: a copy of the kit's scripts (and Makefile) in $T/kit, with
 # stand-ins for the engine and uname in $T/bin; SAB (a sed script) is
@@ -658,6 +658,61 @@ else
 	scenario "${TRIXIE_CASES[1]}" trixie_docker
 	figures
 	trap 'rm -rf "$T"' EXIT
+fi
+
+# ---- the arm64 image, for Apple silicon and arm64 Linux (issue 51) -------
+# KIT_TEST_ARM64=1: podman holds localhost/kit-lsm:arm64 (make image
+# ARCHES=arm64; run.sh load of its file).  On this x86_64 machine it runs
+# under qemu-user (binfmt_misc): run.sh gives an image of another
+# architecture --platform linux/ARCH, and --network none as always.  From
+# a fresh checkout: the container is aarch64; lab 1, 10 and 13 solved and
+# the skeleton's lab 1 end as they do here natively on amd64 (the same
+# verdict, steps and boots' step results, read from each run's record,
+# build/labs/NN/last-run.json), with no kernel compiled in the container.
+# The native runs build or take this host's kernels (make test's).
+ARM64_CASE="the arm64 image under emulation (--platform linux/arm64, --network none): lab 1, 10 and 13 solved and lab 1's skeleton give amd64's verdicts, no kernel compiled"
+# verdicts DIR NN: a run's outcome as data, from its record: the verdict,
+# the steps passed, and each boot's step results.
+verdicts() {
+	python3 - "$1/build/labs/$2/last-run.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+print('verdict %s, %s of %s steps passed, failed %s' % (r['verdict'], r['passed'], r['steps'], r['failed_steps']))
+for b in r['boots']:
+    print('  boot %s: %s' % (b['name'], ' '.join('%s:%s' % (s['step'], s['result']) for s in b['steps'])))
+PY
+}
+if [ -z "${KIT_TEST_ARM64:-}" ]; then
+	skip "$ARM64_CASE" "KIT_TEST_ARM64 is not set (podman with localhost/kit-lsm:arm64: make image ARCHES=arm64, docs/image.md; on x86_64, qemu-user-static and binfmt_misc)"
+elif ! podman image exists localhost/kit-lsm:arm64 2>/dev/null; then
+	skip "$ARM64_CASE" "podman has no localhost/kit-lsm:arm64 (make image ARCHES=arm64 BASE=..., docs/image.md, \"Making the arm64 image\")"
+else
+	arm64_labs() {
+		local n nn lab a b m
+		fresh "$T/a64" && fresh "$T/n64"
+		m=$(podman run --rm --platform linux/arm64 --network none --entrypoint uname localhost/kit-lsm:arm64 -m 2>&1)
+		[ "$m" = aarch64 ] || { echo "the arm64 image's container says uname -m '$m', not aarch64"; exit 1; }
+		for lab in "1 SOLUTION=1" "10 SOLUTION=1" "13 SOLUTION=1" 1; do
+			n=${lab%% *} nn=$(printf '%02d' "${lab%% *}")
+			# shellcheck disable=SC2086 # lab: words
+			(cd "$T/a64" && KIT_IMAGE=localhost/kit-lsm:arm64 timed "arm64 image (emulated): run.sh lab $lab" scripts/image/run.sh lab $lab </dev/null) || true
+			cp "$T/timed.out" "$T/a64-$n.out"
+			! grep -q 'building kernel' "$T/a64-$n.out" || { echo "a kernel was compiled in the arm64 image for lab $lab"; exit 1; }
+			[ -s "$T/a64/build/labs/$nn/last-run.json" ] || { echo "lab $lab in the arm64 image left no record:"; tail -15 "$T/a64-$n.out"; exit 1; }
+			# shellcheck disable=SC2086 # lab: words
+			(cd "$T/n64" && timed "amd64 here (native): make lab $lab" make lab $lab </dev/null) || true
+			a=$(verdicts "$T/a64" "$nn") b=$(verdicts "$T/n64" "$nn")
+			[ -n "$b" ] || { echo "the native run of lab $lab left no record:"; tail -15 "$T/timed.out"; exit 1; }
+			[ "$a" = "$b" ] || { echo "lab $lab: arm64's verdicts differ from amd64's:"; diff <(echo "$b") <(echo "$a"); exit 1; }
+			echo "lab $lab, both: $(head -1 <<<"$a")" | tee -a "$T/figures"
+			case $lab in
+			*SOLUTION=1) grep -q '^verdict pass' <<<"$a" || { echo "lab $lab solved does not pass: $a"; exit 1; } ;;
+			*) grep -q '^verdict fail' <<<"$a" || { echo "the skeleton's lab $lab does not fail its steps: $a"; exit 1; } ;;
+			esac
+		done
+	}
+	scenario "$ARM64_CASE" arm64_labs
+	figures
 fi
 
 # ---- the whole path, on a real engine -----------------------------------
