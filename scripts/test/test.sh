@@ -10,22 +10,23 @@ set -uo pipefail
 # test-debug), or another one given as FLAVOUR.
 flavour_use "$FLAVOUR"
 
+# One make test or make test-debug at a time in a clone: both write
+# build/run/ and build/logs/ under the boots' names (lock 0 of the lock
+# order, docs/hacking.md).  The lock is held by flock(1) around this
+# script, which runs it with the lock's descriptor closed (-o): no program
+# it starts inherits the lock, so a process a suite or a boot leaves
+# behind (a room's server after a failed case) does not keep the next
+# make test waiting for ever for a run that has ended.
+lock=$BUILD/.test.lock
+if [ "${KIT_TEST_LOCK:-}" != "$lock" ]; then
+	flock -n "$lock" true || say "another make test or make test-debug is running in this clone; waiting for it"
+	KIT_TEST_LOCK=$lock exec flock -o "$lock" bash "$0" "$@"
+fi
+unset KIT_TEST_LOCK
+
 P=0 F=0 S=0 t0=$SECONDS
 SKIPS=$(mktemp)
 trap 'rm -f "$SKIPS"' EXIT
-
-# One make test or make test-debug at a time in a clone: both write
-# build/run/ and build/logs/ under the boots' names (lock 0 of the lock
-# order, docs/hacking.md).
-# The lock is this script's own: every program it starts gets 9>&-,
-# so a process a suite or a boot leaves behind (a room's server after a
-# failed case) does not hold it, and the next make test does not wait for
-# ever for a run that has ended.
-exec 9>"$BUILD/.test.lock"
-if ! flock -n 9; then
-	say "another make test or make test-debug is running in this clone; waiting for it"
-	flock 9
-fi
 wanted() { [ -z "${ONLY:-}" ] || [[ ",$ONLY," == *",$1,"* ]]; }
 
 # The kernel and the guest programs, unless every suite asked for is a host
@@ -60,7 +61,7 @@ boot_on() {	# boot_on NAME: the flavour a line asking for NAME boots on, or noth
 	esac
 }
 if [ $need_kernel = 1 ]; then
-	"$KIT/scripts/kernel/kernel.sh" --flavour "$FLAVOUR" 9>&- || exit 1
+	"$KIT/scripts/kernel/kernel.sh" --flavour "$FLAVOUR" || exit 1
 	while IFS='|' read -r name append _; do
 		[[ "$name" =~ ^[[:space:]]*(#|$) ]] && continue
 		wanted "$(echo "$name" | xargs)" || continue
@@ -70,9 +71,9 @@ if [ $need_kernel = 1 ]; then
 			    "The flavours are: $(flavour_names | paste -sd' ')."
 		boot_on "${fl:-normal}"
 	done <"$KIT/tests/boots.conf" | sort -u | while read -r fl; do
-		[ -z "$fl" ] || [ "$fl" = "$FLAVOUR" ] || "$KIT/scripts/kernel/kernel.sh" --flavour "$fl" 9>&- || exit 1
+		[ -z "$fl" ] || [ "$fl" = "$FLAVOUR" ] || "$KIT/scripts/kernel/kernel.sh" --flavour "$fl" || exit 1
 	done || exit 1
-	"$KIT/scripts/guest/build-guest.sh" 9>&- || exit 1
+	"$KIT/scripts/guest/build-guest.sh" || exit 1
 fi
 add() {	# add LABEL < parse output
 	local out counts p f s
@@ -103,7 +104,7 @@ for t in "$KIT"/tests/host/*.sh; do
 	[ "$FLAVOUR" = normal ] || continue
 	wanted "$n" || continue
 	log=$LOGS/host-$n.log
-	{ echo "KIT-BEGIN $n"; bash "$t" 9>&-; echo "KIT-END $n status=$?"; } >"$log" 2>&1
+	{ echo "KIT-BEGIN $n"; bash "$t"; echo "KIT-END $n status=$?"; } >"$log" 2>&1
 	add "host/$n" < <("$KIT/scripts/guest/results.py" count "$log")
 done
 
@@ -137,7 +138,7 @@ while IFS='|' read -r name append progs; do
 	fi
 	slot
 	# shellcheck disable=SC2086 # $progs: the boot's programs, a word each
-	{ "$KIT/scripts/test/run-boot.sh" --flavour "$on" "$name" "$append" $progs >"$out" 9>&-; touch "$out.done"; } </dev/null &
+	{ "$KIT/scripts/test/run-boot.sh" --flavour "$on" "$name" "$append" $progs >"$out"; touch "$out.done"; } </dev/null &
 	names+=("$name") outs+=("$out")
 	flush
 done <"$KIT/tests/boots.conf"
