@@ -5,7 +5,7 @@
 # shellcheck source=tests/host/tap.bash
 . "$(dirname "$0")/tap.bash"
 
-echo "1..2"
+echo "1..3"
 # .ci/run's reference-kernel stage, after make mainline, is the one run in
 # CI of the host suites that wait for the reference kernel: make test, on a
 # clean clone, skips them (build/linux-6.12 is not there yet).  Each suite
@@ -49,3 +49,31 @@ faststage() (
 sabotaged "CI's first stages, before any kernel: the lint, the offline suites, make lab-check" \
 	"a .ci/run with the lint after make test" faststage FAST_SABOTAGE \
 	'/^stage "lint"/{h;d}; /^stage "make test" make test$/G' 'first stages are'
+
+# Stopping CI stops its stage: .ci/run killed (TERM) while a stage runs
+# leaves nothing that stage started running (killing .ci/run's bash once
+# left its make test going, orphaned).  In a scratch checkout whose make
+# is a stand-in that leaves a sleeper and sleeps.  STOP_SABOTAGE: a sed
+# script applied to the copy of .ci/run.
+stopcase() (
+	S=$T/stop
+	rm -rf "$S" && mkdir -p "$S/.ci" "$S/bin"
+	sed -e "${STOP_SABOTAGE:-}" "$K/.ci/run" >"$S/.ci/run"
+	tag=kit-ci-left-$$
+	printf '#!/bin/bash\n(exec -a %s-bg sleep 60) >/dev/null 2>&1 &\nexec -a %s-fg sleep 60\n' "$tag" "$tag" >"$S/bin/make"
+	chmod +x "$S/bin/make"
+	PATH=$S/bin:$PATH bash "$S/.ci/run" >"$S/out" 2>&1 &
+	ci=$!
+	for _ in $(seq 100); do pgrep -f "^$tag-bg" >/dev/null && break; sleep 0.1; done
+	pgrep -f "^$tag-bg" >/dev/null || { echo "the stand-in stage never started: $(tail -3 "$S/out")"; exit 1; }
+	kill -TERM "$ci"
+	for _ in $(seq 30); do pgrep -f "^$tag-" >/dev/null || break; sleep 0.1; done
+	left=$(pgrep -af "^$tag-" || true)
+	pkill -f "^$tag-" 2>/dev/null
+	wait "$ci" 2>/dev/null
+	[ -z "$left" ] || { echo "stopping .ci/run left its stage running: $left"; exit 1; }
+	grep -q '^ci: stopped$' "$S/out" || { echo ".ci/run did not say it was stopped: $(tail -3 "$S/out")"; exit 1; }
+)
+sabotaged "stopping .ci/run stops its stage and everything the stage started" \
+	"a .ci/run that runs a stage in .ci/run's own process group" stopcase STOP_SABOTAGE \
+	's/^\trun "\$@" || rc=\$?/\t"$@" || rc=$?/' 'left its stage running'
