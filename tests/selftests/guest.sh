@@ -27,6 +27,28 @@ mount -t securityfs securityfs $R/sys/kernel/security
 mount -t devtmpfs devtmpfs $R/dev
 mount -t tmpfs -o mode=1777 tmpfs $R/tmp
 
+# settle: busybox's timeout (below) forks a watcher that polls the
+# program once a second, so it outlives the program by up to a second,
+# then exits.  A program started meanwhile sees a process vanish under
+# it: proc/read walks /proc, and aborted on a directory gone mid-walk
+# ("xreaddir: Assertion `de || errno == 0' failed", status 134, once on
+# the pristine kernel under load, a DIFF between the two kernels that
+# neither caused).  So the watcher is ended, and reaped (by init, a
+# busybox sh that waits for any child), before the next program starts.
+settle() {
+	i=0
+	while [ $i -lt 50 ]; do
+		w=$(grep -lx timeout /proc/[0-9]*/comm 2>/dev/null) || return 0
+		for f in $w; do
+			p=${f#/proc/}
+			kill "${p%/comm}" 2>/dev/null
+		done
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo "kit-selftests: a timeout process outlived its program by 5 s" >&2
+}
+
 : >$R/results
 while read -r suite prog; do
 	case "$suite" in ''|'#'*) continue ;; esac
@@ -36,6 +58,7 @@ while read -r suite prog; do
 	chroot $R /bin/sh -c "cd /kst/$suite && exec timeout -s KILL 600 ./$prog" \
 		>$R/out 2>&1 </dev/null
 	st=$?
+	settle
 	{
 		echo "KIT-ST-BEGIN $suite/$prog"
 		cat $R/out
