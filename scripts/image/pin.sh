@@ -81,11 +81,12 @@ pin_packages() {
 	} | LC_ALL=C sort -u | tr '\n' ' ' | sed 's/ $//'
 }
 
-# pin_missing IMAGE-PACKAGES KIT: the packages checkout KIT needs that the
+# pin_missing IMAGE-PACKAGES KIT [ARCH]: the packages checkout KIT needs
+# on ARCH (the image's architecture; default: this machine's) that the
 # image's list lacks, on one line (nothing: none lacks).
 pin_missing() {
 	local p out=
-	for p in $(pin_packages "$2"); do
+	for p in $(pin_packages "$2" "${3:-}"); do
 		case " $1 " in *" $p "*) ;; *) out="$out $p" ;; esac
 	done
 	printf '%s' "${out# }"
@@ -176,7 +177,11 @@ pin_compare() {
 	PIN_SOURCES_NOW=$(pin_sources "$3")
 	PIN_IMAGE_PACKAGES=$(pin_label "$1" "$2" "$PIN_LABEL_PACKAGES")
 	PIN_MISSING=
-	[ -z "$PIN_IMAGE_PACKAGES" ] || PIN_MISSING=$(pin_missing "$PIN_IMAGE_PACKAGES" "$3")
+	# Against what the checkout needs on the image's architecture: the
+	# arm64 image run on an x86_64 machine (under qemu-user) has arm64's
+	# packages, and was refused for lacking amd64's (busybox-static, gdb).
+	[ -z "$PIN_IMAGE_PACKAGES" ] ||
+		PIN_MISSING=$(pin_missing "$PIN_IMAGE_PACKAGES" "$3" "$("$1" image inspect --format '{{.Architecture}}' "$2" 2>/dev/null)")
 	if [ -z "$PIN_IMAGE_SOURCES" ]; then PIN_STATE=unknown
 	elif [ "$PIN_IMAGE_SOURCES" = "$PIN_SOURCES_NOW" ]; then PIN_STATE=same
 	else PIN_STATE=differ
